@@ -1,0 +1,11 @@
+// The subcommands of the `autolife` tool. Each registers itself on the app
+// and returns the exit status through `status`.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace autolife::app {
+
+void addEvalCommand(CLI::App& app, int& status);
+
+}  // namespace autolife::app

@@ -1,0 +1,16 @@
+#include <iostream>
+
+#include "commands.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{"autolife: an open Autonomous Life engine for NAO and Pepper robots"};
+  app.require_subcommand(1);
+  int status = 0;
+  autolife::app::addEvalCommand(app, status);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  }
+  return status;
+}

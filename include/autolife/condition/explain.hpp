@@ -1,0 +1,41 @@
+// "Why is this false right now?": the value of every sub-expression of a
+// condition at one instant and, for each time operator, how long its operand
+// has held and how long remains.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "autolife/condition/evaluator.hpp"
+
+namespace autolife::condition {
+
+struct ExplainNode {
+  std::string expression;  // the sub-expression as written
+  bool evaluated = false;  // false: skipped (a && already false, say)
+  Value value;
+  std::optional<TemporalReport> temporal;
+  std::string note;  // for time operators: a sentence, e.g. "... true for 1.7 s of 3 s"
+  std::vector<ExplainNode> children;
+};
+
+struct Explanation {
+  Time time{0};
+  Value value;
+  ExplainNode root;
+
+  // An indented tree, one sub-expression per line: "expr → value  (note)".
+  std::string text() const;
+  // {"expression", "value", "note"?, "temporal"?, "children"?}
+  nlohmann::json json() const;
+};
+
+Explanation buildExplanation(const Program& program, const std::vector<NodeRecord>& records, Time now);
+
+// "1.7 s", "3 s", "0.25 s"
+std::string formatSeconds(Duration d);
+
+}  // namespace autolife::condition

@@ -1,0 +1,40 @@
+// A serial queue of notifications. Whichever thread finds the queue idle
+// drains it; tasks queued meanwhile (by that thread's own callbacks or by
+// other threads) run after, in the order they were queued. This keeps
+// notifications in write order even when a callback writes again, and lets
+// engine code queue work while it holds a lock and run it once released.
+#pragma once
+
+#include <deque>
+#include <functional>
+#include <mutex>
+#include <string>
+
+namespace autolife::core {
+
+class Dispatcher {
+public:
+  using Task = std::function<void()>;
+  using ErrorHandler = std::function<void(const std::string&)>;
+
+  // Queues `task`; it runs at the next drain().
+  void post(Task task);
+  // Runs queued tasks until the queue is empty, unless another drain is
+  // already in progress (on this thread or another), which will run them.
+  void drain();
+  void dispatch(Task task) {
+    post(std::move(task));
+    drain();
+  }
+  // A task that throws is reported here (default: stderr) and the queue goes
+  // on: a user's callback never stops the engine.
+  void setErrorHandler(ErrorHandler handler);
+
+private:
+  std::mutex mutex_;
+  std::deque<Task> queue_;
+  bool draining_ = false;
+  ErrorHandler onError_;
+};
+
+}  // namespace autolife::core

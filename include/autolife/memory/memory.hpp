@@ -1,0 +1,219 @@
+// ALMemory (REFERENCE §2): a process-wide key → value store with events,
+// subscriptions, timestamps and a per-key history bounded by what the
+// loaded conditions need.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <shared_mutex>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "autolife/core/clock.hpp"
+#include "autolife/core/dispatcher.hpp"
+#include "autolife/core/signal.hpp"
+#include "autolife/core/value.hpp"
+
+namespace autolife::memory {
+
+using core::Duration;
+using core::Time;
+using core::Value;
+
+// Dense index of a key's slot; stable while someone holds a reference.
+using KeyId = std::uint32_t;
+
+enum class KeyKind : std::uint8_t { Data, Event, MicroEvent };
+std::string_view kindName(KeyKind k);  // "Data", "Event", "MicroEvent"
+
+// Unknown key, bad argument: the message is the sentence a user sees.
+class MemoryError : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
+// A value with the engine time it was set at.
+struct Stamped {
+  Value value;
+  Time time{0};
+};
+
+// One retained change of a key.
+struct HistoryEntry {
+  Time time{0};
+  std::uint64_t batch = 0;  // writes of one batch share it (one evaluation point)
+  Value value;
+  bool raised = false;  // raised as an event (what bang() sees)
+};
+
+// One write of a batch.
+struct Write {
+  enum class Kind : std::uint8_t { Set, Raise, RaiseMicro, Declare, Remove };
+  Kind kind = Kind::Set;
+  std::string_view key;
+  Value value;
+};
+
+// What a batch changed, for batch observers.
+struct Change {
+  KeyId key;
+  bool raised;        // raiseEvent / raiseMicroEvent
+  bool valueChanged;  // the stored value is not identical to the previous one
+};
+struct ChangeBatch {
+  std::uint64_t sequence = 0;
+  Time time{0};
+  std::vector<Change> changes;
+};
+
+// Read access to slots; only valid while memory's lock is held (inside a
+// BatchObserver callback or a withLock() block).
+class LockedView {
+public:
+  const Value& value(KeyId key) const;
+  bool exists(KeyId key) const;
+  // Engine time of the key's last change (0 when never set).
+  Time changedAt(KeyId key) const;
+  bool lastWasRaise(KeyId key) const;
+  std::uint64_t lastBatch(KeyId key) const;
+  // Retained changes, oldest first (empty when the key keeps no history).
+  const std::deque<HistoryEntry>* history(KeyId key) const;
+  // From when on the key's past is exactly known (its history or last change
+  // covers every change since then).
+  Time knownSince(KeyId key) const;
+
+private:
+  friend class Memory;
+  explicit LockedView(const class Memory& m) : memory_(m) {}
+  const class Memory& memory_;
+};
+
+// The condition monitor: told about every batch synchronously, under the
+// memory lock, so that each evaluation point sees exactly that batch's state.
+// It must not call back into Memory (it may post to the dispatcher).
+class BatchObserver {
+public:
+  virtual ~BatchObserver() = default;
+  virtual void onBatch(const ChangeBatch& batch, const LockedView& view) = 0;
+};
+
+// What memory.subscriber(name) returns: an object whose signal fires with the
+// key's new value at each insertData / raiseEvent of that key.
+class Subscriber {
+public:
+  explicit Subscriber(std::string key, std::string name) : key_(std::move(key)), name_(std::move(name)) {}
+  const std::string& key() const { return key_; }
+  const std::string& name() const { return name_; }
+  core::Signal<const Value&> signal;
+
+private:
+  std::string key_;
+  std::string name_;
+};
+
+using EventCallback = std::function<void(const std::string& key, const Value& value)>;
+using SubscriptionId = std::uint64_t;
+
+class Memory {
+public:
+  explicit Memory(core::Clock& clock);
+  ~Memory();
+  Memory(const Memory&) = delete;
+  Memory& operator=(const Memory&) = delete;
+
+  // ---- the ALMemory API ----
+  void insertData(std::string_view key, Value value);
+  void insertListData(const std::vector<std::pair<std::string, Value>>& list);
+  Value getData(std::string_view key) const;  // MemoryError for an unknown key
+  std::vector<Value> getListData(const std::vector<std::string>& keys) const;
+  std::vector<std::string> getDataList(std::string_view substring) const;
+  std::vector<std::string> getDataListName() const;
+  void removeData(std::string_view key);
+  void declareEvent(std::string_view name);
+  void raiseEvent(std::string_view name, Value value);
+  void raiseMicroEvent(std::string_view name, Value value);
+  std::vector<std::string> getEventList() const;
+  std::vector<std::string> getMicroEventList() const;
+  std::string getType(std::string_view key) const;  // "Data" | "Event" | "MicroEvent"
+  Stamped getTimestamp(std::string_view key) const;
+  // The key's retained history, oldest first, ending with its current value.
+  std::vector<Stamped> getEventHistory(std::string_view key) const;
+  // A new subscriber object (named "<key>#<n>"); it stops receiving when the
+  // last shared_ptr to it is dropped.
+  std::shared_ptr<Subscriber> subscriber(std::string_view key);
+  SubscriptionId subscribeToEvent(std::string_view key, std::string subscriberName, EventCallback cb);
+  bool unsubscribeToEvent(SubscriptionId id);
+  std::vector<std::string> getSubscribers(std::string_view key) const;
+
+  // ---- engine interface ----
+  // Applies several writes as one batch: one timestamp, one evaluation point
+  // (REFERENCE §3: one step that raises two events raises them together).
+  void apply(std::span<Write> writes);
+
+  // A key's id, creating an empty placeholder (not listed, reads Invalid) if
+  // needed; the key stays allocated until releaseKey.
+  KeyId acquireKey(std::string_view name);
+  void releaseKey(KeyId key);
+  std::string keyName(KeyId key) const;
+
+  // History retention requested by a loaded condition; the key keeps changes
+  // back to now - max(requested windows) (plus the one change before).
+  void retainHistory(KeyId key, Duration window);
+  void releaseHistory(KeyId key, Duration window);
+  Duration historyRetention(KeyId key) const;
+
+  void addObserver(BatchObserver* observer);
+  void removeObserver(BatchObserver* observer);
+
+  // Runs fn(view) under the memory lock (exclusive: fn may change observers'
+  // state); then drains the dispatcher.
+  void withLock(const std::function<void(const LockedView&)>& fn);
+
+  core::Clock& clock() const { return clock_; }
+  core::Dispatcher& dispatcher() { return dispatcher_; }
+
+  static constexpr std::string_view kKeyAdded = "ALMemory/KeyAdded";
+  static constexpr std::string_view kKeyRemoved = "ALMemory/KeyRemoved";
+  static constexpr std::string_view kKeyTypeChanged = "ALMemory/KeyTypeChanged";
+
+private:
+  friend class LockedView;
+  struct Slot;
+  struct Listener;
+
+  KeyId findLocked(std::string_view name) const;  // kNoKey when absent
+  KeyId slotForWriteLocked(std::string_view name, bool& created);
+  const Slot& existingSlotLocked(std::string_view key, std::string_view method) const;
+  void applyOne(Write& w, ChangeBatch& batch, std::vector<Write>& metaEvents);
+  void record(Slot& slot, KeyId id, Value value, bool raised, ChangeBatch& batch);
+  void trimHistory(Slot& slot, Time now);
+  void queueSubscriberNotifications(const ChangeBatch& batch);
+  void maybeRecycle(KeyId id);
+
+  static constexpr KeyId kNoKey = ~KeyId{0};
+
+  core::Clock& clock_;
+  core::Dispatcher dispatcher_;
+  mutable std::shared_mutex mutex_;
+  std::deque<Slot> slots_;
+  std::vector<KeyId> freeSlots_;
+  struct NameHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  std::unordered_map<std::string, KeyId, NameHash, std::equal_to<>> index_;
+  std::unordered_map<KeyId, std::vector<Listener>> listeners_;
+  std::vector<BatchObserver*> observers_;
+  std::uint64_t batchSequence_ = 0;
+  SubscriptionId nextSubscription_ = 1;
+  KeyId keyAdded_, keyRemoved_, keyTypeChanged_;
+};
+
+}  // namespace autolife::memory

@@ -1,0 +1,275 @@
+#include "autolife/condition/evaluator.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace autolife::condition {
+
+ConditionState::ConditionState(const Program& program, Time startTime, std::uint64_t streamBase)
+    : start(startTime),
+      randStreamBase(streamBase),
+      temporal(program.temporalCount),
+      stableLast(program.stableCount),
+      stableSeen(program.stableCount, false) {
+  for (auto& t : temporal) t.since = startTime;
+}
+
+namespace {
+
+// A window value in seconds: Invalid counts as 0 (like a missing key in
+// arithmetic); a negative number or a non-number makes the operator false.
+std::optional<Duration> windowOf(const Value& w) {
+  if (w.isInvalid()) return Duration::zero();
+  if (w.isBool()) return w.asBool() ? core::fromSeconds(1) : Duration::zero();
+  if (w.isInt()) return w.asInt() >= 0 ? std::optional(core::fromSeconds(static_cast<double>(w.asInt()))) : std::nullopt;
+  if (w.isFloat()) return w.asFloat() >= 0 ? std::optional(core::fromSeconds(w.asFloat())) : std::nullopt;
+  return std::nullopt;
+}
+
+class Evaluator {
+public:
+  explicit Evaluator(Evaluation& e) : e_(e), p_(e.program) {}
+
+  Value eval(std::uint32_t index) {
+    const Node& n = p_.nodes[index];
+    Value v = compute(n);
+    if (e_.records) {
+      auto& r = (*e_.records)[index];
+      r.evaluated = true;
+      r.value = v;
+      if (report_) {
+        r.temporal = report_;
+        report_.reset();
+      }
+    }
+    return v;
+  }
+
+private:
+  Value child(const Node& n, std::uint32_t k) { return eval(p_.childIndex(n, k)); }
+
+  void deadline(Time t) {
+    if (t > e_.now && t < e_.nextDeadline) e_.nextDeadline = t;
+  }
+
+  Value compute(const Node& n) {
+    switch (n.kind) {
+      case NodeKind::Constant: return p_.constants[n.payload];
+      case NodeKind::Key: return e_.source.key(n.payload);
+      case NodeKind::List: {
+        Value::Array items;
+        items.reserve(n.childCount);
+        for (std::uint32_t k = 0; k < n.childCount; ++k) items.push_back(child(n, k));
+        return items;
+      }
+      case NodeKind::Index: {
+        Value base = child(n, 0);
+        return index(base, child(n, 1));
+      }
+      case NodeKind::Not: return !child(n, 0).truthy();
+      case NodeKind::Negate: return negate(child(n, 0));
+      case NodeKind::Binary: return binary(n);
+      case NodeKind::Temporal: return temporal(n);
+      case NodeKind::Call: return call(n);
+    }
+    return {};
+  }
+
+  Value binary(const Node& n) {
+    const BinaryOp op = n.binaryOp();
+    if (op == BinaryOp::And || op == BinaryOp::Or) return logical(n, op == BinaryOp::And);
+    Value a = child(n, 0);
+    Value b = child(n, 1);
+    switch (op) {
+      case BinaryOp::Less:
+      case BinaryOp::LessEq:
+      case BinaryOp::Greater:
+      case BinaryOp::GreaterEq:
+      case BinaryOp::Equal:
+      case BinaryOp::NotEqual: return compare(op, a, b);
+      case BinaryOp::Subsets: return subsets(a, b);
+      case BinaryOp::Intersects: return intersects(a, b);
+      default: return arithmetic(op, a, b);
+    }
+  }
+
+  // && and || short-circuit only over operands without state: a time
+  // operator's state is updated whatever the surrounding operators do.
+  Value logical(const Node& n, bool isAnd) {
+    bool result = isAnd;
+    bool decided = false;
+    for (std::uint32_t k = 0; k < n.childCount; ++k) {
+      const Node& c = p_.child(n, k);
+      if (decided && !c.stateful && !e_.records) continue;
+      bool v = eval(p_.childIndex(n, k)).truthy();
+      if (!decided && v != isAnd) {
+        result = v;
+        decided = true;
+      }
+    }
+    return result;
+  }
+
+  Value temporal(const Node& n) {
+    const bool operand = child(n, 0).truthy();
+    const auto window = windowOf(child(n, 1));
+    TemporalState& st = e_.state.temporal[n.payload];
+    if (window && *window > st.largestWindow && !e_.dryRun) st.largestWindow = *window;
+    TemporalReport r;
+    r.op = n.temporalOp();
+    r.windowValid = window.has_value();
+    r.window = window.value_or(Duration::zero());
+    r.operandTrue = operand;
+    switch (n.temporalOp()) {
+      case TemporalOp::Held: held(st, operand, window, r); break;
+      case TemporalOp::Within: within(st, operand, window, r); break;
+      case TemporalOp::Ago: ago(st, operand, window, r); break;
+    }
+    if (e_.records) report_ = r;
+    return r.value;
+  }
+
+  // e ~ d: e true at every instant of [t-d, t] (and t-d not before the start).
+  void held(TemporalState& st, bool operand, std::optional<Duration> window, TemporalReport& r) {
+    const Time since = operand && !st.operandTrue ? e_.now : st.since;
+    if (!e_.dryRun) {
+      st.operandTrue = operand;
+      if (operand) st.since = since;
+    }
+    if (!operand) return;
+    r.elapsed = e_.now - since;
+    if (!window) return;
+    r.value = r.elapsed >= *window;
+    if (!r.value) {
+      r.remaining = *window - r.elapsed;
+      deadline(since + *window);
+    }
+  }
+
+  // e # w: e true at some instant of the last w seconds. The window counts
+  // from the instant e stopped being true: a pulse at s holds for [s, s+w).
+  void within(TemporalState& st, bool operand, std::optional<Duration> window, TemporalReport& r) {
+    const bool everTrue = st.everTrue || operand;
+    const Time falseSince = st.operandTrue && !operand ? e_.now : st.since;
+    if (!e_.dryRun) {
+      st.everTrue = everTrue;
+      if (!operand) st.since = falseSince;
+      st.operandTrue = operand;
+    }
+    r.neverTrue = !everTrue;
+    if (operand) {
+      r.value = true;
+      return;
+    }
+    if (!everTrue || !window) return;
+    r.elapsed = e_.now - falseSince;
+    r.value = r.elapsed < *window;
+    if (r.value) {
+      r.remaining = *window - r.elapsed;
+      deadline(falseSince + *window);
+    }
+  }
+
+  // e @ d: e's value at the instant t-d, replayed from the changes recorded
+  // d seconds ago. Several changes at one instant (a pulse) replay one per
+  // evaluation point, like the original.
+  void ago(TemporalState& live, bool operand, std::optional<Duration> window, TemporalReport& r) {
+    TemporalState copy;
+    if (e_.dryRun) copy = live;
+    TemporalState& st = e_.dryRun ? copy : live;
+    if (operand != st.recorded) {
+      st.pending.emplace_back(e_.now, operand);
+      st.recorded = operand;
+    }
+    if (window) {
+      const Time target = e_.now - *window;
+      auto& q = st.pending;
+      std::size_t& head = st.pendingHead;
+      while (head < q.size() && q[head].first < target) st.output = q[head++].second;
+      if (head < q.size() && q[head].first == target) {
+        st.output = q[head++].second;
+        if (head < q.size() && q[head].first == target) e_.instant = true;
+      }
+      if (head < q.size()) {
+        deadline(q[head].first + *window);
+        if (q[head].first + *window > e_.now) r.remaining = q[head].first + *window - e_.now;
+      }
+      if (head > 32 && head * 2 > q.size()) {  // compact the consumed prefix
+        q.erase(q.begin(), q.begin() + static_cast<std::ptrdiff_t>(head));
+        head = 0;
+      }
+    }
+    r.value = window && st.output;
+  }
+
+  Value call(const Node& n) {
+    switch (n.function()) {
+      case Function::Pref: return e_.source.preference(n.payload);
+      case Function::Bang: {
+        bool raised = e_.source.raised(n.payload);
+        if (raised) e_.instant = true;
+        return raised;
+      }
+      case Function::Stable: return stable(n);
+      case Function::Rand: return rand(n);
+      default: break;
+    }
+    std::vector<Value> args;
+    args.reserve(n.childCount);
+    for (std::uint32_t k = 0; k < n.childCount; ++k) args.push_back(child(n, k));
+    switch (n.function()) {
+      case Function::Int: return castInt(args[0]);
+      case Function::Float: return castFloat(args[0]);
+      case Function::String: return castString(args[0]);
+      case Function::Bool: return castBool(args[0]);
+      case Function::Type: return typeOf(args[0]);
+      case Function::Size: return sizeOf(args[0]);
+      case Function::Strlen: return strlenOf(args[0]);
+      case Function::Substr: return substr(args[0], args[1], args[2]);
+      case Function::Concat: return concat(args);
+      default: return {};
+    }
+  }
+
+  // stable(e): false only at an evaluation point where e's value changed.
+  Value stable(const Node& n) {
+    Value v = child(n, 0);
+    auto& last = e_.state.stableLast[n.payload];
+    const bool seen = e_.state.stableSeen[n.payload];
+    const bool changed = seen && !identical(v, last);
+    if (!e_.dryRun) {
+      last = std::move(v);
+      e_.state.stableSeen[n.payload] = true;
+    }
+    if (changed) e_.instant = true;
+    return !changed;
+  }
+
+  // rand(lo, hi, period): redrawn at every multiple of period since engine
+  // start (period 0: once per run).
+  Value rand(const Node& n) {
+    Value lo = child(n, 0);
+    Value hi = child(n, 1);
+    const Value period = child(n, 2);
+    const Duration step = core::fromSeconds(period.isInt() ? static_cast<double>(period.asInt()) : period.asFloat());
+    std::uint64_t draw = 0;
+    if (step > Duration::zero()) {
+      draw = static_cast<std::uint64_t>(e_.now / step);
+      deadline(step * static_cast<std::int64_t>(draw + 1));
+    }
+    return randomDraw(lo, hi, e_.seed, e_.state.randStreamBase + n.payload, draw);
+  }
+
+  Evaluation& e_;
+  const Program& p_;
+  std::optional<TemporalReport> report_;
+};
+
+}  // namespace
+
+Value evaluate(Evaluation& evaluation) {
+  if (evaluation.records) evaluation.records->assign(evaluation.program.nodes.size(), NodeRecord{});
+  return Evaluator(evaluation).eval(evaluation.program.root);
+}
+
+}  // namespace autolife::condition

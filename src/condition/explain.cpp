@@ -1,0 +1,124 @@
+#include "autolife/condition/explain.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+#include "autolife/core/value_json.hpp"
+
+namespace autolife::condition {
+
+std::string formatSeconds(Duration d) {
+  double s = core::toSeconds(d);
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.3f", s);
+  std::string out = buf;
+  while (out.back() == '0') out.pop_back();
+  if (out.back() == '.') out.pop_back();
+  return out + " s";
+}
+
+namespace {
+
+std::string quoted(const std::string& expression) { return "`" + expression + "`"; }
+
+std::string heldNote(const std::string& operand, const TemporalReport& r) {
+  if (!r.windowValid) return "the window is not a number of seconds >= 0: false";
+  if (!r.operandTrue) return quoted(operand) + " is false now; it must hold for " + formatSeconds(r.window);
+  std::string s = quoted(operand) + " true for " + formatSeconds(r.elapsed) + " of " + formatSeconds(r.window);
+  if (r.remaining) s += ", " + formatSeconds(*r.remaining) + " remaining";
+  return s;
+}
+
+std::string withinNote(const std::string& operand, const TemporalReport& r) {
+  if (!r.windowValid) return "the window is not a number of seconds >= 0: false";
+  if (r.operandTrue) return quoted(operand) + " is true now";
+  if (r.neverTrue) return quoted(operand) + " has not been true since the start";
+  std::string s = quoted(operand) + " was last true " + formatSeconds(r.elapsed) + " ago";
+  if (r.remaining) return s + ", inside the " + formatSeconds(r.window) + " window (" + formatSeconds(*r.remaining) + " remaining)";
+  return s + ", outside the " + formatSeconds(r.window) + " window";
+}
+
+std::string agoNote(const std::string& operand, const TemporalReport& r) {
+  if (!r.windowValid) return "the window is not a number of seconds >= 0: false";
+  std::string s = quoted(operand) + " was " + (r.value ? "true" : "false") + " " + formatSeconds(r.window) + " ago";
+  if (r.remaining) s += "; its next change replays in " + formatSeconds(*r.remaining);
+  return s;
+}
+
+ExplainNode build(const Program& p, const std::vector<NodeRecord>& records, std::uint32_t index) {
+  const Node& n = p.node(index);
+  const NodeRecord& rec = records[index];
+  ExplainNode out;
+  out.expression = std::string(p.source(n));
+  out.evaluated = rec.evaluated;
+  out.value = rec.value;
+  out.temporal = rec.temporal;
+  for (std::uint32_t k = 0; k < n.childCount; ++k) out.children.push_back(build(p, records, p.childIndex(n, k)));
+  if (rec.temporal && !out.children.empty()) {
+    const std::string& operand = out.children[0].expression;
+    switch (rec.temporal->op) {
+      case TemporalOp::Held: out.note = heldNote(operand, *rec.temporal); break;
+      case TemporalOp::Within: out.note = withinNote(operand, *rec.temporal); break;
+      case TemporalOp::Ago: out.note = agoNote(operand, *rec.temporal); break;
+    }
+  }
+  return out;
+}
+
+void appendText(const ExplainNode& n, int depth, std::string& out) {
+  out.append(static_cast<std::size_t>(depth) * 2, ' ');
+  out += n.expression + " → " + (n.evaluated ? n.value.toJson() : std::string("(not evaluated)"));
+  if (!n.note.empty()) out += "   [" + n.note + "]";
+  out += '\n';
+  for (const auto& c : n.children) appendText(c, depth + 1, out);
+}
+
+nlohmann::json toJson(const ExplainNode& n) {
+  nlohmann::json j;
+  j["expression"] = n.expression;
+  j["value"] = core::valueToJson(n.value);
+  if (!n.evaluated) j["evaluated"] = false;
+  if (n.temporal) {
+    const auto& r = *n.temporal;
+    nlohmann::json t;
+    t["operator"] = std::string(1, spelling(r.op));
+    t["window"] = r.windowValid ? nlohmann::json(core::toSeconds(r.window)) : nlohmann::json(nullptr);
+    t["operandTrue"] = r.operandTrue;
+    if (r.op == TemporalOp::Held) t["held"] = core::toSeconds(r.elapsed);
+    if (r.op == TemporalOp::Within && !r.operandTrue && !r.neverTrue) t["lastTrueAgo"] = core::toSeconds(r.elapsed);
+    t["remaining"] = r.remaining ? nlohmann::json(core::toSeconds(*r.remaining)) : nlohmann::json(nullptr);
+    j["temporal"] = t;
+    j["note"] = n.note;
+  }
+  if (!n.children.empty()) {
+    j["children"] = nlohmann::json::array();
+    for (const auto& c : n.children) j["children"].push_back(toJson(c));
+  }
+  return j;
+}
+
+}  // namespace
+
+Explanation buildExplanation(const Program& program, const std::vector<NodeRecord>& records, Time now) {
+  Explanation e;
+  e.time = now;
+  e.root = build(program, records, program.root);
+  e.value = e.root.value;
+  return e;
+}
+
+std::string Explanation::text() const {
+  std::string out;
+  appendText(root, 0, out);
+  return out;
+}
+
+nlohmann::json Explanation::json() const {
+  nlohmann::json j;
+  j["t"] = core::toSeconds(time);
+  j["value"] = core::valueToJson(value);
+  j["tree"] = toJson(root);
+  return j;
+}
+
+}  // namespace autolife::condition

@@ -1,0 +1,49 @@
+#include "autolife/core/dispatcher.hpp"
+
+#include <exception>
+#include <iostream>
+
+namespace autolife::core {
+
+void Dispatcher::post(Task task) {
+  std::lock_guard lock(mutex_);
+  queue_.push_back(std::move(task));
+}
+
+void Dispatcher::setErrorHandler(ErrorHandler handler) {
+  std::lock_guard lock(mutex_);
+  onError_ = std::move(handler);
+}
+
+void Dispatcher::drain() {
+  {
+    std::lock_guard lock(mutex_);
+    if (draining_ || queue_.empty()) return;
+    draining_ = true;
+  }
+  for (;;) {
+    Task next;
+    ErrorHandler onError;
+    {
+      std::lock_guard lock(mutex_);
+      if (queue_.empty()) {
+        draining_ = false;
+        return;
+      }
+      next = std::move(queue_.front());
+      queue_.pop_front();
+      onError = onError_;
+    }
+    try {
+      next();
+    } catch (const std::exception& e) {
+      if (onError) onError(e.what());
+      else std::cerr << "autolife: a callback failed: " << e.what() << '\n';
+    } catch (...) {
+      if (onError) onError("unknown exception");
+      else std::cerr << "autolife: a callback failed with an unknown exception\n";
+    }
+  }
+}
+
+}  // namespace autolife::core

@@ -1,0 +1,118 @@
+#include "autolife/core/value.hpp"
+
+#include <array>
+#include <charconv>
+#include <cstdio>
+
+namespace autolife::core {
+
+bool Value::truthy() const {
+  switch (type()) {
+    case Type::Invalid: return false;
+    case Type::Bool: return asBool();
+    case Type::Int: return asInt() != 0;
+    case Type::Float: return asFloat() != 0.0;
+    case Type::String: return !asString().empty();
+    case Type::Array: return !asArray().empty();
+  }
+  return false;
+}
+
+std::string_view Value::typeName(Type t) {
+  switch (t) {
+    case Type::Invalid: return "Invalid";
+    case Type::Bool: return "Bool";
+    case Type::Int: return "Int";
+    case Type::Float: return "Float";
+    case Type::String: return "String";
+    case Type::Array: return "Array";
+  }
+  return "Invalid";
+}
+
+bool identical(const Value& a, const Value& b) {
+  if (a.type() != b.type()) return false;
+  switch (a.type()) {
+    case Value::Type::Invalid: return true;
+    case Value::Type::Bool: return a.asBool() == b.asBool();
+    case Value::Type::Int: return a.asInt() == b.asInt();
+    // Bitwise-equal doubles; NaN never reaches a Value (see conditions).
+    case Value::Type::Float: return a.asFloat() == b.asFloat();
+    case Value::Type::String: return a.asString() == b.asString();
+    case Value::Type::Array: {
+      const auto& x = a.asArray();
+      const auto& y = b.asArray();
+      if (&x == &y) return true;
+      if (x.size() != y.size()) return false;
+      for (std::size_t i = 0; i < x.size(); ++i)
+        if (!identical(x[i], y[i])) return false;
+      return true;
+    }
+  }
+  return false;
+}
+
+std::string formatFloat(double d) {
+  std::array<char, 64> buf{};
+  auto [end, ec] = std::to_chars(buf.data(), buf.data() + buf.size(), d);
+  std::string s(buf.data(), ec == std::errc() ? end : buf.data());
+  if (s.find_first_of(".eEn") == std::string::npos) s += ".0";  // 'n': nan/inf
+  return s;
+}
+
+namespace {
+
+void appendJsonString(std::string& out, const std::string& s) {
+  out += '"';
+  for (unsigned char c : s) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\b': out += "\\b"; break;
+      case '\f': out += "\\f"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (c < 0x20) {
+          char esc[8];
+          std::snprintf(esc, sizeof esc, "\\u%04x", c);
+          out += esc;
+        } else {
+          out += static_cast<char>(c);
+        }
+    }
+  }
+  out += '"';
+}
+
+}  // namespace
+
+void Value::appendJson(std::string& out) const {
+  switch (type()) {
+    case Type::Invalid: out += "null"; return;
+    case Type::Bool: out += asBool() ? "true" : "false"; return;
+    case Type::Int: out += std::to_string(asInt()); return;
+    case Type::Float: out += formatFloat(asFloat()); return;
+    case Type::String: appendJsonString(out, asString()); return;
+    case Type::Array: {
+      out += '[';
+      bool first = true;
+      for (const auto& v : asArray()) {
+        if (!first) out += ", ";
+        first = false;
+        v.appendJson(out);
+      }
+      out += ']';
+      return;
+    }
+  }
+}
+
+std::string Value::toJson() const {
+  std::string out;
+  appendJson(out);
+  return out;
+}
+
+}  // namespace autolife::core

@@ -1,0 +1,461 @@
+#include "autolife/memory/memory.hpp"
+
+#include <algorithm>
+#include <mutex>
+
+namespace autolife::memory {
+
+std::string_view kindName(KeyKind k) {
+  switch (k) {
+    case KeyKind::Data: return "Data";
+    case KeyKind::Event: return "Event";
+    case KeyKind::MicroEvent: return "MicroEvent";
+  }
+  return "Data";
+}
+
+struct Memory::Slot {
+  std::string name;
+  Value value;
+  Time time{0};               // last change
+  std::uint64_t batch = 0;    // batch of the last change
+  KeyKind kind = KeyKind::Data;
+  bool exists = false;        // inserted or declared, and not removed
+  bool lastRaised = false;
+  bool everChanged = false;
+  bool hasListeners = false;
+  std::uint32_t refs = 0;     // acquireKey holders (conditions)
+  // Only allocated while some condition needs this key's past.
+  std::unique_ptr<std::deque<HistoryEntry>> history;
+  std::map<Duration, std::uint32_t> retentions;  // window -> number of holders
+  Duration retention{0};
+  Time knownSince{0};
+};
+
+struct Memory::Listener {
+  SubscriptionId id;
+  std::string name;
+  EventCallback callback;                // subscribeToEvent
+  std::weak_ptr<Subscriber> subscriber;  // subscriber()
+};
+
+// ---- LockedView ----------------------------------------------------------
+
+const Value& LockedView::value(KeyId key) const { return memory_.slots_[key].value; }
+bool LockedView::exists(KeyId key) const { return memory_.slots_[key].exists; }
+Time LockedView::changedAt(KeyId key) const { return memory_.slots_[key].time; }
+bool LockedView::lastWasRaise(KeyId key) const { return memory_.slots_[key].lastRaised; }
+std::uint64_t LockedView::lastBatch(KeyId key) const { return memory_.slots_[key].batch; }
+const std::deque<HistoryEntry>* LockedView::history(KeyId key) const {
+  return memory_.slots_[key].history.get();
+}
+Time LockedView::knownSince(KeyId key) const {
+  const auto& s = memory_.slots_[key];
+  if (s.history) return s.knownSince;
+  return s.everChanged ? s.time : Time{0};
+}
+
+// ---- construction --------------------------------------------------------
+
+Memory::Memory(core::Clock& clock) : clock_(clock) {
+  auto makeMeta = [this](std::string_view name) {
+    KeyId id = acquireKey(name);
+    slots_[id].kind = KeyKind::Event;
+    slots_[id].exists = true;
+    return id;
+  };
+  keyAdded_ = makeMeta(kKeyAdded);
+  keyRemoved_ = makeMeta(kKeyRemoved);
+  keyTypeChanged_ = makeMeta(kKeyTypeChanged);
+}
+
+Memory::~Memory() = default;
+
+// ---- slots ---------------------------------------------------------------
+
+KeyId Memory::findLocked(std::string_view name) const {
+  auto it = index_.find(name);
+  return it == index_.end() ? kNoKey : it->second;
+}
+
+KeyId Memory::acquireKey(std::string_view name) {
+  std::unique_lock lock(mutex_);
+  KeyId id = findLocked(name);
+  if (id == kNoKey) {
+    if (!freeSlots_.empty()) {
+      id = freeSlots_.back();
+      freeSlots_.pop_back();
+      slots_[id] = Slot{};
+    } else {
+      id = static_cast<KeyId>(slots_.size());
+      slots_.emplace_back();
+    }
+    slots_[id].name = std::string(name);
+    index_.emplace(slots_[id].name, id);
+  }
+  ++slots_[id].refs;
+  return id;
+}
+
+void Memory::releaseKey(KeyId key) {
+  std::unique_lock lock(mutex_);
+  if (key >= slots_.size() || slots_[key].refs == 0) return;
+  --slots_[key].refs;
+  maybeRecycle(key);
+}
+
+void Memory::maybeRecycle(KeyId id) {
+  Slot& s = slots_[id];
+  // Forget a removed key nobody refers to, so that churn of unique keys does
+  // not grow memory without bound. (An empty name: already recycled.)
+  if (s.name.empty() || s.refs > 0 || s.exists || s.hasListeners || s.retention > Duration::zero()) return;
+  index_.erase(s.name);
+  s = Slot{};
+  freeSlots_.push_back(id);
+}
+
+std::string Memory::keyName(KeyId key) const {
+  std::shared_lock lock(mutex_);
+  return key < slots_.size() ? slots_[key].name : std::string();
+}
+
+KeyId Memory::slotForWriteLocked(std::string_view name, bool& created) {
+  KeyId id = findLocked(name);
+  if (id == kNoKey) {
+    if (!freeSlots_.empty()) {
+      id = freeSlots_.back();
+      freeSlots_.pop_back();
+      slots_[id] = Slot{};
+    } else {
+      id = static_cast<KeyId>(slots_.size());
+      slots_.emplace_back();
+    }
+    slots_[id].name = std::string(name);
+    index_.emplace(slots_[id].name, id);
+  }
+  created = !slots_[id].exists;
+  return id;
+}
+
+const Memory::Slot& Memory::existingSlotLocked(std::string_view key, std::string_view method) const {
+  KeyId id = findLocked(key);
+  if (id == kNoKey || !slots_[id].exists)
+    throw MemoryError(std::string(method) + ": there is no key named '" + std::string(key) + "'");
+  return slots_[id];
+}
+
+// ---- writes --------------------------------------------------------------
+
+void Memory::insertData(std::string_view key, Value value) {
+  Write w{Write::Kind::Set, key, std::move(value)};
+  apply(std::span<Write>(&w, 1));
+}
+
+void Memory::insertListData(const std::vector<std::pair<std::string, Value>>& list) {
+  std::vector<Write> writes;
+  writes.reserve(list.size());
+  for (const auto& [k, v] : list) writes.push_back({Write::Kind::Set, k, v});
+  apply(writes);
+}
+
+void Memory::removeData(std::string_view key) {
+  Write w{Write::Kind::Remove, key, {}};
+  apply(std::span<Write>(&w, 1));
+}
+
+void Memory::declareEvent(std::string_view name) {
+  Write w{Write::Kind::Declare, name, {}};
+  apply(std::span<Write>(&w, 1));
+}
+
+void Memory::raiseEvent(std::string_view name, Value value) {
+  Write w{Write::Kind::Raise, name, std::move(value)};
+  apply(std::span<Write>(&w, 1));
+}
+
+void Memory::raiseMicroEvent(std::string_view name, Value value) {
+  Write w{Write::Kind::RaiseMicro, name, std::move(value)};
+  apply(std::span<Write>(&w, 1));
+}
+
+void Memory::apply(std::span<Write> writes) {
+  // Refuse the whole batch before changing anything.
+  for (const auto& w : writes)
+    if (w.key.empty()) throw MemoryError("ALMemory: a key name cannot be empty");
+  {
+    std::unique_lock lock(mutex_);
+    ChangeBatch batch;
+    batch.sequence = ++batchSequence_;
+    batch.time = clock_.now();
+    batch.changes.reserve(writes.size());
+    std::vector<Write> metaEvents;  // KeyAdded & co, raised in the same batch
+    for (auto& w : writes) applyOne(w, batch, metaEvents);
+    std::vector<Write> none;
+    for (auto& m : metaEvents) applyOne(m, batch, none);
+    LockedView view(*this);
+    for (auto* o : observers_) o->onBatch(batch, view);
+    for (const auto& c : batch.changes)
+      if (!slots_[c.key].exists) maybeRecycle(c.key);
+  }
+  dispatcher_.drain();
+}
+
+void Memory::applyOne(Write& w, ChangeBatch& batch, std::vector<Write>& metaEvents) {
+  auto meta = [&](std::string_view metaKey, std::string_view name) {
+    metaEvents.push_back({Write::Kind::Raise, metaKey, Value(name)});
+  };
+  if (w.kind == Write::Kind::Remove) {
+    KeyId id = findLocked(w.key);
+    if (id == kNoKey || !slots_[id].exists) return;  // removing an unknown key: no-op
+    Slot& slot = slots_[id];
+    slot.exists = false;
+    record(slot, id, Value{}, false, batch);
+    meta(kKeyRemoved, slot.name);
+    return;
+  }
+  bool created = false;
+  KeyId id = slotForWriteLocked(w.key, created);
+  Slot& slot = slots_[id];
+  const std::string_view name = slot.name;
+  switch (w.kind) {
+    case Write::Kind::Set:
+      // insertData keeps an event an event: it only stores the value.
+      if (created) slot.kind = KeyKind::Data;
+      slot.exists = true;
+      record(slot, id, std::move(w.value), false, batch);
+      break;
+    case Write::Kind::Raise:
+    case Write::Kind::RaiseMicro: {
+      KeyKind kind = w.kind == Write::Kind::Raise ? KeyKind::Event : KeyKind::MicroEvent;
+      if (!created && slot.kind != kind) meta(kKeyTypeChanged, name);
+      slot.kind = kind;
+      slot.exists = true;
+      record(slot, id, std::move(w.value), true, batch);
+      break;
+    }
+    case Write::Kind::Declare:
+      if (!created && slot.kind == KeyKind::Data) meta(kKeyTypeChanged, name);
+      if (created || slot.kind == KeyKind::Data) slot.kind = KeyKind::Event;
+      slot.exists = true;
+      break;
+    case Write::Kind::Remove: break;
+  }
+  if (created) meta(kKeyAdded, name);
+}
+
+void Memory::record(Slot& slot, KeyId id, Value value, bool raised, ChangeBatch& batch) {
+  bool changed = !slot.everChanged || !identical(slot.value, value);
+  if (slot.history) {
+    slot.history->push_back({batch.time, batch.sequence, value, raised});
+  }
+  if (slot.hasListeners && (raised || slot.exists)) {
+    // Deliver after the lock is released, in write order.
+    auto it = listeners_.find(id);
+    std::erase_if(it->second, [](const Listener& l) {
+      return !l.callback && l.subscriber.expired();
+    });
+    if (it->second.empty()) {
+      listeners_.erase(it);
+      slot.hasListeners = false;
+    } else {
+      dispatcher_.post([listeners = it->second, key = slot.name, v = value] {
+        for (const auto& l : listeners) {
+          if (l.callback) l.callback(key, v);
+          else if (auto sub = l.subscriber.lock()) sub->signal(v);
+        }
+      });
+    }
+  }
+  slot.value = std::move(value);
+  slot.time = batch.time;
+  slot.batch = batch.sequence;
+  slot.lastRaised = raised;
+  slot.everChanged = true;
+  if (slot.history) trimHistory(slot, batch.time);
+  batch.changes.push_back({id, raised, changed});
+}
+
+void Memory::trimHistory(Slot& slot, Time now) {
+  auto& h = *slot.history;
+  const Time cutoff = now - slot.retention;
+  // Keep the last change at or before the cutoff: it gives the value then.
+  while (h.size() >= 2 && h[1].time <= cutoff) h.pop_front();
+  if (!h.empty() && h.front().time > slot.knownSince) slot.knownSince = h.front().time;
+}
+
+// ---- history retention ---------------------------------------------------
+
+void Memory::retainHistory(KeyId key, Duration window) {
+  std::unique_lock lock(mutex_);
+  Slot& s = slots_[key];
+  ++s.retentions[window];
+  s.retention = s.retentions.rbegin()->first;
+  if (!s.history && s.retention > Duration::zero()) {
+    // History starts now: the past before the last change is not known.
+    s.history = std::make_unique<std::deque<HistoryEntry>>();
+    if (s.everChanged) s.history->push_back({s.time, s.batch, s.value, s.lastRaised});
+    s.knownSince = s.everChanged ? s.time : Time{0};
+  }
+}
+
+void Memory::releaseHistory(KeyId key, Duration window) {
+  std::unique_lock lock(mutex_);
+  Slot& s = slots_[key];
+  auto it = s.retentions.find(window);
+  if (it == s.retentions.end()) return;
+  if (--it->second == 0) s.retentions.erase(it);
+  s.retention = s.retentions.empty() ? Duration::zero() : s.retentions.rbegin()->first;
+  if (s.retention == Duration::zero()) s.history.reset();
+  else trimHistory(s, clock_.now());
+}
+
+Duration Memory::historyRetention(KeyId key) const {
+  std::shared_lock lock(mutex_);
+  return slots_[key].retention;
+}
+
+// ---- reads ---------------------------------------------------------------
+
+Value Memory::getData(std::string_view key) const {
+  std::shared_lock lock(mutex_);
+  return existingSlotLocked(key, "ALMemory.getData").value;
+}
+
+std::vector<Value> Memory::getListData(const std::vector<std::string>& keys) const {
+  std::shared_lock lock(mutex_);
+  std::vector<Value> out;
+  out.reserve(keys.size());
+  for (const auto& k : keys) out.push_back(existingSlotLocked(k, "ALMemory.getListData").value);
+  return out;
+}
+
+std::vector<std::string> Memory::getDataList(std::string_view substring) const {
+  std::shared_lock lock(mutex_);
+  std::vector<std::string> out;
+  for (const auto& s : slots_)
+    if (s.exists && s.name.find(substring) != std::string::npos) out.push_back(s.name);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<std::string> Memory::getDataListName() const { return getDataList(""); }
+
+std::vector<std::string> Memory::getEventList() const {
+  std::shared_lock lock(mutex_);
+  std::vector<std::string> out;
+  for (const auto& s : slots_)
+    if (s.exists && s.kind == KeyKind::Event) out.push_back(s.name);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<std::string> Memory::getMicroEventList() const {
+  std::shared_lock lock(mutex_);
+  std::vector<std::string> out;
+  for (const auto& s : slots_)
+    if (s.exists && s.kind == KeyKind::MicroEvent) out.push_back(s.name);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::string Memory::getType(std::string_view key) const {
+  std::shared_lock lock(mutex_);
+  return std::string(kindName(existingSlotLocked(key, "ALMemory.getType").kind));
+}
+
+Stamped Memory::getTimestamp(std::string_view key) const {
+  std::shared_lock lock(mutex_);
+  const Slot& s = existingSlotLocked(key, "ALMemory.getTimestamp");
+  return {s.value, s.time};
+}
+
+std::vector<Stamped> Memory::getEventHistory(std::string_view key) const {
+  std::shared_lock lock(mutex_);
+  const Slot& s = existingSlotLocked(key, "ALMemory.getEventHistory");
+  std::vector<Stamped> out;
+  if (s.history && !s.history->empty()) {
+    for (const auto& e : *s.history) out.push_back({e.value, e.time});
+  } else {
+    out.push_back({s.value, s.time});
+  }
+  return out;
+}
+
+// ---- subscriptions -------------------------------------------------------
+
+std::shared_ptr<Subscriber> Memory::subscriber(std::string_view key) {
+  if (key.empty()) throw MemoryError("ALMemory.subscriber: a key name cannot be empty");
+  std::unique_lock lock(mutex_);
+  bool created = false;
+  KeyId id = slotForWriteLocked(key, created);
+  SubscriptionId sid = nextSubscription_++;
+  auto sub = std::make_shared<Subscriber>(std::string(key), std::string(key) + "#" + std::to_string(sid));
+  listeners_[id].push_back({sid, sub->name(), nullptr, sub});
+  slots_[id].hasListeners = true;
+  return sub;
+}
+
+SubscriptionId Memory::subscribeToEvent(std::string_view key, std::string subscriberName, EventCallback cb) {
+  if (key.empty()) throw MemoryError("ALMemory.subscribeToEvent: a key name cannot be empty");
+  if (!cb) throw MemoryError("ALMemory.subscribeToEvent: no callback given");
+  std::unique_lock lock(mutex_);
+  bool created = false;
+  KeyId id = slotForWriteLocked(key, created);
+  SubscriptionId sid = nextSubscription_++;
+  listeners_[id].push_back({sid, std::move(subscriberName), std::move(cb), {}});
+  slots_[id].hasListeners = true;
+  return sid;
+}
+
+bool Memory::unsubscribeToEvent(SubscriptionId sid) {
+  std::unique_lock lock(mutex_);
+  for (auto it = listeners_.begin(); it != listeners_.end(); ++it) {
+    auto& v = it->second;
+    auto before = v.size();
+    std::erase_if(v, [sid](const Listener& l) { return l.id == sid; });
+    if (v.size() == before) continue;
+    KeyId id = it->first;
+    if (v.empty()) {
+      listeners_.erase(it);
+      slots_[id].hasListeners = false;
+      maybeRecycle(id);
+    }
+    return true;
+  }
+  return false;
+}
+
+std::vector<std::string> Memory::getSubscribers(std::string_view key) const {
+  std::shared_lock lock(mutex_);
+  std::vector<std::string> out;
+  KeyId id = findLocked(key);
+  if (id == kNoKey) return out;
+  auto it = listeners_.find(id);
+  if (it == listeners_.end()) return out;
+  for (const auto& l : it->second)
+    if (l.callback || !l.subscriber.expired()) out.push_back(l.name);
+  return out;
+}
+
+// ---- observers -----------------------------------------------------------
+
+void Memory::addObserver(BatchObserver* observer) {
+  std::unique_lock lock(mutex_);
+  observers_.push_back(observer);
+}
+
+void Memory::removeObserver(BatchObserver* observer) {
+  std::unique_lock lock(mutex_);
+  std::erase(observers_, observer);
+}
+
+void Memory::withLock(const std::function<void(const LockedView&)>& fn) {
+  {
+    std::unique_lock lock(mutex_);
+    LockedView view(*this);
+    fn(view);
+  }
+  dispatcher_.drain();
+}
+
+}  // namespace autolife::memory

@@ -1,0 +1,81 @@
+#include "autolife/trace/evaluation.hpp"
+
+#include "autolife/condition/monitor.hpp"
+#include "autolife/core/clock.hpp"
+
+namespace autolife::trace {
+
+namespace {
+
+// Turns the monitor's notifications into output lines: the first evaluation
+// of the first step, then every change.
+class Printer {
+public:
+  explicit Printer(const std::function<void(const OutputLine&)>& output) : output_(output) {}
+
+  void onEvaluation(const condition::ConditionChange& c) {
+    if (printing_ && (!printedFirst_ || c.changed)) print({c.time, c.value, c.explanation});
+  }
+  void startPrinting() { printing_ = true; }
+  bool printedFirst() const { return printedFirst_; }
+  void print(const OutputLine& line) {
+    printedFirst_ = true;
+    output_(line);
+  }
+
+private:
+  const std::function<void(const OutputLine&)>& output_;
+  bool printing_ = false;
+  bool printedFirst_ = false;
+};
+
+}  // namespace
+
+void evaluate(const std::shared_ptr<const condition::Program>& program, Reader* steps,
+              const EvaluationOptions& options, const std::function<void(const OutputLine&)>& output) {
+  core::VirtualClock clock;
+  memory::Memory memory(clock);
+  core::InMemoryPreferences preferences;
+  condition::MonitorOptions monitorOptions;
+  monitorOptions.seed = options.seed;
+  monitorOptions.preferences = &preferences;
+  condition::ConditionMonitor monitor(memory, monitorOptions);
+  Printer printer(output);
+  condition::ConditionOptions conditionOptions;
+  conditionOptions.listener = [&](const condition::ConditionChange& c) { printer.onEvaluation(c); };
+  conditionOptions.notifyEveryEvaluation = true;
+  conditionOptions.explainEachEvaluation = options.explain;
+  const auto id = monitor.add(program, conditionOptions);
+
+  // A step that does not touch the condition's keys evaluates nothing: its
+  // line shows the value as it stands.
+  auto printCurrent = [&] {
+    std::shared_ptr<const condition::Explanation> e;
+    if (options.explain) e = std::make_shared<const condition::Explanation>(monitor.explain(id));
+    printer.print({clock.now(), monitor.value(id), e});
+  };
+
+  core::Time lastStep{0};
+  while (steps) {
+    auto step = steps->next();
+    if (!step || (options.until && step->time > *options.until)) break;
+    clock.advanceTo(step->time);
+    printer.startPrinting();
+    apply(*step, memory, &preferences);
+    if (!printer.printedFirst()) printCurrent();
+    lastStep = step->time;
+  }
+  if (!printer.printedFirst()) {
+    printer.startPrinting();
+    printCurrent();
+  }
+  clock.runUntil(options.until.value_or(lastStep + monitor.largestWindow(id)));
+}
+
+std::string formatLine(const OutputLine& line) {
+  std::string out = "{\"t\": " + core::formatFloat(core::toSeconds(line.time)) + ", \"value\": " + line.value.toJson();
+  if (line.explanation) out += ", \"explain\": " + line.explanation->json()["tree"].dump();
+  return out + "}";
+}
+
+}  // namespace autolife::trace
