@@ -21,8 +21,10 @@ Output: JSON Lines {"t": <seconds>, "value": <value>}: the value at the first
 step (or at t=0 without a trace), then one line per change up to --until
 (default: the last step's time plus the largest window of the expression).
 An instantaneous truth (bang, a stable() dip) prints as two lines with the
-same t. --explain adds "explain": every sub-expression's value and each time
-operator's progress.
+same t. --explain adds "explain" to each line (every sub-expression's value
+and each time operator's progress) and prints, on stderr, a readable
+explanation of the condition at the end of the run: why it is what it is at
+--until.
 Exit status: 0 ok; 2 bad expression (line:column on stderr); 1 bad trace
 (its line number on stderr).
 Example:
@@ -63,8 +65,12 @@ int runEval(const EvalOptions& o) {
   options.seed = o.seed;
   options.explain = o.explain;
   try {
-    trace::evaluate(std::get<std::shared_ptr<const condition::Program>>(compiled), reader.get(), options,
-                    [](const trace::OutputLine& line) { std::cout << trace::formatLine(line) << '\n'; });
+    auto final = trace::evaluate(std::get<std::shared_ptr<const condition::Program>>(compiled), reader.get(),
+                                 options, [](const trace::OutputLine& line) { std::cout << trace::formatLine(line) << '\n'; });
+    if (final) {
+      std::cout.flush();
+      std::cerr << "at t=" << core::formatFloat(core::toSeconds(final->time)) << ":\n" << final->text();
+    }
   } catch (const trace::TraceError& e) {
     std::cout.flush();
     std::cerr << "autolife eval: error: " << name << ": " << e.what() << '\n';

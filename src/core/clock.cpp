@@ -59,14 +59,19 @@ std::chrono::system_clock::time_point VirtualClock::defaultWallStart() {
 VirtualClock::VirtualClock(std::chrono::system_clock::time_point wallStart)
     : wallStart_(wallStart) {}
 
-Time VirtualClock::now() const {
-  std::lock_guard lock(mutex_);
-  return now_;
+Time VirtualClock::now() const { return Time(now_.load(std::memory_order_acquire)); }
+
+void VirtualClock::setNow(Time t) {
+  std::int64_t current = now_.load(std::memory_order_relaxed);
+  while (t.count() > current && !now_.compare_exchange_weak(current, t.count(), std::memory_order_release)) {
+  }
 }
 
 TimerId VirtualClock::schedule(Time at, Task task, Phase phase) {
   std::lock_guard lock(mutex_);
-  return queue_.push(std::max(at, now_), phase, std::move(task));
+  at = std::max(at, now());
+  if (at.count() < earliest_.load(std::memory_order_relaxed)) earliest_.store(at.count(), std::memory_order_release);
+  return queue_.push(at, phase, std::move(task));
 }
 
 bool VirtualClock::cancel(TimerId id) {
@@ -80,15 +85,21 @@ std::chrono::system_clock::time_point VirtualClock::wallTime(Time t) const {
 
 void VirtualClock::runDue(Time limit, bool inclusive) {
   for (;;) {
+    const std::int64_t earliest = earliest_.load(std::memory_order_acquire);
+    if (inclusive ? earliest > limit.count() : earliest >= limit.count()) {
+      setNow(limit);  // nothing due: no lock
+      return;
+    }
     std::optional<std::pair<Time, Task>> next;
     {
       std::lock_guard lock(mutex_);
       next = queue_.popDue(limit, inclusive);
+      earliest_.store(queue_.nextTime().value_or(kNever).count(), std::memory_order_release);
       if (!next) {
-        now_ = std::max(now_, limit);
+        setNow(limit);
         return;
       }
-      now_ = std::max(now_, next->first);
+      setNow(next->first);
     }
     next->second();  // outside the lock: tasks schedule more tasks
   }
@@ -102,8 +113,9 @@ bool VirtualClock::runNext() {
   {
     std::lock_guard lock(mutex_);
     next = queue_.popDue(kNever, true);
+    earliest_.store(queue_.nextTime().value_or(kNever).count(), std::memory_order_release);
     if (!next) return false;
-    now_ = std::max(now_, next->first);
+    setNow(next->first);
   }
   next->second();
   return true;

@@ -8,6 +8,7 @@ namespace autolife::core {
 void Dispatcher::post(Task task) {
   std::lock_guard lock(mutex_);
   queue_.push_back(std::move(task));
+  queued_.fetch_add(1, std::memory_order_release);
 }
 
 void Dispatcher::setErrorHandler(ErrorHandler handler) {
@@ -16,6 +17,7 @@ void Dispatcher::setErrorHandler(ErrorHandler handler) {
 }
 
 void Dispatcher::drain() {
+  if (queued_.load(std::memory_order_acquire) == 0) return;
   {
     std::lock_guard lock(mutex_);
     if (draining_ || queue_.empty()) return;
@@ -32,6 +34,7 @@ void Dispatcher::drain() {
       }
       next = std::move(queue_.front());
       queue_.pop_front();
+      queued_.fetch_sub(1, std::memory_order_release);
       onError = onError_;
     }
     try {

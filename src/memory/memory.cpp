@@ -184,10 +184,10 @@ void Memory::apply(std::span<Write> writes) {
     if (w.key.empty()) throw MemoryError("ALMemory: a key name cannot be empty");
   {
     std::unique_lock lock(mutex_);
-    ChangeBatch batch;
+    ChangeBatch& batch = batch_;
     batch.sequence = ++batchSequence_;
     batch.time = clock_.now();
-    batch.changes.reserve(writes.size());
+    batch.changes.clear();
     std::vector<Write> metaEvents;  // KeyAdded & co, raised in the same batch
     for (auto& w : writes) applyOne(w, batch, metaEvents);
     std::vector<Write> none;

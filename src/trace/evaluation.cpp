@@ -31,7 +31,7 @@ private:
 
 }  // namespace
 
-void evaluate(const std::shared_ptr<const condition::Program>& program, Reader* steps,
+std::optional<condition::Explanation> evaluate(const std::shared_ptr<const condition::Program>& program, Reader* steps,
               const EvaluationOptions& options, const std::function<void(const OutputLine&)>& output) {
   core::VirtualClock clock;
   memory::Memory memory(clock);
@@ -70,6 +70,8 @@ void evaluate(const std::shared_ptr<const condition::Program>& program, Reader* 
     printCurrent();
   }
   clock.runUntil(options.until.value_or(lastStep + monitor.largestWindow(id)));
+  if (!options.explain) return std::nullopt;
+  return monitor.explain(id);
 }
 
 std::string formatLine(const OutputLine& line) {

@@ -3,6 +3,7 @@
 // at exact deadlines; nothing sleeps in virtual time.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -95,9 +96,14 @@ public:
 
 private:
   void runDue(Time limit, bool inclusive);
+  void setNow(Time t);
   mutable std::mutex mutex_;
   TimerQueue queue_;
-  Time now_{0};
+  // Read without the lock: now() is on every memory write. `earliest_` is a
+  // lower bound of the next deadline, so that advancing past an empty
+  // stretch of time takes no lock.
+  std::atomic<std::int64_t> now_{0};
+  std::atomic<std::int64_t> earliest_{kNever.count()};
   std::chrono::system_clock::time_point wallStart_;
 };
 

@@ -5,6 +5,7 @@
 // engine code queue work while it holds a lock and run it once released.
 #pragma once
 
+#include <atomic>
 #include <deque>
 #include <functional>
 #include <mutex>
@@ -33,6 +34,7 @@ public:
 private:
   std::mutex mutex_;
   std::deque<Task> queue_;
+  std::atomic<std::size_t> queued_{0};  // drain() returns at once, lock-free, when 0
   bool draining_ = false;
   ErrorHandler onError_;
 };

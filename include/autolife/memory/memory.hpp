@@ -211,6 +211,7 @@ private:
   std::unordered_map<std::string, KeyId, NameHash, std::equal_to<>> index_;
   std::unordered_map<KeyId, std::vector<Listener>> listeners_;
   std::vector<BatchObserver*> observers_;
+  ChangeBatch batch_;  // reused by apply() under the lock: no allocation per write
   std::uint64_t batchSequence_ = 0;
   SubscriptionId nextSubscription_ = 1;
   KeyId keyAdded_, keyRemoved_, keyTypeChanged_;

@@ -31,8 +31,10 @@ struct OutputLine {
 };
 
 // `steps` may be null (no trace). Throws TraceError on a bad line; lines
-// output before it have already been reported.
-void evaluate(const std::shared_ptr<const condition::Program>& program, Reader* steps,
+// output before it have already been reported. With `explain`, returns the
+// explanation of the condition at the end (at `until`): why it is what it is
+// right then.
+std::optional<condition::Explanation> evaluate(const std::shared_ptr<const condition::Program>& program, Reader* steps,
               const EvaluationOptions& options, const std::function<void(const OutputLine&)>& output);
 
 // {"t": 1.5, "value": true} (plus "explain" when present).

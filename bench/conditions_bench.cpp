@@ -1,0 +1,141 @@
+// Condition monitor throughput and latency (issue 2's bar): 1,000 conditions
+// over 10,000 keys (50% plain comparisons, 30% with ~, 10% with #, 10% with
+// bang/stable), 1,000,000 random key updates in virtual time; the same
+// workload evaluated naively (every condition on every update) as baseline.
+// Prints its figures; asserts nothing.
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "autolife/condition/monitor.hpp"
+#include "autolife/core/clock.hpp"
+
+namespace {
+
+using namespace autolife;
+
+struct Workload {
+  std::vector<std::string> keys;
+  std::vector<std::string> conditions;
+  struct Update {
+    std::uint32_t key;
+    std::int64_t value;
+    bool raise;
+  };
+  std::vector<Update> updates;
+};
+
+Workload makeWorkload(int conditionCount, int keyCount, int updateCount, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  Workload w;
+  for (int i = 0; i < keyCount; ++i) w.keys.push_back("Bench/Key" + std::to_string(i));
+  std::uniform_int_distribution<int> anyKey(0, keyCount - 1);
+  auto key = [&] { return "'" + w.keys[static_cast<std::size_t>(anyKey(rng))] + "'"; };
+  for (int i = 0; i < conditionCount; ++i) {
+    int kind = i % 10;  // 0-4 plain, 5-7 ~, 8 #, 9 bang/stable
+    std::string c;
+    if (kind < 5) c = i % 2 ? key() + " > 50" : "(" + key() + " > 50) && (" + key() + " < 20)";
+    else if (kind < 8) c = "(" + key() + " > 30) ~ 2.5";
+    else if (kind == 8) c = "(" + key() + " >= 90) # 5";
+    else c = i % 20 == 9 ? "bang(" + key() + ")" : "stable(" + key() + ") ~ 1";
+    w.conditions.push_back(c);
+  }
+  std::uniform_int_distribution<int> value(0, 99);
+  std::bernoulli_distribution raise(0.1);
+  for (int i = 0; i < updateCount; ++i)
+    w.updates.push_back({static_cast<std::uint32_t>(anyKey(rng)), value(rng), raise(rng)});
+  return w;
+}
+
+long peakRssKb() {
+  rusage r{};
+  getrusage(RUSAGE_SELF, &r);
+  return r.ru_maxrss;
+}
+
+struct Result {
+  double updatesPerSecond;
+  double p50Ns;
+  double p99Ns;
+  double maxNs;
+  std::uint64_t changes;
+};
+
+// Applies `count` updates, one every 100 µs of virtual time, timing each
+// update together with the deadlines that fell due before it.
+Result run(const Workload& w, bool naive, std::size_t count) {
+  core::VirtualClock clock;
+  memory::Memory memory(clock);
+  condition::MonitorOptions options;
+  options.naive = naive;
+  condition::ConditionMonitor monitor(memory, options);
+  std::uint64_t changes = 0;
+  condition::ConditionOptions each;
+  each.listener = [&changes](const condition::ConditionChange&) { ++changes; };
+  for (const auto& text : w.conditions) {
+    auto added = monitor.add(text, each);
+    if (std::holds_alternative<core::Diagnostic>(added)) {
+      std::fprintf(stderr, "bad benchmark condition: %s\n", text.c_str());
+      std::exit(1);
+    }
+  }
+  std::vector<std::uint32_t> latencies;
+  latencies.reserve(count);
+  const auto step = std::chrono::microseconds(100);
+  core::Time t{0};
+  const auto begin = std::chrono::steady_clock::now();
+  for (std::size_t i = 0; i < count; ++i) {
+    const auto& u = w.updates[i % w.updates.size()];
+    t += step;
+    const auto start = std::chrono::steady_clock::now();
+    clock.advanceTo(t);
+    if (u.raise) memory.raiseEvent(w.keys[u.key], u.value);
+    else memory.insertData(w.keys[u.key], u.value);
+    const auto end = std::chrono::steady_clock::now();
+    latencies.push_back(static_cast<std::uint32_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(end - start).count()));
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+  std::sort(latencies.begin(), latencies.end());
+  auto pct = [&](double p) { return static_cast<double>(latencies[static_cast<std::size_t>(p * static_cast<double>(latencies.size() - 1))]); };
+  return {static_cast<double>(count) / seconds, pct(0.50), pct(0.99), static_cast<double>(latencies.back()), changes};
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"Condition monitor benchmark: indexed, event-driven evaluation vs naive re-evaluation"};
+  int conditions = 1000, keys = 10000, updates = 1000000, naiveUpdates = 20000;
+  std::uint64_t seed = 42;
+  app.add_option("--conditions", conditions, "Loaded conditions")->capture_default_str();
+  app.add_option("--keys", keys, "Distinct memory keys")->capture_default_str();
+  app.add_option("--updates", updates, "Key updates for the indexed run")->capture_default_str();
+  app.add_option("--naive-updates", naiveUpdates, "Key updates for the naive baseline (it is slow)")->capture_default_str();
+  app.add_option("--seed", seed, "Workload seed")->capture_default_str();
+  CLI11_PARSE(app, argc, argv);
+
+  const long rssBefore = peakRssKb();
+  Workload w = makeWorkload(conditions, keys, updates, seed);
+  Result indexed = run(w, false, static_cast<std::size_t>(updates));
+  const long rssIndexed = peakRssKb();
+  Result naive = run(w, true, static_cast<std::size_t>(naiveUpdates));
+
+  std::printf("workload: %d conditions (50%% plain, 30%% ~, 10%% #, 10%% bang/stable), %d keys, "
+              "10%% of updates raised as events, one update per 100 us of virtual time\n",
+              conditions, keys);
+  std::printf("indexed: %d updates, %.0f updates/s, p50 %.0f ns, p99 %.0f ns, max %.0f ns, %llu condition changes\n",
+              updates, indexed.updatesPerSecond, indexed.p50Ns, indexed.p99Ns, indexed.maxNs,
+              static_cast<unsigned long long>(indexed.changes));
+  std::printf("naive:   %d updates, %.0f updates/s, p50 %.0f ns, p99 %.0f ns\n", naiveUpdates,
+              naive.updatesPerSecond, naive.p50Ns, naive.p99Ns);
+  std::printf("speedup: %.0fx over naive\n", indexed.updatesPerSecond / naive.updatesPerSecond);
+  std::printf("peak RSS: %.1f MB after the indexed run (%.1f MB before building the workload)\n",
+              static_cast<double>(rssIndexed) / 1024.0, static_cast<double>(rssBefore) / 1024.0);
+  return 0;
+}
