@@ -14,6 +14,15 @@ std::string_view kindName(KeyKind k) {
   return "Data";
 }
 
+// The past of a key that some condition looks back on (kept out of Slot so
+// that the common key stays small).
+struct Memory::Retained {
+  std::deque<HistoryEntry> entries;
+  std::map<Duration, std::uint32_t> holders;  // window -> number of holders
+  Duration window{0};                         // the largest window held
+  Time knownSince{0};                         // entries cover every change since
+};
+
 struct Memory::Slot {
   std::string name;
   Value value;
@@ -25,11 +34,11 @@ struct Memory::Slot {
   bool everChanged = false;
   bool hasListeners = false;
   std::uint32_t refs = 0;     // acquireKey holders (conditions)
-  // Only allocated while some condition needs this key's past.
-  std::unique_ptr<std::deque<HistoryEntry>> history;
-  std::map<Duration, std::uint32_t> retentions;  // window -> number of holders
-  Duration retention{0};
-  Time knownSince{0};
+  std::unique_ptr<Retained> retained;  // only while some condition needs the key's past
+
+  const std::deque<HistoryEntry>* history() const {
+    return retained && retained->window > Duration::zero() ? &retained->entries : nullptr;
+  }
 };
 
 struct Memory::Listener {
@@ -46,12 +55,10 @@ bool LockedView::exists(KeyId key) const { return memory_.slots_[key].exists; }
 Time LockedView::changedAt(KeyId key) const { return memory_.slots_[key].time; }
 bool LockedView::lastWasRaise(KeyId key) const { return memory_.slots_[key].lastRaised; }
 std::uint64_t LockedView::lastBatch(KeyId key) const { return memory_.slots_[key].batch; }
-const std::deque<HistoryEntry>* LockedView::history(KeyId key) const {
-  return memory_.slots_[key].history.get();
-}
+const std::deque<HistoryEntry>* LockedView::history(KeyId key) const { return memory_.slots_[key].history(); }
 Time LockedView::knownSince(KeyId key) const {
   const auto& s = memory_.slots_[key];
-  if (s.history) return s.knownSince;
+  if (s.history()) return s.retained->knownSince;
   return s.everChanged ? s.time : Time{0};
 }
 
@@ -108,7 +115,7 @@ void Memory::maybeRecycle(KeyId id) {
   Slot& s = slots_[id];
   // Forget a removed key nobody refers to, so that churn of unique keys does
   // not grow memory without bound. (An empty name: already recycled.)
-  if (s.name.empty() || s.refs > 0 || s.exists || s.hasListeners || s.retention > Duration::zero()) return;
+  if (s.name.empty() || s.refs > 0 || s.exists || s.hasListeners || s.retained) return;
   index_.erase(s.name);
   s = Slot{};
   freeSlots_.push_back(id);
@@ -245,9 +252,7 @@ void Memory::applyOne(Write& w, ChangeBatch& batch, std::vector<Write>& metaEven
 
 void Memory::record(Slot& slot, KeyId id, Value value, bool raised, ChangeBatch& batch) {
   bool changed = !slot.everChanged || !identical(slot.value, value);
-  if (slot.history) {
-    slot.history->push_back({batch.time, batch.sequence, value, raised});
-  }
+  if (slot.history()) slot.retained->entries.push_back({batch.time, batch.sequence, value, raised});
   if (slot.hasListeners && (raised || slot.exists)) {
     // Deliver after the lock is released, in write order.
     auto it = listeners_.find(id);
@@ -271,16 +276,16 @@ void Memory::record(Slot& slot, KeyId id, Value value, bool raised, ChangeBatch&
   slot.batch = batch.sequence;
   slot.lastRaised = raised;
   slot.everChanged = true;
-  if (slot.history) trimHistory(slot, batch.time);
+  if (slot.history()) trimHistory(*slot.retained, batch.time);
   batch.changes.push_back({id, raised, changed});
 }
 
-void Memory::trimHistory(Slot& slot, Time now) {
-  auto& h = *slot.history;
-  const Time cutoff = now - slot.retention;
+void Memory::trimHistory(Retained& r, Time now) {
+  auto& h = r.entries;
+  const Time cutoff = now - r.window;
   // Keep the last change at or before the cutoff: it gives the value then.
   while (h.size() >= 2 && h[1].time <= cutoff) h.pop_front();
-  if (!h.empty() && h.front().time > slot.knownSince) slot.knownSince = h.front().time;
+  if (!h.empty() && h.front().time > r.knownSince) r.knownSince = h.front().time;
 }
 
 // ---- history retention ---------------------------------------------------
@@ -288,30 +293,39 @@ void Memory::trimHistory(Slot& slot, Time now) {
 void Memory::retainHistory(KeyId key, Duration window) {
   std::unique_lock lock(mutex_);
   Slot& s = slots_[key];
-  ++s.retentions[window];
-  s.retention = s.retentions.rbegin()->first;
-  if (!s.history && s.retention > Duration::zero()) {
+  if (!s.retained) s.retained = std::make_unique<Retained>();
+  Retained& r = *s.retained;
+  ++r.holders[window];
+  const bool wasKeeping = r.window > Duration::zero();
+  r.window = r.holders.rbegin()->first;
+  if (!wasKeeping && r.window > Duration::zero()) {
     // History starts now: the past before the last change is not known.
-    s.history = std::make_unique<std::deque<HistoryEntry>>();
-    if (s.everChanged) s.history->push_back({s.time, s.batch, s.value, s.lastRaised});
-    s.knownSince = s.everChanged ? s.time : Time{0};
+    r.entries.clear();
+    if (s.everChanged) r.entries.push_back({s.time, s.batch, s.value, s.lastRaised});
+    r.knownSince = s.everChanged ? s.time : Time{0};
   }
 }
 
 void Memory::releaseHistory(KeyId key, Duration window) {
   std::unique_lock lock(mutex_);
   Slot& s = slots_[key];
-  auto it = s.retentions.find(window);
-  if (it == s.retentions.end()) return;
-  if (--it->second == 0) s.retentions.erase(it);
-  s.retention = s.retentions.empty() ? Duration::zero() : s.retentions.rbegin()->first;
-  if (s.retention == Duration::zero()) s.history.reset();
-  else trimHistory(s, clock_.now());
+  if (!s.retained) return;
+  auto it = s.retained->holders.find(window);
+  if (it == s.retained->holders.end()) return;
+  if (--it->second == 0) s.retained->holders.erase(it);
+  if (s.retained->holders.empty()) {
+    s.retained.reset();
+    maybeRecycle(key);
+    return;
+  }
+  s.retained->window = s.retained->holders.rbegin()->first;
+  if (s.retained->window == Duration::zero()) s.retained->entries.clear();
+  else trimHistory(*s.retained, clock_.now());
 }
 
 Duration Memory::historyRetention(KeyId key) const {
   std::shared_lock lock(mutex_);
-  return slots_[key].retention;
+  return slots_[key].retained ? slots_[key].retained->window : Duration::zero();
 }
 
 // ---- reads ---------------------------------------------------------------
@@ -373,8 +387,8 @@ std::vector<Stamped> Memory::getEventHistory(std::string_view key) const {
   std::shared_lock lock(mutex_);
   const Slot& s = existingSlotLocked(key, "ALMemory.getEventHistory");
   std::vector<Stamped> out;
-  if (s.history && !s.history->empty()) {
-    for (const auto& e : *s.history) out.push_back({e.value, e.time});
+  if (s.history() && !s.history()->empty()) {
+    for (const auto& e : *s.history()) out.push_back({e.value, e.time});
   } else {
     out.push_back({s.value, s.time});
   }

@@ -186,6 +186,7 @@ public:
 private:
   friend class LockedView;
   struct Slot;
+  struct Retained;
   struct Listener;
 
   KeyId findLocked(std::string_view name) const;  // kNoKey when absent
@@ -193,7 +194,7 @@ private:
   const Slot& existingSlotLocked(std::string_view key, std::string_view method) const;
   void applyOne(Write& w, ChangeBatch& batch, std::vector<Write>& metaEvents);
   void record(Slot& slot, KeyId id, Value value, bool raised, ChangeBatch& batch);
-  void trimHistory(Slot& slot, Time now);
+  void trimHistory(Retained& retained, Time now);
   void queueSubscriberNotifications(const ChangeBatch& batch);
   void maybeRecycle(KeyId id);
 
