@@ -87,7 +87,14 @@ void addEvalCommand(CLI::App& app, int& status) {
   cmd->add_option("EXPR", options->expression, "The condition, e.g. \"('Launchpad/NumPeopleZone2' >= 1) ~ 3\"")
       ->required();
   cmd->add_option("--trace", options->tracePath, "JSON Lines trace of inputs; '-' reads standard input");
-  cmd->add_option("--until", options->until, "Stop at this time, in seconds")->check(CLI::NonNegativeNumber);
+  cmd->add_option("--until", options->until, "Stop at this time, in seconds")
+      ->check([](const std::string& text) -> std::string {
+        try {
+          return std::stod(text) >= 0 ? "" : "--until must be a number of seconds >= 0";
+        } catch (const std::exception&) {
+          return "--until must be a number of seconds >= 0";
+        }
+      });
   cmd->add_option("--seed", options->seed, "Seed for rand() (default 0: runs are reproducible)");
   cmd->add_flag("--explain", options->explain, "Add each sub-expression's value and time-operator progress");
   cmd->footer(kEvalHelp);

@@ -157,11 +157,12 @@ private:
       st.operandTrue = operand;
     }
     r.neverTrue = !everTrue;
+    if (!window) return;  // a negative or non-number window: false
     if (operand) {
       r.value = true;
       return;
     }
-    if (!everTrue || !window) return;
+    if (!everTrue) return;
     r.elapsed = e_.now - falseSince;
     r.value = r.elapsed < *window;
     if (r.value) {
@@ -265,7 +266,42 @@ private:
   std::optional<TemporalReport> report_;
 };
 
+class NothingToRead final : public ValueSource {
+public:
+  const Value& key(std::uint32_t) const override { return none_; }
+  bool raised(std::uint32_t) const override { return false; }
+  const Value& preference(std::uint32_t) const override { return none_; }
+
+private:
+  Value none_;
+};
+
+bool readsNothing(const Program& p, std::uint32_t index) {
+  const Node& n = p.node(index);
+  if (n.kind == NodeKind::Key || n.kind == NodeKind::Temporal) return false;
+  if (n.kind == NodeKind::Call) {
+    switch (n.function()) {
+      case Function::Pref:
+      case Function::Bang:
+      case Function::Stable:
+      case Function::Rand: return false;
+      default: break;
+    }
+  }
+  for (std::uint32_t k = 0; k < n.childCount; ++k)
+    if (!readsNothing(p, p.childIndex(n, k))) return false;
+  return true;
+}
+
 }  // namespace
+
+std::optional<Value> constantValue(const Program& program, std::uint32_t node) {
+  if (!readsNothing(program, node)) return std::nullopt;
+  NothingToRead source;
+  ConditionState state;
+  Evaluation e{program, state, source};
+  return Evaluator(e).eval(node);
+}
 
 Value evaluate(Evaluation& evaluation) {
   if (evaluation.records) evaluation.records->assign(evaluation.program.nodes.size(), NodeRecord{});

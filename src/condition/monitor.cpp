@@ -235,6 +235,10 @@ ConditionMonitor::Outcome ConditionMonitor::run(Loaded& c, const ValueSource& so
 }
 
 bool ConditionMonitor::evaluateLive(Loaded& c, const LockedView& view, Time now, std::uint64_t batch) {
+  if (c.state.provisional) {
+    c.state.provisional = false;
+    if (now == c.state.start) c.state = ConditionState(*c.program, now, c.state.randStreamBase);
+  }
   LiveSource source(view, c, raisedInBatch_, batch);
   Outcome o = run(c, source, now, c.explainEachEvaluation && c.listener);
   commit(c, o, now);
@@ -375,8 +379,10 @@ void ConditionMonitor::warmUp(Loaded& c, const LockedView& view, Time now) {
   Time start = now > Duration::zero() ? now - c.program->horizon : now;
   for (KeyId k : c.keys) start = std::max(start, view.knownSince(k));
   start = std::max(start, Time{0});
-  if (c.program->hasState() && start < now) replay(c, view, start, now);
+  const bool replayed = c.program->hasState() && start < now;
+  if (replayed) replay(c, view, start, now);
   evaluateSettled(c, view, now, 0);
+  c.state.provisional = !replayed;
 }
 
 // Rebuilds the time operators' state as if the condition had been loaded at

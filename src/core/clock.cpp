@@ -143,10 +143,10 @@ RealClock::~RealClock() { stop(); }
 void RealClock::stop() {
   {
     std::lock_guard lock(mutex_);
-    if (stopping_ && !worker_.joinable()) return;
     stopping_ = true;
   }
   wake_.notify_all();
+  std::lock_guard join(joinMutex_);
   if (worker_.joinable() && worker_.get_id() != std::this_thread::get_id()) worker_.join();
 }
 

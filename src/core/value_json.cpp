@@ -32,6 +32,28 @@ Value valueFromJson(const nlohmann::json& j) {
   throw std::invalid_argument("unsupported JSON value");
 }
 
+namespace {
+
+// Builds the DOM like nlohmann's own parser, but sees each number's lexeme.
+class StrictIntegerSax : public nlohmann::detail::json_sax_dom_parser<nlohmann::json> {
+public:
+  using json_sax_dom_parser::json_sax_dom_parser;
+  bool number_float(double value, const std::string& lexeme) {
+    if (lexeme.find_first_of(".eE") == std::string::npos)
+      throw std::invalid_argument("integer " + lexeme + " is beyond the 64-bit range");
+    return json_sax_dom_parser::number_float(value, lexeme);
+  }
+};
+
+}  // namespace
+
+nlohmann::json parseJson(std::string_view text) {
+  nlohmann::json result;
+  StrictIntegerSax sax(result);
+  nlohmann::json::sax_parse(text, &sax);
+  return result;
+}
+
 nlohmann::json valueToJson(const Value& v) {
   switch (v.type()) {
     case Value::Type::Invalid: return nullptr;

@@ -1,5 +1,6 @@
 #include "autolife/memory/memory.hpp"
 
+#include <exception>
 #include <algorithm>
 #include <mutex>
 
@@ -241,8 +242,8 @@ void Memory::applyOne(Write& w, ChangeBatch& batch, std::vector<Write>& metaEven
       break;
     }
     case Write::Kind::Declare:
-      if (!created && slot.kind == KeyKind::Data) meta(kKeyTypeChanged, name);
-      if (created || slot.kind == KeyKind::Data) slot.kind = KeyKind::Event;
+      if (!created && slot.kind != KeyKind::Event) meta(kKeyTypeChanged, name);
+      slot.kind = KeyKind::Event;
       slot.exists = true;
       break;
     case Write::Kind::Remove: break;
@@ -263,12 +264,7 @@ void Memory::record(Slot& slot, KeyId id, Value value, bool raised, ChangeBatch&
       listeners_.erase(it);
       slot.hasListeners = false;
     } else {
-      dispatcher_.post([listeners = it->second, key = slot.name, v = value] {
-        for (const auto& l : listeners) {
-          if (l.callback) l.callback(key, v);
-          else if (auto sub = l.subscriber.lock()) sub->signal(v);
-        }
-      });
+      dispatcher_.post([listeners = it->second, key = slot.name, v = value] { notify(listeners, key, v); });
     }
   }
   slot.value = std::move(value);
@@ -286,6 +282,21 @@ void Memory::trimHistory(Retained& r, Time now) {
   // Keep the last change at or before the cutoff: it gives the value then.
   while (h.size() >= 2 && h[1].time <= cutoff) h.pop_front();
   if (!h.empty() && h.front().time > r.knownSince) r.knownSince = h.front().time;
+}
+
+// Calls every listener even when one throws; the first failure is rethrown
+// afterwards for the dispatcher to report.
+void Memory::notify(const std::vector<Listener>& listeners, const std::string& key, const Value& value) {
+  std::exception_ptr failure;
+  for (const auto& l : listeners) {
+    try {
+      if (l.callback) l.callback(key, value);
+      else if (auto sub = l.subscriber.lock()) sub->signal(value);
+    } catch (...) {
+      if (!failure) failure = std::current_exception();
+    }
+  }
+  if (failure) std::rethrow_exception(failure);
 }
 
 // ---- history retention ---------------------------------------------------
@@ -403,7 +414,13 @@ std::shared_ptr<Subscriber> Memory::subscriber(std::string_view key) {
   bool created = false;
   KeyId id = slotForWriteLocked(key, created);
   SubscriptionId sid = nextSubscription_++;
-  auto sub = std::make_shared<Subscriber>(std::string(key), std::string(key) + "#" + std::to_string(sid));
+  // Dropping the last reference unsubscribes, so that a key nobody listens
+  // to any more can be forgotten once removed.
+  auto* raw = new Subscriber(std::string(key), std::string(key) + "#" + std::to_string(sid));
+  std::shared_ptr<Subscriber> sub(raw, [this, sid, alive = std::weak_ptr<int>(alive_)](Subscriber* s) {
+    if (alive.lock()) unsubscribeToEvent(sid);
+    delete s;
+  });
   listeners_[id].push_back({sid, sub->name(), nullptr, sub});
   slots_[id].hasListeners = true;
   return sub;

@@ -57,11 +57,13 @@ std::optional<Step> parseStep(const std::string& line, int n, core::Time previou
   if (isBlank(line)) return std::nullopt;
   json j;
   try {
-    j = json::parse(line);
+    j = core::parseJson(line);
   } catch (const json::parse_error& e) {
     std::string what = e.what();
     auto pos = what.find("parse error");
     throw TraceError(n, "not valid JSON (" + (pos == std::string::npos ? what : what.substr(pos)) + ")");
+  } catch (const std::invalid_argument& e) {
+    throw TraceError(n, e.what());
   }
   if (!j.is_object()) throw TraceError(n, "a step must be a JSON object like {\"t\": 1.5, \"set\": {...}}");
   if (!j.contains("t") || !j["t"].is_number()) throw TraceError(n, "a step needs a number \"t\" (seconds)");

@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 using autolife::core::Value;
+using autolife::core::parseJson;
 using autolife::core::valueFromJson;
 using autolife::core::valueToJson;
 using nlohmann::json;
@@ -178,10 +179,21 @@ TEST(ValueFromJson, UnsignedIntegerBeyondInt64IsRejected) {
 
 // An integer literal (no '.' and no exponent) too big even for uint64 is still
 // an integer beyond the 64-bit range: REFERENCE §1 maps integer literals to Int
-// only, and only numbers with '.' or an exponent to Float.
-TEST(ValueFromJson, IntegerLiteralBeyondUint64IsRejected) {
-  EXPECT_THROW(valueFromJson(json::parse("100000000000000000000")), std::invalid_argument);
-  EXPECT_THROW(valueFromJson(json::parse("-9223372036854775809")), std::invalid_argument);
+// only, and only numbers with '.' or an exponent to Float. nlohmann's own
+// parse turns such a literal into a double and loses the lexeme, so text goes
+// through core::parseJson, which refuses it.
+TEST(ParseJson, IntegerLiteralBeyondUint64IsRejected) {
+  EXPECT_THROW(parseJson("100000000000000000000"), std::invalid_argument);
+  EXPECT_THROW(parseJson("-9223372036854775809"), std::invalid_argument);
+  EXPECT_THROW(parseJson("{\"t\": 1, \"set\": {\"k\": [1, 100000000000000000000]}}"), std::invalid_argument);
+}
+
+TEST(ParseJson, FloatsIntegersAndSyntaxErrorsAreAsUsual) {
+  EXPECT_TRUE(parseJson("1e20").is_number_float());
+  EXPECT_TRUE(parseJson("100000000000000000000.0").is_number_float());
+  EXPECT_EQ(parseJson("-9223372036854775808").get<std::int64_t>(), std::numeric_limits<std::int64_t>::min());
+  EXPECT_EQ(parseJson("{\"a\": [1, 2.5]}"), json::parse("{\"a\": [1, 2.5]}"));
+  EXPECT_THROW(parseJson("{\"a\": "), json::parse_error);
 }
 
 // ---- Value -> nlohmann::json ---------------------------------------------

@@ -46,6 +46,10 @@ struct ConditionState {
   ConditionState(const Program& program, Time start, std::uint64_t randStreamBase);
   Time start{0};  // when the condition started observing (nothing known before)
   std::uint64_t randStreamBase = 0;
+  // The evaluation made at load saw memory before any input at that instant;
+  // the first input at the same instant restarts the state from it, so that
+  // values set at t=0 hold from the start (a trace's initial values).
+  bool provisional = false;
   std::vector<TemporalState> temporal;
   std::vector<Value> stableLast;
   std::vector<bool> stableSeen;
@@ -89,5 +93,10 @@ struct Evaluation {
 };
 
 Value evaluate(Evaluation& evaluation);
+
+// The value of a subtree that reads nothing (no key, preference, time
+// operator, stable or rand), or nothing when it does. The parser uses it to
+// check windows such as `~ (0 - 1)` and to know how far back to keep history.
+std::optional<Value> constantValue(const Program& program, std::uint32_t node);
 
 }  // namespace autolife::condition

@@ -130,6 +130,7 @@ private:
   std::condition_variable wake_;
   TimerQueue queue_;
   bool stopping_ = false;
+  std::mutex joinMutex_;  // stop() from two threads joins once
   std::thread worker_;
 };
 

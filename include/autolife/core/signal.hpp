@@ -1,9 +1,12 @@
 // A thread-safe signal: callbacks connected to it are called, in connection
 // order, each time it is emitted. Emission works on a snapshot, so a callback
-// may connect or disconnect (itself included) while being called.
+// may connect or disconnect (itself included) while being called. A callback
+// that throws does not stop the others; the first exception is rethrown once
+// all have run.
 #pragma once
 
 #include <cstdint>
+#include <exception>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -49,7 +52,15 @@ public:
       std::lock_guard lock(mutex_);
       snapshot = slots_;
     }
-    for (const auto& [link, cb] : *snapshot) (*cb)(args...);
+    std::exception_ptr failure;
+    for (const auto& [link, cb] : *snapshot) {
+      try {
+        (*cb)(args...);
+      } catch (...) {
+        if (!failure) failure = std::current_exception();
+      }
+    }
+    if (failure) std::rethrow_exception(failure);
   }
 
   std::size_t size() const {

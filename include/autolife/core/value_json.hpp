@@ -9,8 +9,14 @@ namespace autolife::core {
 
 // null ⇄ Invalid, booleans, integers ⇄ Int, numbers with '.' or an exponent
 // ⇄ Float, strings, arrays. Throws std::invalid_argument for a JSON object
-// (maps are not condition values) and for an integer beyond 64-bit range.
+// (maps are not condition values) and for an integer beyond the int64 range.
 Value valueFromJson(const nlohmann::json& j);
+
+// Parses JSON text like nlohmann::json::parse, except that an integer
+// literal too large for 64 bits is refused (std::invalid_argument) instead of
+// silently becoming a double: REFERENCE §1 maps integer literals to Int.
+// Syntax errors throw nlohmann::json::parse_error.
+nlohmann::json parseJson(std::string_view text);
 nlohmann::json valueToJson(const Value& v);
 
 }  // namespace autolife::core

@@ -105,7 +105,8 @@ public:
 };
 
 // What memory.subscriber(name) returns: an object whose signal fires with the
-// key's new value at each insertData / raiseEvent of that key.
+// key's new value at each insertData / raiseEvent of that key. Dropping the
+// last reference unsubscribes it.
 class Subscriber {
 public:
   explicit Subscriber(std::string key, std::string name) : key_(std::move(key)), name_(std::move(name)) {}
@@ -197,6 +198,7 @@ private:
   void trimHistory(Retained& retained, Time now);
   void queueSubscriberNotifications(const ChangeBatch& batch);
   void maybeRecycle(KeyId id);
+  static void notify(const std::vector<Listener>& listeners, const std::string& key, const Value& value);
 
   static constexpr KeyId kNoKey = ~KeyId{0};
 
@@ -216,6 +218,7 @@ private:
   std::uint64_t batchSequence_ = 0;
   SubscriptionId nextSubscription_ = 1;
   KeyId keyAdded_, keyRemoved_, keyTypeChanged_;
+  std::shared_ptr<int> alive_ = std::make_shared<int>(0);  // subscribers outliving memory check it
 };
 
 }  // namespace autolife::memory
