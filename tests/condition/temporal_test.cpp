@@ -46,6 +46,25 @@ TEST(ConditionDenseTime, NothingIsKnownBeforeTimeZero) {
   EXPECT_EQ(run("false # 5"), "0:false");
 }
 
+// ---- the load instant (decision 19b) ----------------------------------------------------
+
+TEST(ConditionLoadInstant, ValuesSetAtTimeZeroHoldFromTheStart) {
+  EXPECT_EQ(run("('n' == 0) # 5", R"({"t": 0, "set": {"n": 2}})", 6.0), "0:false");
+  EXPECT_EQ(run("stable('k')", R"({"t": 0, "set": {"k": 1}})", 1.0), "0:true");
+  EXPECT_EQ(run("!stable('k') # 3", R"({"t": 0, "set": {"k": 1}})", 4.0), "0:false");
+}
+
+TEST(ConditionLoadInstant, ASecondLineAtTimeZeroIsARealChange) {
+  EXPECT_EQ(run("stable('k')", R"({"t": 0, "set": {"k": 1}}
+{"t": 0, "set": {"k": 2}})",
+                1.0),
+            "0:true 0:false 0:true");
+  EXPECT_EQ(run("('n' == 2) # 5", R"({"t": 0, "set": {"n": 2}}
+{"t": 0, "set": {"n": 3}})",
+                6.0),
+            "0:true 5:false");
+}
+
 // ---- ~ -------------------------------------------------------------------------------
 
 TEST(ConditionHeld, TrueOnceTheOperandHasHeldTheWholeWindow) {
