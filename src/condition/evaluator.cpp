@@ -17,10 +17,10 @@ ConditionState::ConditionState(const Program& program, Time startTime, std::uint
 namespace {
 
 // A window value in seconds: Invalid counts as 0 (like a missing key in
-// arithmetic); a negative number or a non-number makes the operator false.
+// arithmetic); a negative number or a non-number (Bool included, as the
+// parser refuses `~ true`) makes the operator false.
 std::optional<Duration> windowOf(const Value& w) {
   if (w.isInvalid()) return Duration::zero();
-  if (w.isBool()) return w.asBool() ? core::fromSeconds(1) : Duration::zero();
   if (w.isInt()) return w.asInt() >= 0 ? std::optional(core::fromSeconds(static_cast<double>(w.asInt()))) : std::nullopt;
   if (w.isFloat()) return w.asFloat() >= 0 ? std::optional(core::fromSeconds(w.asFloat())) : std::nullopt;
   return std::nullopt;

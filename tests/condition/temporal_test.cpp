@@ -308,6 +308,8 @@ TEST(ConditionDynamicWindow, NegativeOrNonNumberMakesHeldFalse) {
   EXPECT_EQ(run("'k' ~ 'w'", R"({"t": 0, "set": {"k": true, "w": -1}})", 3.0), "0:false");
   EXPECT_EQ(run("'k' ~ 'w'", R"({"t": 0, "set": {"k": true, "w": "1"}})", 3.0), "0:false");
   EXPECT_EQ(run("'k' ~ 'w'", R"({"t": 0, "set": {"k": true, "w": [1]}})", 3.0), "0:false");
+  // A Bool is not a number of seconds, at run time as at parse time (~ true).
+  EXPECT_EQ(run("'k' ~ 'w'", R"({"t": 0, "set": {"k": true, "w": true}})", 3.0), "0:false");
 }
 
 TEST(ConditionDynamicWindow, NegativeOrNonNumberMakesWithinFalse) {

@@ -29,7 +29,8 @@ struct Explanation {
 
   // An indented tree, one sub-expression per line: "expr → value  (note)".
   std::string text() const;
-  // {"expression", "value", "note"?, "temporal"?, "children"?}
+  // {"t", "value", "tree"}; each tree node is {"expression", "value",
+  // "evaluated"?, "note"?, "temporal"?, "children"?}.
   nlohmann::json json() const;
 };
 
