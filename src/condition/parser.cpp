@@ -479,7 +479,10 @@ private:
     for (std::uint32_t k = 0; k < n.childCount; ++k) {
       core::Duration extra{0};
       if (n.kind == NodeKind::Temporal && k == 0) extra = constantWindow(program_->childIndex(n, 1));
-      computeHorizons(program_->childIndex(n, k), above + extra);
+      // Each window is at most ~292 years (fromSeconds clamps), but nested
+      // ones add up past what int64 nanoseconds hold: saturate (keep it all).
+      const core::Duration below = extra > core::Duration::max() - above ? core::Duration::max() : above + extra;
+      computeHorizons(program_->childIndex(n, k), below);
     }
   }
 

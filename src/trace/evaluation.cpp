@@ -76,7 +76,11 @@ std::optional<condition::Explanation> evaluate(const std::shared_ptr<const condi
 
 std::string formatLine(const OutputLine& line) {
   std::string out = "{\"t\": " + core::formatFloat(core::toSeconds(line.time)) + ", \"value\": " + line.value.toJson();
-  if (line.explanation) out += ", \"explain\": " + line.explanation->json()["tree"].dump();
+  // Keys and strings are bytes, JSON is UTF-8: bytes that are not UTF-8 print
+  // as U+FFFD instead of throwing (dump()'s default).
+  if (line.explanation)
+    out += ", \"explain\": " +
+           line.explanation->json()["tree"].dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   return out + "}";
 }
 
