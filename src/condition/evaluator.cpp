@@ -142,7 +142,7 @@ private:
     r.value = r.elapsed >= *window;
     if (!r.value) {
       r.remaining = *window - r.elapsed;
-      deadline(since + *window);
+      deadline(core::addSaturating(since, *window));
     }
   }
 
@@ -167,7 +167,7 @@ private:
     r.value = r.elapsed < *window;
     if (r.value) {
       r.remaining = *window - r.elapsed;
-      deadline(falseSince + *window);
+      deadline(core::addSaturating(falseSince, *window));
     }
   }
 
@@ -192,8 +192,9 @@ private:
         if (head < q.size() && q[head].first == target) e_.instant = true;
       }
       if (head < q.size()) {
-        deadline(q[head].first + *window);
-        if (q[head].first + *window > e_.now) r.remaining = q[head].first + *window - e_.now;
+        const Time replayAt = core::addSaturating(q[head].first, *window);
+        deadline(replayAt);
+        if (replayAt > e_.now) r.remaining = replayAt - e_.now;
       }
       if (head > 32 && head * 2 > q.size()) {  // compact the consumed prefix
         q.erase(q.begin(), q.begin() + static_cast<std::ptrdiff_t>(head));
@@ -256,7 +257,7 @@ private:
     std::uint64_t draw = 0;
     if (step > Duration::zero()) {
       draw = static_cast<std::uint64_t>(e_.now / step);
-      deadline(step * static_cast<std::int64_t>(draw + 1));
+      deadline(core::addSaturating(step * static_cast<std::int64_t>(draw), step));
     }
     return randomDraw(lo, hi, e_.seed, e_.state.randStreamBase + n.payload, draw);
   }

@@ -119,14 +119,14 @@ private:
       auto [p, ec] = std::from_chars(first, last, i);
       if (ec != std::errc() || p != last)
         throw SyntaxError{static_cast<std::uint32_t>(begin),
-                          "integer " + std::string(t.text) + " does not fit in 64 bits"};
+                          "integer " + excerpt(t.text) + " does not fit in 64 bits"};
       t.value = i;
     } else {
       double d = 0;
       auto [p, ec] = std::from_chars(first, last, d);
       if (ec != std::errc() || p != last || !std::isfinite(d))
         throw SyntaxError{static_cast<std::uint32_t>(begin),
-                          "number " + std::string(t.text) + " is out of range"};
+                          "number " + excerpt(t.text) + " is out of range"};
       t.value = d;
     }
     return t;
@@ -169,5 +169,21 @@ private:
 }  // namespace
 
 std::vector<Token> tokenize(std::string_view text) { return Lexer(text).run(); }
+
+std::string excerpt(std::string_view text) {
+  constexpr std::size_t kMax = 40;
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (out.size() >= kMax) {
+      // Do not cut a UTF-8 character in two.
+      while (!out.empty() && (static_cast<unsigned char>(out.back()) & 0xC0) == 0x80) out.pop_back();
+      if (!out.empty() && (static_cast<unsigned char>(out.back()) & 0x80)) out.pop_back();
+      return out + "...";
+    }
+    char c = text[i];
+    out += (c == '\n' || c == '\r' || c == '\t') ? ' ' : c;
+  }
+  return out;
+}
 
 }  // namespace autolife::condition::detail

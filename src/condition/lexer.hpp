@@ -35,4 +35,8 @@ struct SyntaxError {
 
 std::vector<Token> tokenize(std::string_view text);
 
+// Source text as quoted in an error message: on one line, and cut to a few
+// dozen characters (a stray 1 MiB string must not make a 1 MiB message).
+std::string excerpt(std::string_view text);
+
 }  // namespace autolife::condition::detail

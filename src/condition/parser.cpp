@@ -7,6 +7,7 @@
 #include <array>
 #include <optional>
 
+#include "autolife/condition/evaluator.hpp"
 #include "autolife/condition/program.hpp"
 #include "lexer.hpp"
 
@@ -23,6 +24,7 @@ char spelling(TemporalOp op) {
 
 namespace {
 
+using detail::excerpt;
 using detail::SyntaxError;
 using detail::Tok;
 using detail::Token;
@@ -35,6 +37,7 @@ struct FunctionInfo {
 };
 
 constexpr std::uint32_t kMany = 1u << 20;
+constexpr double kMinimumRandPeriod = 0.001;  // seconds
 constexpr std::array<FunctionInfo, 13> kFunctions{{
     {"pref", Function::Pref, 2, 2},     {"int", Function::Int, 1, 1},
     {"float", Function::Float, 1, 1},   {"string", Function::String, 1, 1},
@@ -98,10 +101,10 @@ private:
   static std::string describe(const Token& t) {
     switch (t.kind) {
       case Tok::End: return "the end of the expression";
-      case Tok::String: return "string " + std::string(t.text);
-      case Tok::Key: return "key " + std::string(t.text);
-      case Tok::Number: return "number " + std::string(t.text);
-      default: return "'" + std::string(t.text) + "'";
+      case Tok::String: return "string " + excerpt(t.text);
+      case Tok::Key: return "key " + excerpt(t.text);
+      case Tok::Number: return "number " + excerpt(t.text);
+      default: return "'" + excerpt(t.text) + "'";
     }
   }
 
@@ -273,29 +276,29 @@ private:
 
   void checkWindow(std::uint32_t window, TemporalOp op, const Token& opTok) {
     const Node& w = nodeAt(window);
-    if (w.kind != NodeKind::Constant) return;  // dynamic windows are checked when evaluated
-    const core::Value& v = program_->constants[w.payload];
+    auto value = constantValue(*program_, window);
+    if (!value) return;  // windows read at run time are checked when evaluated
+    const core::Value& v = *value;
     bool ok = v.isNumber() && (v.isInt() ? v.asInt() >= 0 : v.asFloat() >= 0.0);
     if (!ok)
       throw SyntaxError{w.span.begin, std::string("the window of '") + spelling(op) +
                                           "' must be a number of seconds >= 0, not " +
-                                          std::string(program_->source(w)) + " (operator at " +
+                                          excerpt(program_->source(w)) + " (operator at " +
                                           lineColumn(opTok.begin) + ")"};
   }
 
   // The window a time operator will use, when it can be known now: a
-  // constant, or rand()'s upper bound. Unknown windows count as 0.
+  // constant expression, or rand()'s upper bound. Unknown windows count as 0.
   core::Duration constantWindow(std::uint32_t window) const {
-    const Node& w = nodeAt(window);
-    auto seconds = [&](const Node& n) -> double {
-      if (n.kind != NodeKind::Constant) return 0.0;
-      const core::Value& v = program_->constants[n.payload];
-      return v.isInt() ? static_cast<double>(v.asInt()) : v.isFloat() ? v.asFloat() : 0.0;
+    auto seconds = [&](std::uint32_t index) -> double {
+      auto v = constantValue(*program_, index);
+      if (!v) return 0.0;
+      return v->isInt() ? static_cast<double>(v->asInt()) : v->isFloat() ? v->asFloat() : 0.0;
     };
-    if (w.kind == NodeKind::Constant) return core::fromSeconds(std::max(0.0, seconds(w)));
+    const Node& w = nodeAt(window);
     if (w.kind == NodeKind::Call && w.function() == Function::Rand)
-      return core::fromSeconds(std::max({0.0, seconds(program_->child(w, 0)), seconds(program_->child(w, 1))}));
-    return core::Duration::zero();
+      return core::fromSeconds(std::max({0.0, seconds(program_->childIndex(w, 0)), seconds(program_->childIndex(w, 1))}));
+    return core::fromSeconds(std::max(0.0, seconds(window)));
   }
 
   std::uint32_t parseUnary() {
@@ -384,14 +387,14 @@ private:
     const Token& name = advance();
     if (name.text == "true" || name.text == "false") return constant(name.text == "true", {name.begin, name.end});
     if (name.text == "subsets" || name.text == "intersects")
-      throw SyntaxError{name.begin, "'" + std::string(name.text) + "' needs a value on its left"};
+      throw SyntaxError{name.begin, "'" + excerpt(name.text) + "' needs a value on its left"};
     auto fn = std::find_if(kFunctions.begin(), kFunctions.end(), [&](const auto& f) { return f.name == name.text; });
     if (fn == kFunctions.end()) {
       if (peek().kind == Tok::LParen)
-        throw SyntaxError{name.begin, "unknown function '" + std::string(name.text) + "' (functions are: " +
+        throw SyntaxError{name.begin, "unknown function '" + excerpt(name.text) + "' (functions are: " +
                                           knownFunctions() + ")"};
-      throw SyntaxError{name.begin, "unknown name '" + std::string(name.text) +
-                                        "'; write memory keys in single quotes ('" + std::string(name.text) +
+      throw SyntaxError{name.begin, "unknown name '" + excerpt(name.text) +
+                                        "'; write memory keys in single quotes ('" + excerpt(name.text) +
                                         "') and strings in double quotes"};
     }
     const Token& open = expect(Tok::LParen, "'(' after the function name");
@@ -433,7 +436,7 @@ private:
       const Node& arg = nodeAt(a);
       if (arg.kind != NodeKind::Constant || !program_->constants[arg.payload].isString())
         throw SyntaxError{arg.span.begin, "pref() takes two constant strings, like pref(\"com.example\", \"name\"); " +
-                                              std::string(program_->source(arg)) + " is not one"};
+                                              excerpt(program_->source(arg)) + " is not one"};
     }
     PreferenceRef ref{program_->constants[nodeAt(args[0]).payload].asString(),
                       program_->constants[nodeAt(args[1]).payload].asString()};
@@ -450,7 +453,7 @@ private:
     const Node& arg = nodeAt(args[0]);
     if (arg.kind != NodeKind::Key)
       throw SyntaxError{arg.span.begin, "bang() takes one memory key in single quotes, like bang('MyEvent'); " +
-                                            std::string(program_->source(arg)) + " is not one"};
+                                            excerpt(program_->source(arg)) + " is not one"};
     n.payload = arg.payload;
     return addNode(n, {});
   }
@@ -460,11 +463,14 @@ private:
     bool ok = p.kind == NodeKind::Constant && program_->constants[p.payload].isNumber();
     if (ok) {
       const core::Value& v = program_->constants[p.payload];
-      ok = v.isInt() ? v.asInt() >= 0 : v.asFloat() >= 0.0;
+      const double seconds = v.isInt() ? static_cast<double>(v.asInt()) : v.asFloat();
+      // A redraw every nanosecond would be evaluated a billion times a
+      // second: periods below a millisecond are refused.
+      ok = seconds == 0.0 || seconds >= kMinimumRandPeriod;
     }
     if (!ok)
-      throw SyntaxError{p.span.begin, "rand()'s period must be a constant number of seconds >= 0 (0: drawn once), not " +
-                                          std::string(program_->source(p))};
+      throw SyntaxError{p.span.begin, "rand()'s period must be a constant number of seconds, 0 (drawn once) or at "
+                                      "least 0.001, not " + excerpt(program_->source(p))};
   }
 
   // How far back each key is looked at: the sum of the windows of the time

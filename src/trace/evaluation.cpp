@@ -69,7 +69,7 @@ std::optional<condition::Explanation> evaluate(const std::shared_ptr<const condi
     printer.startPrinting();
     printCurrent();
   }
-  clock.runUntil(options.until.value_or(lastStep + monitor.largestWindow(id)));
+  clock.runUntil(options.until.value_or(core::addSaturating(lastStep, monitor.largestWindow(id))));
   if (!options.explain) return std::nullopt;
   return monitor.explain(id);
 }

@@ -384,3 +384,22 @@ TEST(ConditionLimits, LowerLimitsAreHonoured) {
 }
 
 }  // namespace
+
+namespace {
+
+// An error message quotes the offending text on one line, cut short: a stray
+// 1 MiB string must not make a 1 MiB message.
+TEST(ConditionSyntaxError, QuotedTextIsShortAndOnOneLine) {
+  const std::string huge = "\"" + std::string((1 << 20) - 100, 'x') + "\"";
+  auto d = compileError("'k' " + huge);
+  ASSERT_TRUE(d);
+  EXPECT_LT(d->message.size(), 200u) << d->message.substr(0, 300);
+  EXPECT_THAT(d->message, HasSubstr("xxx..."));
+
+  auto multiLine = compileError("pref(\"d\", concat(\"a\",\n\"b\"))");
+  ASSERT_TRUE(multiLine);
+  EXPECT_EQ(multiLine->message.find('\n'), std::string::npos) << multiLine->message;
+  EXPECT_THAT(multiLine->message, HasSubstr("concat(\"a\", \"b\")"));
+}
+
+}  // namespace

@@ -563,3 +563,16 @@ TEST(ConditionRand, NeedsThreeArguments) {
 }
 
 }  // namespace
+
+namespace {
+
+// Decision 11: a period must be 0 or at least a millisecond; a nanosecond
+// period would redraw a billion times per simulated second.
+TEST(ConditionRand, PeriodBelowAMillisecondIsRefused) {
+  EXPECT_EQ(autolife::test::errorAt("rand(0, 1, 0.000000001)"), "1:12");
+  EXPECT_EQ(autolife::test::errorAt("rand(0, 1, 0.0009)"), "1:12");
+  EXPECT_EQ(autolife::test::errorAt("rand(0, 1, 0.001)"), "compiled");
+  EXPECT_EQ(autolife::test::errorAt("rand(0, 1, 0)"), "compiled");
+}
+
+}  // namespace

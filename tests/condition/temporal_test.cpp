@@ -549,3 +549,17 @@ TEST(ConditionUntil, ALineAtUntilIsPrinted) {
 }
 
 }  // namespace
+
+namespace {
+
+// Windows are clamped to ~292 years; nested ones and their deadlines must
+// saturate instead of overflowing into the past (UBSan would report it).
+TEST(ConditionHugeWindow, NestedHugeWindowsNeverFlipAndDoNotOverflow) {
+  EXPECT_EQ(run("'k' ~ 10000000000 ~ 10000000000", R"({"t": 0, "set": {"k": 1}})", 100.0), "0:false");
+  EXPECT_EQ(run("'k' # 10000000000 # 10000000000", R"({"t": 0, "set": {"k": 1}})", 100.0), "0:true");
+  EXPECT_EQ(run("'k' @ 10000000000 @ 10000000000", R"({"t": 0, "set": {"k": 1}})", 100.0), "0:false");
+  // The default --until (last step + largest window) saturates too.
+  EXPECT_EQ(run("'k' ~ 10000000000 ~ 10000000000", R"({"t": 5, "set": {"k": 1}})"), "5:false");
+}
+
+}  // namespace

@@ -2,6 +2,7 @@
 #include "autolife/core/value.hpp"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <cstdint>
 #include <limits>
@@ -120,6 +121,22 @@ TEST(Value, CopiesAreIndependentValues) {
   ASSERT_TRUE(b.isArray());
   EXPECT_TRUE(identical(b, Value(Value::Array{1, 2})));
   EXPECT_TRUE(identical(a, Value(Value::Array{3})));
+}
+
+}  // namespace
+
+namespace {
+
+// JSON text is UTF-8: string bytes that are not print as U+FFFD so that the
+// output stays valid JSON; valid UTF-8 passes through unchanged.
+TEST(ValueJsonText, InvalidUtf8BecomesReplacementCharacter) {
+  EXPECT_EQ(Value(std::string("caf\xc3\xa9")).toJson(), "\"caf\xc3\xa9\"");
+  EXPECT_EQ(Value(std::string("\xf0\x9f\xa4\x96")).toJson(), "\"\xf0\x9f\xa4\x96\"");
+  EXPECT_EQ(Value(std::string("a\xff" "b")).toJson(), "\"a\\ufffdb\"");
+  EXPECT_EQ(Value(std::string("\xc3")).toJson(), "\"\\ufffd\"");               // truncated sequence
+  EXPECT_EQ(Value(std::string("\xc0\xaf")).toJson(), "\"\\ufffd\\ufffd\"");   // overlong
+  EXPECT_EQ(Value(std::string("\xed\xa0\x80")).toJson(), "\"\\ufffd\\ufffd\\ufffd\"");  // surrogate
+  EXPECT_TRUE(nlohmann::json::accept(Value(std::string("\xfe\xff\x80")).toJson()));
 }
 
 }  // namespace

@@ -27,4 +27,10 @@ constexpr Duration fromSeconds(double s) {
 
 constexpr double toSeconds(Duration d) { return static_cast<double>(d.count()) / 1e9; }
 
+// t + d for d >= 0, stopping at kNever instead of overflowing: deadlines of
+// windows as long as ~292 years, nested, must not wrap into the past.
+constexpr Time addSaturating(Time t, Duration d) {
+  return d > kNever - t ? kNever : t + d;
+}
+
 }  // namespace autolife::core
