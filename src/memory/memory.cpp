@@ -82,12 +82,11 @@ Memory::~Memory() = default;
 // ---- slots ---------------------------------------------------------------
 
 KeyId Memory::findLocked(std::string_view name) const {
-  auto it = index_.find(name);
-  return it == index_.end() ? kNoKey : it->second;
+  return index_.find(name, [this](KeyId id) -> std::string_view { return slots_[id].name; });
 }
 
 KeyId Memory::acquireKey(std::string_view name) {
-  std::unique_lock lock(mutex_);
+  std::lock_guard lock(mutex_);
   KeyId id = findLocked(name);
   if (id == kNoKey) {
     if (!freeSlots_.empty()) {
@@ -99,14 +98,14 @@ KeyId Memory::acquireKey(std::string_view name) {
       slots_.emplace_back();
     }
     slots_[id].name = std::string(name);
-    index_.emplace(slots_[id].name, id);
+    index_.insert(slots_[id].name, id);
   }
   ++slots_[id].refs;
   return id;
 }
 
 void Memory::releaseKey(KeyId key) {
-  std::unique_lock lock(mutex_);
+  std::lock_guard lock(mutex_);
   if (key >= slots_.size() || slots_[key].refs == 0) return;
   --slots_[key].refs;
   maybeRecycle(key);
@@ -117,13 +116,13 @@ void Memory::maybeRecycle(KeyId id) {
   // Forget a removed key nobody refers to, so that churn of unique keys does
   // not grow memory without bound. (An empty name: already recycled.)
   if (s.name.empty() || s.refs > 0 || s.exists || s.hasListeners || s.retained) return;
-  index_.erase(s.name);
+  index_.erase(s.name, [this](KeyId k) -> std::string_view { return slots_[k].name; });
   s = Slot{};
   freeSlots_.push_back(id);
 }
 
 std::string Memory::keyName(KeyId key) const {
-  std::shared_lock lock(mutex_);
+  std::lock_guard lock(mutex_);
   return key < slots_.size() ? slots_[key].name : std::string();
 }
 
@@ -139,7 +138,7 @@ KeyId Memory::slotForWriteLocked(std::string_view name, bool& created) {
       slots_.emplace_back();
     }
     slots_[id].name = std::string(name);
-    index_.emplace(slots_[id].name, id);
+    index_.insert(slots_[id].name, id);
   }
   created = !slots_[id].exists;
   return id;
@@ -191,7 +190,7 @@ void Memory::apply(std::span<Write> writes) {
   for (const auto& w : writes)
     if (w.key.empty()) throw MemoryError("ALMemory: a key name cannot be empty");
   {
-    std::unique_lock lock(mutex_);
+    std::lock_guard lock(mutex_);
     ChangeBatch& batch = batch_;
     batch.sequence = ++batchSequence_;
     batch.time = clock_.now();
@@ -302,7 +301,7 @@ void Memory::notify(const std::vector<Listener>& listeners, const std::string& k
 // ---- history retention ---------------------------------------------------
 
 void Memory::retainHistory(KeyId key, Duration window) {
-  std::unique_lock lock(mutex_);
+  std::lock_guard lock(mutex_);
   Slot& s = slots_[key];
   if (!s.retained) s.retained = std::make_unique<Retained>();
   Retained& r = *s.retained;
@@ -318,7 +317,7 @@ void Memory::retainHistory(KeyId key, Duration window) {
 }
 
 void Memory::releaseHistory(KeyId key, Duration window) {
-  std::unique_lock lock(mutex_);
+  std::lock_guard lock(mutex_);
   Slot& s = slots_[key];
   if (!s.retained) return;
   auto it = s.retained->holders.find(window);
@@ -335,19 +334,19 @@ void Memory::releaseHistory(KeyId key, Duration window) {
 }
 
 Duration Memory::historyRetention(KeyId key) const {
-  std::shared_lock lock(mutex_);
+  std::lock_guard lock(mutex_);
   return slots_[key].retained ? slots_[key].retained->window : Duration::zero();
 }
 
 // ---- reads ---------------------------------------------------------------
 
 Value Memory::getData(std::string_view key) const {
-  std::shared_lock lock(mutex_);
+  std::lock_guard lock(mutex_);
   return existingSlotLocked(key, "ALMemory.getData").value;
 }
 
 std::vector<Value> Memory::getListData(const std::vector<std::string>& keys) const {
-  std::shared_lock lock(mutex_);
+  std::lock_guard lock(mutex_);
   std::vector<Value> out;
   out.reserve(keys.size());
   for (const auto& k : keys) out.push_back(existingSlotLocked(k, "ALMemory.getListData").value);
@@ -355,7 +354,7 @@ std::vector<Value> Memory::getListData(const std::vector<std::string>& keys) con
 }
 
 std::vector<std::string> Memory::getDataList(std::string_view substring) const {
-  std::shared_lock lock(mutex_);
+  std::lock_guard lock(mutex_);
   std::vector<std::string> out;
   for (const auto& s : slots_)
     if (s.exists && s.name.find(substring) != std::string::npos) out.push_back(s.name);
@@ -366,7 +365,7 @@ std::vector<std::string> Memory::getDataList(std::string_view substring) const {
 std::vector<std::string> Memory::getDataListName() const { return getDataList(""); }
 
 std::vector<std::string> Memory::getEventList() const {
-  std::shared_lock lock(mutex_);
+  std::lock_guard lock(mutex_);
   std::vector<std::string> out;
   for (const auto& s : slots_)
     if (s.exists && s.kind == KeyKind::Event) out.push_back(s.name);
@@ -375,7 +374,7 @@ std::vector<std::string> Memory::getEventList() const {
 }
 
 std::vector<std::string> Memory::getMicroEventList() const {
-  std::shared_lock lock(mutex_);
+  std::lock_guard lock(mutex_);
   std::vector<std::string> out;
   for (const auto& s : slots_)
     if (s.exists && s.kind == KeyKind::MicroEvent) out.push_back(s.name);
@@ -384,18 +383,18 @@ std::vector<std::string> Memory::getMicroEventList() const {
 }
 
 std::string Memory::getType(std::string_view key) const {
-  std::shared_lock lock(mutex_);
+  std::lock_guard lock(mutex_);
   return std::string(kindName(existingSlotLocked(key, "ALMemory.getType").kind));
 }
 
 Stamped Memory::getTimestamp(std::string_view key) const {
-  std::shared_lock lock(mutex_);
+  std::lock_guard lock(mutex_);
   const Slot& s = existingSlotLocked(key, "ALMemory.getTimestamp");
   return {s.value, s.time};
 }
 
 std::vector<Stamped> Memory::getEventHistory(std::string_view key) const {
-  std::shared_lock lock(mutex_);
+  std::lock_guard lock(mutex_);
   const Slot& s = existingSlotLocked(key, "ALMemory.getEventHistory");
   std::vector<Stamped> out;
   if (s.history() && !s.history()->empty()) {
@@ -410,7 +409,7 @@ std::vector<Stamped> Memory::getEventHistory(std::string_view key) const {
 
 std::shared_ptr<Subscriber> Memory::subscriber(std::string_view key) {
   if (key.empty()) throw MemoryError("ALMemory.subscriber: a key name cannot be empty");
-  std::unique_lock lock(mutex_);
+  std::lock_guard lock(mutex_);
   bool created = false;
   KeyId id = slotForWriteLocked(key, created);
   SubscriptionId sid = nextSubscription_++;
@@ -429,7 +428,7 @@ std::shared_ptr<Subscriber> Memory::subscriber(std::string_view key) {
 SubscriptionId Memory::subscribeToEvent(std::string_view key, std::string subscriberName, EventCallback cb) {
   if (key.empty()) throw MemoryError("ALMemory.subscribeToEvent: a key name cannot be empty");
   if (!cb) throw MemoryError("ALMemory.subscribeToEvent: no callback given");
-  std::unique_lock lock(mutex_);
+  std::lock_guard lock(mutex_);
   bool created = false;
   KeyId id = slotForWriteLocked(key, created);
   SubscriptionId sid = nextSubscription_++;
@@ -439,7 +438,7 @@ SubscriptionId Memory::subscribeToEvent(std::string_view key, std::string subscr
 }
 
 bool Memory::unsubscribeToEvent(SubscriptionId sid) {
-  std::unique_lock lock(mutex_);
+  std::lock_guard lock(mutex_);
   for (auto it = listeners_.begin(); it != listeners_.end(); ++it) {
     auto& v = it->second;
     auto before = v.size();
@@ -457,7 +456,7 @@ bool Memory::unsubscribeToEvent(SubscriptionId sid) {
 }
 
 std::vector<std::string> Memory::getSubscribers(std::string_view key) const {
-  std::shared_lock lock(mutex_);
+  std::lock_guard lock(mutex_);
   std::vector<std::string> out;
   KeyId id = findLocked(key);
   if (id == kNoKey) return out;
@@ -471,18 +470,18 @@ std::vector<std::string> Memory::getSubscribers(std::string_view key) const {
 // ---- observers -----------------------------------------------------------
 
 void Memory::addObserver(BatchObserver* observer) {
-  std::unique_lock lock(mutex_);
+  std::lock_guard lock(mutex_);
   observers_.push_back(observer);
 }
 
 void Memory::removeObserver(BatchObserver* observer) {
-  std::unique_lock lock(mutex_);
+  std::lock_guard lock(mutex_);
   std::erase(observers_, observer);
 }
 
 void Memory::withLock(const std::function<void(const LockedView&)>& fn) {
   {
-    std::unique_lock lock(mutex_);
+    std::lock_guard lock(mutex_);
     LockedView view(*this);
     fn(view);
   }

@@ -8,7 +8,7 @@
 #include <functional>
 #include <map>
 #include <memory>
-#include <shared_mutex>
+#include <mutex>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -20,6 +20,7 @@
 #include "autolife/core/dispatcher.hpp"
 #include "autolife/core/signal.hpp"
 #include "autolife/core/value.hpp"
+#include "autolife/memory/key_index.hpp"
 
 namespace autolife::memory {
 
@@ -204,14 +205,11 @@ private:
 
   core::Clock& clock_;
   core::Dispatcher dispatcher_;
-  mutable std::shared_mutex mutex_;
+  // One plain mutex: writes dominate, and it is cheaper than a rwlock.
+  mutable std::mutex mutex_;
   std::deque<Slot> slots_;
   std::vector<KeyId> freeSlots_;
-  struct NameHash {
-    using is_transparent = void;
-    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
-  };
-  std::unordered_map<std::string, KeyId, NameHash, std::equal_to<>> index_;
+  detail::KeyIndex index_;
   std::unordered_map<KeyId, std::vector<Listener>> listeners_;
   std::vector<BatchObserver*> observers_;
   ChangeBatch batch_;  // reused by apply() under the lock: no allocation per write
