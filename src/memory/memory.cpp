@@ -87,20 +87,24 @@ KeyId Memory::findLocked(std::string_view name) const {
 
 KeyId Memory::acquireKey(std::string_view name) {
   std::lock_guard lock(mutex_);
-  KeyId id = findLocked(name);
-  if (id == kNoKey) {
-    if (!freeSlots_.empty()) {
-      id = freeSlots_.back();
-      freeSlots_.pop_back();
-      slots_[id] = Slot{};
-    } else {
-      id = static_cast<KeyId>(slots_.size());
-      slots_.emplace_back();
-    }
-    slots_[id].name = std::string(name);
-    index_.insert(slots_[id].name, id);
-  }
+  KeyId id = findOrCreateLocked(name);
   ++slots_[id].refs;
+  return id;
+}
+
+KeyId Memory::findOrCreateLocked(std::string_view name) {
+  KeyId id = findLocked(name);
+  if (id != kNoKey) return id;
+  if (!freeSlots_.empty()) {
+    id = freeSlots_.back();
+    freeSlots_.pop_back();
+    slots_[id] = Slot{};
+  } else {
+    id = static_cast<KeyId>(slots_.size());
+    slots_.emplace_back();
+  }
+  slots_[id].name = std::string(name);
+  index_.insert(slots_[id].name, id);
   return id;
 }
 
@@ -127,19 +131,7 @@ std::string Memory::keyName(KeyId key) const {
 }
 
 KeyId Memory::slotForWriteLocked(std::string_view name, bool& created) {
-  KeyId id = findLocked(name);
-  if (id == kNoKey) {
-    if (!freeSlots_.empty()) {
-      id = freeSlots_.back();
-      freeSlots_.pop_back();
-      slots_[id] = Slot{};
-    } else {
-      id = static_cast<KeyId>(slots_.size());
-      slots_.emplace_back();
-    }
-    slots_[id].name = std::string(name);
-    index_.insert(slots_[id].name, id);
-  }
+  KeyId id = findOrCreateLocked(name);
   created = !slots_[id].exists;
   return id;
 }
@@ -353,33 +345,27 @@ std::vector<Value> Memory::getListData(const std::vector<std::string>& keys) con
   return out;
 }
 
-std::vector<std::string> Memory::getDataList(std::string_view substring) const {
+std::vector<std::string> Memory::namesWhere(const std::function<bool(const Slot&)>& keep) const {
   std::lock_guard lock(mutex_);
   std::vector<std::string> out;
   for (const auto& s : slots_)
-    if (s.exists && s.name.find(substring) != std::string::npos) out.push_back(s.name);
+    if (s.exists && keep(s)) out.push_back(s.name);
   std::sort(out.begin(), out.end());
   return out;
+}
+
+std::vector<std::string> Memory::getDataList(std::string_view substring) const {
+  return namesWhere([&](const Slot& s) { return s.name.find(substring) != std::string::npos; });
 }
 
 std::vector<std::string> Memory::getDataListName() const { return getDataList(""); }
 
 std::vector<std::string> Memory::getEventList() const {
-  std::lock_guard lock(mutex_);
-  std::vector<std::string> out;
-  for (const auto& s : slots_)
-    if (s.exists && s.kind == KeyKind::Event) out.push_back(s.name);
-  std::sort(out.begin(), out.end());
-  return out;
+  return namesWhere([](const Slot& s) { return s.kind == KeyKind::Event; });
 }
 
 std::vector<std::string> Memory::getMicroEventList() const {
-  std::lock_guard lock(mutex_);
-  std::vector<std::string> out;
-  for (const auto& s : slots_)
-    if (s.exists && s.kind == KeyKind::MicroEvent) out.push_back(s.name);
-  std::sort(out.begin(), out.end());
-  return out;
+  return namesWhere([](const Slot& s) { return s.kind == KeyKind::MicroEvent; });
 }
 
 std::string Memory::getType(std::string_view key) const {

@@ -192,6 +192,8 @@ private:
   struct Listener;
 
   KeyId findLocked(std::string_view name) const;  // kNoKey when absent
+  KeyId findOrCreateLocked(std::string_view name);
+  std::vector<std::string> namesWhere(const std::function<bool(const Slot&)>& keep) const;
   KeyId slotForWriteLocked(std::string_view name, bool& created);
   const Slot& existingSlotLocked(std::string_view key, std::string_view method) const;
   void applyOne(Write& w, ChangeBatch& batch, std::vector<Write>& metaEvents);
