@@ -1,0 +1,146 @@
+// The one object model (REFERENCE §8): a service is a name with methods
+// (typed parameters, a result), signals and properties. The same objects are
+// reached in-process, by scenario `call` steps, by Python boxes, over the
+// network API and (later) over qi. Values crossing it are JSON (`Any`): ints
+// and floats stay distinct, maps are allowed (unlike condition values).
+#pragma once
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "autolife/core/signal.hpp"
+
+namespace autolife::service {
+
+using Any = nlohmann::json;
+using Arguments = std::vector<Any>;
+
+// How every refusal reaches a caller: a machine-readable reason (kebab-case,
+// stable, for scripts) and a sentence for people.
+class CallError : public std::runtime_error {
+public:
+  CallError(std::string reason, const std::string& message)
+      : std::runtime_error(message), reason_(std::move(reason)) {}
+  const std::string& reason() const { return reason_; }
+
+private:
+  std::string reason_;
+};
+
+// Parameter and result types. Each has a qi signature (issue 6).
+enum class Type : std::uint8_t { Void, Bool, Int, Float, String, List, Map, Any };
+std::string_view typeName(Type t);   // "void", "bool", "int", "float", "string", "list", "map", "any"
+std::string_view signature(Type t);  // qi: "v", "b", "i", "d", "s", "[m]", "{sm}", "m"
+// Does `value` fit `t`? (an Int fits Float; anything fits Any)
+bool fits(const Any& value, Type t);
+
+struct Parameter {
+  Parameter(std::string n, Type t = Type::Any, std::string d = {})
+      : name(std::move(n)), type(t), description(std::move(d)) {}
+  std::string name;
+  Type type;
+  std::string description;
+};
+
+using Handler = std::function<Any(const Arguments&)>;
+
+struct Method {
+  std::string name;
+  std::vector<Parameter> parameters;
+  Type result = Type::Void;
+  std::string description;
+  Handler handler;
+};
+
+struct SignalInfo {
+  std::string name;
+  std::vector<Parameter> parameters;
+  std::string description;
+};
+
+struct Property {
+  std::string name;
+  Type type = Type::Any;
+  std::string description;
+  std::function<Any()> get;
+  std::function<void(const Any&)> set;  // empty: read-only
+};
+
+class Service {
+public:
+  explicit Service(std::string name, std::string description = "");
+  Service(const Service&) = delete;
+  Service& operator=(const Service&) = delete;
+
+  const std::string& name() const { return name_; }
+  const std::string& description() const { return description_; }
+
+  // Declaration (before the service is shared). Overloads differ by arity,
+  // as NAOqi's do (switchFocus(name) and switchFocus(name, flags)).
+  Service& method(std::string name, std::vector<Parameter> parameters, Type result, std::string description,
+                  Handler handler);
+  Service& signal(std::string name, std::vector<Parameter> parameters, std::string description);
+  Service& property(Property p);
+
+  const std::vector<Method>& methods() const { return methods_; }
+  const std::vector<SignalInfo>& signals() const { return signals_; }
+  const std::vector<Property>& properties() const { return properties_; }
+
+  // Checks the method, arity and argument types, then calls it. Throws
+  // CallError: no-such-method, wrong-arity, bad-argument, or the handler's
+  // own reason; any other exception from the handler becomes reason "error".
+  Any call(std::string_view method, const Arguments& arguments) const;
+  Any getProperty(std::string_view name) const;
+  void setProperty(std::string_view name, const Any& value);
+
+  // Fires `signal` with `value` to every subscriber of `emitted`.
+  void emit(std::string_view signal, const Any& value);
+  core::Signal<const std::string&, const Any&> emitted;  // (signal name, value)
+
+private:
+  const Property& findProperty(std::string_view name) const;
+  std::string name_;
+  std::string description_;
+  std::vector<Method> methods_;
+  std::vector<SignalInfo> signals_;
+  std::vector<Property> properties_;
+};
+
+// The services of one engine, by NAOqi name.
+class Registry {
+public:
+  // Throws CallError("service-exists") if the name is taken.
+  void add(std::shared_ptr<Service> service);
+  bool remove(std::string_view name);
+  std::shared_ptr<Service> find(std::string_view name) const;
+  std::vector<std::string> names() const;  // sorted
+
+  // "Service.method" with arguments; CallError("no-such-service") when the
+  // service is missing, or whatever the service throws.
+  Any call(std::string_view qualifiedMethod, const Arguments& arguments) const;
+  Any call(std::string_view service, std::string_view method, const Arguments& arguments) const;
+
+  core::Signal<const std::string&> serviceAdded;
+  core::Signal<const std::string&> serviceRemoved;
+
+private:
+  mutable std::mutex mutex_;
+  std::map<std::string, std::shared_ptr<Service>, std::less<>> services_;
+};
+
+// Reads argument `i` as the given C++ type, with a bad-argument CallError
+// naming the parameter when it does not fit (handlers use these).
+std::string stringArg(const Arguments& a, std::size_t i);
+std::int64_t intArg(const Arguments& a, std::size_t i);
+double floatArg(const Arguments& a, std::size_t i);
+bool boolArg(const Arguments& a, std::size_t i);
+
+}  // namespace autolife::service

@@ -1,0 +1,105 @@
+// The object model of REFERENCE §8: methods with typed parameters and
+// overloads by arity, signals, properties, a registry by name, and a
+// machine-readable reason on every refusal.
+#include <gtest/gtest.h>
+
+#include "autolife/service/service.hpp"
+
+namespace {
+
+using namespace autolife::service;
+
+std::shared_ptr<Service> calculator() {
+  auto s = std::make_shared<Service>("Calc", "adds things");
+  s->method("add", {{"a", Type::Int}, {"b", Type::Int}}, Type::Int, "a + b",
+            [](const Arguments& a) { return Any(intArg(a, 0) + intArg(a, 1)); });
+  s->method("scale", {{"x", Type::Float}}, Type::Float, "x * 2", [](const Arguments& a) { return Any(floatArg(a, 0) * 2); });
+  s->method("scale", {{"x", Type::Float}, {"by", Type::Float}}, Type::Float, "x * by",
+            [](const Arguments& a) { return Any(floatArg(a, 0) * floatArg(a, 1)); });
+  s->method("refuse", {}, Type::Void, "always refuses",
+            [](const Arguments&) -> Any { throw CallError("not-today", "Calc.refuse: not today"); });
+  s->method("crash", {}, Type::Void, "throws something else",
+            [](const Arguments&) -> Any { throw std::logic_error("boom"); });
+  s->signal("changed", {{"value", Type::Int}}, "fired on change");
+  return s;
+}
+
+std::string reasonOf(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const CallError& e) {
+    return e.reason() + ": " + e.what();
+  }
+  return "no error";
+}
+
+TEST(Service, CallsAMethodWithTypedArguments) {
+  auto s = calculator();
+  EXPECT_EQ(s->call("add", {2, 3}), Any(5));
+}
+
+TEST(Service, OverloadsAreChosenByArity) {
+  auto s = calculator();
+  EXPECT_EQ(s->call("scale", {1.5}), Any(3.0));
+  EXPECT_EQ(s->call("scale", {1.5, 4}), Any(6.0));  // an int fits a float parameter
+}
+
+TEST(Service, EveryRefusalHasAReasonAndASentence) {
+  auto s = calculator();
+  EXPECT_EQ(reasonOf([&] { s->call("nope", {}); }), "no-such-method: Calc.nope does not exist");
+  EXPECT_EQ(reasonOf([&] { s->call("add", {1}); }), "wrong-arity: Calc.add takes 2 arguments, got 1");
+  EXPECT_EQ(reasonOf([&] { s->call("scale", {}); }), "wrong-arity: Calc.scale takes 1 or 2 arguments, got 0");
+  EXPECT_EQ(reasonOf([&] { s->call("add", {1, "two"}); }),
+            "bad-argument: Calc.add: argument 2 (b) must be a int, got \"two\"");
+  EXPECT_EQ(reasonOf([&] { s->call("add", {1, 2.5}); }),
+            "bad-argument: Calc.add: argument 2 (b) must be a int, got 2.5");
+  EXPECT_EQ(reasonOf([&] { s->call("refuse", {}); }), "not-today: Calc.refuse: not today");
+  EXPECT_EQ(reasonOf([&] { s->call("crash", {}); }), "error: Calc.crash: boom");
+}
+
+TEST(Service, SignalsReachSubscribersWithTheirName) {
+  auto s = calculator();
+  std::vector<std::string> seen;
+  s->emitted.connect([&](const std::string& name, const Any& v) { seen.push_back(name + "=" + v.dump()); });
+  s->emit("changed", 7);
+  EXPECT_EQ(seen, std::vector<std::string>{"changed=7"});
+}
+
+TEST(Service, PropertiesAreTypedAndMayBeReadOnly) {
+  Service s("Thing");
+  int level = 1;
+  s.property({"level", Type::Int, "a level", [&] { return Any(level); }, [&](const Any& v) { level = v.get<int>(); }});
+  s.property({"name", Type::String, "fixed", [] { return Any("thing"); }, nullptr});
+  s.setProperty("level", 4);
+  EXPECT_EQ(s.getProperty("level"), Any(4));
+  EXPECT_EQ(reasonOf([&] { s.setProperty("level", "high"); }), "bad-argument: Thing.level must be a int, got \"high\"");
+  EXPECT_EQ(reasonOf([&] { s.setProperty("name", "other"); }), "read-only: Thing.name cannot be set");
+  EXPECT_EQ(reasonOf([&] { s.getProperty("missing"); }), "no-such-property: Thing.missing is not a property");
+}
+
+TEST(Registry, FindsServicesByNameAndCallsQualifiedMethods) {
+  Registry r;
+  std::vector<std::string> added;
+  r.serviceAdded.connect([&](const std::string& n) { added.push_back(n); });
+  r.add(calculator());
+  EXPECT_EQ(added, std::vector<std::string>{"Calc"});
+  EXPECT_EQ(r.names(), std::vector<std::string>{"Calc"});
+  EXPECT_EQ(r.call("Calc.add", {40, 2}), Any(42));
+  EXPECT_EQ(reasonOf([&] { r.call("Nope.add", {}); }), "no-such-service: there is no service named Nope");
+  EXPECT_EQ(reasonOf([&] { r.call("Calc", {}); }), "bad-method-name: 'Calc' is not of the form Service.method");
+  EXPECT_EQ(reasonOf([&] { r.add(calculator()); }), "service-exists: a service named Calc is already registered");
+  EXPECT_TRUE(r.remove("Calc"));
+  EXPECT_FALSE(r.remove("Calc"));
+  EXPECT_EQ(r.find("Calc"), nullptr);
+}
+
+TEST(Type, SignaturesAndFitting) {
+  EXPECT_EQ(signature(Type::String), "s");
+  EXPECT_EQ(signature(Type::List), "[m]");
+  EXPECT_TRUE(fits(Any(1), Type::Float));
+  EXPECT_FALSE(fits(Any(1.0), Type::Int));
+  EXPECT_TRUE(fits(Any::object(), Type::Map));
+  EXPECT_TRUE(fits(Any(nullptr), Type::Any));
+}
+
+}  // namespace
