@@ -16,6 +16,21 @@ void Dispatcher::setErrorHandler(ErrorHandler handler) {
   onError_ = std::move(handler);
 }
 
+Dispatcher::Hold::Hold(Dispatcher& d) : dispatcher_(d) {
+  std::lock_guard lock(d.mutex_);
+  owns_ = !d.draining_;
+  d.draining_ = true;
+}
+
+Dispatcher::Hold::~Hold() {
+  if (!owns_) return;
+  {
+    std::lock_guard lock(dispatcher_.mutex_);
+    dispatcher_.draining_ = false;
+  }
+  dispatcher_.drain();
+}
+
 void Dispatcher::drain() {
   if (queued_.load(std::memory_order_acquire) == 0) return;
   {

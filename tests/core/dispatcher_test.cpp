@@ -117,3 +117,32 @@ TEST(Dispatcher, ThrowingTaskWithoutHandlerDoesNotPropagate) {
 }
 
 }  // namespace
+
+namespace {
+
+// A Hold defers the notifications of writes made while it lives, so that a
+// state machine's listeners run after its transition, never half-way.
+TEST(DispatcherHold, DefersTasksUntilTheHoldEnds) {
+  autolife::core::Dispatcher d;
+  std::vector<int> log;
+  {
+    autolife::core::Dispatcher::Hold hold(d);
+    d.dispatch([&] { log.push_back(1); });
+    d.dispatch([&] { log.push_back(2); });
+    log.push_back(0);  // the transition goes on first
+  }
+  EXPECT_EQ(log, (std::vector<int>{0, 1, 2}));
+}
+
+TEST(DispatcherHold, InsideADrainItChangesNothing) {
+  autolife::core::Dispatcher d;
+  std::vector<int> log;
+  d.dispatch([&] {
+    autolife::core::Dispatcher::Hold hold(d);
+    d.dispatch([&] { log.push_back(2); });
+    log.push_back(1);
+  });
+  EXPECT_EQ(log, (std::vector<int>{1, 2}));
+}
+
+}  // namespace

@@ -31,6 +31,22 @@ public:
   // on: a user's callback never stops the engine.
   void setErrorHandler(ErrorHandler handler);
 
+  // While a Hold lives, this thread counts as draining: notifications of the
+  // writes it makes wait in the queue, and run when the Hold ends. A state
+  // machine holds across a transition, so that listeners never see (or
+  // re-enter) it half-way. Holding inside a drain changes nothing.
+  class Hold {
+  public:
+    explicit Hold(Dispatcher& d);
+    ~Hold();
+    Hold(const Hold&) = delete;
+    Hold& operator=(const Hold&) = delete;
+
+  private:
+    Dispatcher& dispatcher_;
+    bool owns_;
+  };
+
 private:
   std::mutex mutex_;
   std::deque<Task> queue_;

@@ -1,0 +1,199 @@
+// Autonomous Life (REFERENCE §5, seeds 001 and 002): the four states, the
+// focus and its stack, the Launchpad's prioritisation, permissions, the
+// safeguard causes, the autonomous abilities, statistics and histories.
+//
+// Every refusal throws service::CallError with a machine-readable reason
+// and a sentence. Transitions hold memory's dispatcher, so the events they
+// raise reach listeners in order and only once the transition is complete.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "autolife/condition/monitor.hpp"
+#include "autolife/life/abilities.hpp"
+#include "autolife/life/activity.hpp"
+#include "autolife/life/runner.hpp"
+#include "autolife/life/safeguards.hpp"
+#include "autolife/life/state.hpp"
+#include "autolife/life/suggestions.hpp"
+#include "autolife/service/service.hpp"
+
+namespace autolife::life {
+
+// Why the previous activity stopped / the new one started (activityTransition).
+namespace reason {
+inline constexpr const char* kSelfStop = "self-stop";
+inline constexpr const char* kUserStop = "user-stop";
+inline constexpr const char* kUsersLost = "users-lost";
+inline constexpr const char* kDisabledState = "disabled-state";
+inline constexpr const char* kSafeguardState = "safeguard-state";
+inline constexpr const char* kPermissionContext = "permission-context";
+inline constexpr const char* kSwitchFocusInterrupt = "switchfocus-api-interrupt";
+inline constexpr const char* kUnknownApiCaller = "unknown-api-caller";
+inline constexpr const char* kDefaultActivity = "default-activity";
+inline constexpr const char* kCondition = "condition";
+inline constexpr const char* kUnstacked = "unstacked";
+}  // namespace reason
+
+// The robot's context as permissions see it.
+struct Context {
+  bool onPod = false;
+  bool sleeping = false;
+};
+
+// What the Launchpad's activity-history keys need to hear from Life.
+class LifeListener {
+public:
+  virtual ~LifeListener() = default;
+  virtual void lifeStateEntered(State state) = 0;
+  virtual void focusChanged(const std::string& activity) = 0;  // "" when none
+  virtual void focusCounted(const std::string& activity, int count) = 0;
+  virtual void basicAwarenessRunning(bool running) = 0;
+};
+
+struct LifeOptions {
+  bool pepper = false;  // RobotPushed and RobotMoved exist on Pepper only
+  core::Duration pushRecovery = std::chrono::seconds(3);  // RobotPushed ends this long after rebalancing
+  std::size_t historyLimit = 10000;  // focus and state histories keep the latest entries
+  // Said while an interactive activity loads in interactive state.
+  std::vector<std::string> thinkingPhrases = {"Hmm.", "Let me think.", "Just a moment."};
+  core::Duration thinkingInterval = std::chrono::seconds(2);
+};
+
+class AutonomousLife {
+public:
+  struct Dependencies {
+    memory::Memory& memory;
+    condition::ConditionMonitor& monitor;
+    service::Registry& services;
+    ActivityRunner& runner;
+    LifeListener* listener = nullptr;
+  };
+  AutonomousLife(Dependencies dependencies, LifeOptions options = {});
+  ~AutonomousLife();
+  AutonomousLife(const AutonomousLife&) = delete;
+  AutonomousLife& operator=(const AutonomousLife&) = delete;
+
+  // Enters solitary (raising AutonomousLife/State) and starts the Launchpad.
+  void start();
+
+  // ---- activities ----
+  // Adds or replaces an activity; returns its problem if it cannot run.
+  std::optional<core::Diagnostic> addActivity(Activity activity);
+  // Removes it (stopping it first if it runs, reason unknown-api-caller).
+  void removeActivity(const std::string& name);
+  std::vector<std::string> activityNames() const;
+  bool hasActivity(const std::string& name) const;
+
+  // ---- ALAutonomousLife API ----
+  void setState(const std::string& state);
+  std::string getState() const;
+  void setRobotOffsetFromFloor(double meters);
+  double getRobotOffsetFromFloor() const;
+  void setSafeguardEnabled(const std::string& cause, bool enabled);
+  bool isSafeguardEnabled(const std::string& cause) const;
+  std::string focusedActivity() const;
+  void switchFocus(const std::string& activity, int flags = 0);
+  void stopFocus();
+  void stopAll();
+  std::int64_t getLifeTime() const;
+  service::Any getActivityStatistics() const;
+  service::Any getAutonomousActivityStatistics() const;
+  service::Any getFocusHistory(std::optional<int> depth = std::nullopt) const;
+  service::Any getStateHistory(std::optional<int> depth = std::nullopt) const;
+  std::string getActivityNature(const std::string& activity) const;
+  std::vector<std::string> getActivityContextPermissionViolations(const std::string& activity) const;
+  service::Any getFocusContext(const std::string& key) const;
+  void setAutonomousAbilityEnabled(const std::string& ability, bool enabled);
+  bool getAutonomousAbilityEnabled(const std::string& ability) const;
+  service::Any getAutonomousAbilitiesStatus() const;
+  std::vector<std::string> launchSuggestions() const;
+  std::vector<std::string> focusStack() const;  // bottom first (not NAOqi API)
+
+  // ---- what the robot and the world tell Life ----
+  void setContext(Context context);
+  // A safeguard cause starts or ends (RobotPushed ends pushRecovery after).
+  void setSafeguardCondition(SafeguardCause cause, bool active);
+  void setSpeaking(bool speaking);
+  void setListening(bool listening);
+
+  // activityTransition: {TransitionTime, PreviousActivityName,
+  // PreviousActivityStopReason, FocusedActivityName, FocusedActivityStartReason}
+  core::Signal<const service::Any&> activityTransition;
+  // An activity that ended with an error (a program's exit status, a box
+  // that raised): (activity, what happened). It also ends as self-stop.
+  core::Signal<const std::string&, const std::string&> activityFailed;
+
+  static constexpr const char* kStateEvent = "AutonomousLife/State";
+  static constexpr const char* kFocusedEvent = "AutonomousLife/FocusedActivity";
+  static constexpr const char* kCompletedEvent = "AutonomousLife/CompletedActivity";
+  static constexpr const char* kNextEvent = "AutonomousLife/NextActivity";
+
+private:
+  struct Entry;
+  struct Focus;
+  struct Request;
+  struct Stamp {
+    std::string name;
+    std::int64_t lifeTime;
+  };
+
+  // Transitions (called with mutex_ held, inside a dispatcher Hold).
+  void transition(Request request);
+  void stopFocused(const std::string& stopReason);
+  void focus(Entry& entry, const std::string& startReason);
+  void enterState(State state);
+  void enterSafeguardIfTripped();
+  void leaveSafeguardIfClear();
+  void enforceSuggestions();
+  void cleanupBeforeActivity();
+  void thinkWhileLoading(const Entry& entry);
+  void onActivityEnded(const std::string& name, std::uint64_t run, const std::string& error);
+  void onSuggestions(const std::vector<std::string>& list);
+  void stopViolatingFocus();
+
+  // Queries (mutex_ held).
+  const Entry& entry(const std::string& name) const;
+  std::vector<std::string> violations(const Entry& e) const;
+  Entry* bestCandidate(bool interactiveOnly);
+  void raise(const char* event, const std::string& value);
+  std::int64_t lifeTimeNow() const;
+  service::Any statistics(bool autonomousOnly) const;
+  void publishAbilities();
+
+  memory::Memory& memory_;
+  core::Clock& clock_;
+  service::Registry& services_;
+  ActivityRunner& runner_;
+  LifeListener* listener_;
+  LifeOptions options_;
+
+  mutable std::recursive_mutex mutex_;
+  std::map<std::string, std::unique_ptr<Entry>> activities_;
+  std::unique_ptr<Suggestions> suggestions_;
+  State state_ = State::Solitary;
+  bool started_ = false;
+  bool manualSafeguard_ = false;
+  std::unique_ptr<Focus> focused_;
+  std::vector<std::string> stack_;  // bottom first
+  std::vector<std::string> currentSuggestions_;
+  Safeguards safeguards_;
+  Abilities abilities_;
+  Context context_;
+  double offsetFromFloor_ = 0.0;
+  core::TimerId pushRecoveryTimer_ = 0;
+  core::TimerId thinkingTimer_ = 0;
+  std::uint64_t nextRun_ = 1;
+  std::vector<Stamp> focusHistory_;
+  std::vector<Stamp> stateHistory_;
+  std::map<std::string, std::pair<core::Time, core::Value>> focusContext_;  // at the last autonomous focus
+  bool hadAutonomousFocus_ = false;
+};
+
+}  // namespace autolife::life

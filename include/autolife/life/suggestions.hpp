@@ -1,0 +1,60 @@
+// The Launchpad's suggestions (REFERENCE §4): every activity's launch trigger
+// loaded in the condition monitor; the sorted list of those that are true;
+// AutonomousLife/LaunchSuggestions raised whenever that list changes while
+// publishing is on (Life turns it off in safeguard and disabled states).
+#pragma once
+
+#include <functional>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "autolife/condition/monitor.hpp"
+#include "autolife/life/activity.hpp"
+
+namespace autolife::life {
+
+class Suggestions {
+public:
+  using Changed = std::function<void(const std::vector<std::string>& suggestions)>;
+
+  Suggestions(memory::Memory& memory, condition::ConditionMonitor& monitor, Changed onChanged);
+  ~Suggestions();
+  Suggestions(const Suggestions&) = delete;
+  Suggestions& operator=(const Suggestions&) = delete;
+
+  // Loads the activity's launch trigger (if any). A trigger that does not
+  // compile gives its Diagnostic, placed in the trigger's own file.
+  std::optional<core::Diagnostic> add(const Activity& activity);
+  void remove(const std::string& name);
+
+  std::vector<std::string> current() const;  // sorted by name
+  void setPublishing(bool publishing);
+  // The memory keys read by any loaded trigger (getFocusContext's domain).
+  std::set<std::string> keysRead() const;
+
+  static constexpr const char* kEvent = "AutonomousLife/LaunchSuggestions";
+
+private:
+  void onCondition(const std::string& name, bool truthy);
+  std::optional<std::vector<std::string>> takeUnpublishedLocked();
+  void raise(const std::vector<std::string>& list);
+
+  memory::Memory& memory_;
+  condition::ConditionMonitor& monitor_;
+  Changed onChanged_;
+  mutable std::mutex mutex_;
+  std::map<std::string, condition::ConditionId> conditions_;
+  std::set<std::string> trueNow_;
+  std::optional<std::vector<std::string>> lastRaised_ = std::vector<std::string>{};  // nothing raised until something is true
+  bool publishing_ = true;
+};
+
+// A condition Diagnostic (relative to the trigger text) placed in the file
+// the trigger comes from.
+core::Diagnostic placeInTriggerFile(core::Diagnostic d, const Activity& activity);
+
+}  // namespace autolife::life

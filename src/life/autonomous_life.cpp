@@ -1,0 +1,687 @@
+#include "autolife/life/autonomous_life.hpp"
+
+#include <algorithm>
+
+#include "autolife/core/value_json.hpp"
+
+namespace autolife::life {
+
+using service::Any;
+using service::CallError;
+
+struct AutonomousLife::Entry {
+  Activity activity;
+  std::optional<core::Diagnostic> problem;  // cannot run: never focused
+  int focusCount = 0;
+  std::int64_t prevFocusTime = 0;    // life time (seconds since the epoch)
+  std::int64_t prevUnfocusTime = 0;
+  double totalDuration = 0;          // seconds focused, all runs together
+  std::optional<core::Time> lastFocused;  // engine time: least recently focused wins
+
+  const std::string& name() const { return activity.name; }
+  bool interactive() const { return activity.nature == Nature::Interactive; }
+};
+
+struct AutonomousLife::Focus {
+  std::string name;
+  std::string startReason;
+  core::Time since{0};
+  std::uint64_t run = 0;  // tells a stale "ended" callback from the current run's
+};
+
+// One focus change: what stops, what starts, and why.
+struct AutonomousLife::Request {
+  std::optional<std::string> next;
+  std::string startReason;
+  std::string stopReason;
+  bool stackCurrent = false;  // STOP_AND_STACK_CURRENT
+  bool unstack = false;       // with no next activity: restart the top of the stack
+  bool clearStack = false;
+  State stateWithoutFocus = State::Solitary;
+
+  static Request to(std::string next, std::string startReason, std::string stopReason = "", bool stack = false) {
+    Request r;
+    r.next = std::move(next);
+    r.startReason = std::move(startReason);
+    r.stopReason = std::move(stopReason);
+    r.stackCurrent = stack;
+    return r;
+  }
+  static Request stop(std::string stopReason) {
+    Request r;
+    r.stopReason = std::move(stopReason);
+    return r;
+  }
+  Request& unstacking() {
+    unstack = true;
+    return *this;
+  }
+  Request& clearingStack(State then) {
+    clearStack = true;
+    stateWithoutFocus = then;
+    return *this;
+  }
+};
+
+namespace {
+
+[[noreturn]] void refuse(const std::string& reason, const std::string& sentence) {
+  throw CallError(reason, sentence);
+}
+
+}  // namespace
+
+AutonomousLife::AutonomousLife(Dependencies d, LifeOptions options)
+    : memory_(d.memory),
+      clock_(d.memory.clock()),
+      services_(d.services),
+      runner_(d.runner),
+      listener_(d.listener),
+      options_(std::move(options)) {
+  suggestions_ = std::make_unique<Suggestions>(memory_, d.monitor,
+                                               [this](const std::vector<std::string>& list) { onSuggestions(list); });
+  suggestions_->setPublishing(false);
+}
+
+AutonomousLife::~AutonomousLife() {
+  std::lock_guard lock(mutex_);
+  if (focused_) runner_.stop(focused_->name);
+  if (pushRecoveryTimer_) clock_.cancel(pushRecoveryTimer_);
+  if (thinkingTimer_) clock_.cancel(thinkingTimer_);
+  suggestions_.reset();
+}
+
+void AutonomousLife::start() {
+  core::Dispatcher::Hold hold(memory_.dispatcher());
+  std::lock_guard lock(mutex_);
+  if (started_) return;
+  started_ = true;
+  memory_.declareEvent(kCompletedEvent);
+  memory_.declareEvent(kNextEvent);
+  enterState(State::Solitary);
+  raise(kFocusedEvent, "");
+  enterSafeguardIfTripped();
+  enforceSuggestions();
+}
+
+// ---- activities --------------------------------------------------------------
+
+std::optional<core::Diagnostic> AutonomousLife::addActivity(Activity activity) {
+  core::Dispatcher::Hold hold(memory_.dispatcher());
+  std::lock_guard lock(mutex_);
+  const std::string name = activity.name;
+  if (activities_.contains(name)) removeActivity(name);
+  auto e = std::make_unique<Entry>();
+  e->problem = activity.error;
+  e->activity = std::move(activity);
+  Entry& added = *e;
+  activities_[name] = std::move(e);
+  if (!added.problem) added.problem = suggestions_->add(added.activity);
+  return added.problem;
+}
+
+void AutonomousLife::removeActivity(const std::string& name) {
+  core::Dispatcher::Hold hold(memory_.dispatcher());
+  std::lock_guard lock(mutex_);
+  if (!activities_.contains(name)) return;
+  std::erase(stack_, name);
+  if (focused_ && focused_->name == name) transition(Request::stop(reason::kUnknownApiCaller).unstacking());
+  suggestions_->remove(name);
+  activities_.erase(name);
+  enforceSuggestions();
+}
+
+std::vector<std::string> AutonomousLife::activityNames() const {
+  std::lock_guard lock(mutex_);
+  std::vector<std::string> out;
+  for (const auto& [name, e] : activities_) out.push_back(name);
+  return out;
+}
+
+bool AutonomousLife::hasActivity(const std::string& name) const {
+  std::lock_guard lock(mutex_);
+  return activities_.contains(name);
+}
+
+const AutonomousLife::Entry& AutonomousLife::entry(const std::string& name) const {
+  auto it = activities_.find(name);
+  if (it == activities_.end()) refuse("unknown-activity", "there is no activity named '" + name + "'");
+  return *it->second;
+}
+
+// ---- transitions ---------------------------------------------------------------
+// Event order on a focus change: CompletedActivity(old), NextActivity(new),
+// State (the new state, once prepared), FocusedActivity(new); with nothing
+// next: CompletedActivity(old), State, FocusedActivity(""). activityTransition
+// follows them.
+
+void AutonomousLife::transition(Request r) {
+  const std::string previous = focused_ ? focused_->name : "";
+  if (focused_) {
+    stopFocused(r.stopReason);
+    if (r.stackCurrent) stack_.push_back(previous);
+  }
+  if (r.clearStack) stack_.clear();
+  std::string startReason = r.startReason;
+  std::optional<std::string> next = r.next;
+  while (!next && r.unstack && !stack_.empty()) {
+    std::string top = stack_.back();
+    stack_.pop_back();
+    auto it = activities_.find(top);
+    if (it != activities_.end() && violations(*it->second).empty()) {
+      next = top;
+      startReason = reason::kUnstacked;
+    }
+  }
+  if (next) {
+    raise(kNextEvent, *next);
+    focus(*activities_.at(*next), startReason);
+  } else {
+    enterState(r.stateWithoutFocus);
+    if (!previous.empty()) {
+      raise(kFocusedEvent, "");
+      if (listener_) listener_->focusChanged("");
+    }
+  }
+  if (!previous.empty() || next) {
+    Any payload{{"TransitionTime", lifeTimeNow()},
+                {"PreviousActivityName", previous},
+                {"PreviousActivityStopReason", previous.empty() ? "" : r.stopReason},
+                {"FocusedActivityName", next.value_or("")},
+                {"FocusedActivityStartReason", next ? startReason : ""}};
+    // Queued behind the events just raised, so that listeners see it last.
+    memory_.dispatcher().post([this, payload] { activityTransition(payload); });
+  }
+  // Safeguards are all enabled again at the end of an activity: a cause the
+  // activity had silenced may now apply.
+  enterSafeguardIfTripped();
+}
+
+void AutonomousLife::stopFocused(const std::string& stopReason) {
+  const std::string name = focused_->name;
+  if (stopReason != reason::kSelfStop) runner_.stop(name);
+  if (thinkingTimer_) {
+    clock_.cancel(thinkingTimer_);
+    thinkingTimer_ = 0;
+  }
+  Entry& e = *activities_.at(name);
+  e.prevUnfocusTime = lifeTimeNow();
+  e.totalDuration += core::toSeconds(clock_.now() - focused_->since);
+  focused_.reset();
+  safeguards_.enableAll();
+  raise(kCompletedEvent, name);
+}
+
+void AutonomousLife::focus(Entry& e, const std::string& startReason) {
+  const bool wasInteractive = state_ == State::Interactive;
+  cleanupBeforeActivity();
+  enterState(e.interactive() ? State::Interactive : State::Solitary);
+  const std::uint64_t run = nextRun_++;
+  focused_ = std::make_unique<Focus>(Focus{e.name(), startReason, clock_.now(), run});
+  ++e.focusCount;
+  e.prevFocusTime = lifeTimeNow();
+  e.lastFocused = clock_.now();
+  focusHistory_.push_back({e.name(), e.prevFocusTime});
+  if (focusHistory_.size() > options_.historyLimit) focusHistory_.erase(focusHistory_.begin());
+  if (startReason == reason::kCondition) {
+    hadAutonomousFocus_ = true;
+    focusContext_.clear();
+    for (const auto& key : suggestions_->keysRead()) {
+      try {
+        auto stamped = memory_.getTimestamp(key);
+        focusContext_[key] = {stamped.time, stamped.value};
+      } catch (const memory::MemoryError&) {
+        focusContext_[key] = {core::Time{0}, core::Value()};  // not set yet
+      }
+    }
+  }
+  if (listener_) {
+    listener_->focusCounted(e.name(), e.focusCount);
+    listener_->focusChanged(e.name());
+  }
+  auto startRunner = [this, name = e.name(), run] {
+    runner_.start(activities_.at(name)->activity,
+                  [this, name, run](const std::string& error) { onActivityEnded(name, run, error); });
+  };
+  if (e.activity.loadTime > core::Duration::zero()) {
+    if (wasInteractive && e.interactive()) thinkWhileLoading(e);
+    clock_.schedule(clock_.now() + e.activity.loadTime, [this, startRunner, run] {
+      core::Dispatcher::Hold hold(memory_.dispatcher());
+      std::lock_guard lock(mutex_);
+      if (!focused_ || focused_->run != run) return;  // stopped while loading
+      if (thinkingTimer_) clock_.cancel(thinkingTimer_);
+      thinkingTimer_ = 0;
+      startRunner();
+    });
+  } else {
+    if (wasInteractive && e.interactive()) thinkWhileLoading(e);
+    startRunner();
+  }
+  raise(kFocusedEvent, e.name());
+}
+
+void AutonomousLife::enterState(State state) {
+  state_ = state;
+  abilities_.configure(state);
+  publishAbilities();
+  suggestions_->setPublishing(state == State::Solitary || state == State::Interactive);
+  if (listener_) listener_->lifeStateEntered(state);
+  stateHistory_.push_back({std::string(stateName(state)), lifeTimeNow()});
+  if (stateHistory_.size() > options_.historyLimit) stateHistory_.erase(stateHistory_.begin());
+  raise(kStateEvent, std::string(stateName(state)));
+}
+
+// State-change cleanup before each activity: speech, motion safety and LEDs
+// back to defaults (through whichever of those services exist), safeguards
+// all handled again.
+void AutonomousLife::cleanupBeforeActivity() {
+  safeguards_.enableAll();
+  static const std::vector<std::pair<std::string, service::Arguments>> calls = {
+      {"ALTextToSpeech.stopAll", {}},
+      {"ALMotion.setExternalCollisionProtectionEnabled", {"All", true}},
+      {"ALLeds.reset", {"AllLeds"}},
+  };
+  for (const auto& [method, args] : calls) {
+    try {
+      services_.call(method, args);
+    } catch (const CallError&) {
+      // A robot without that service or method has nothing to reset.
+    }
+  }
+}
+
+// Thinking expression: a loading response, then thinking phrases until loaded.
+void AutonomousLife::thinkWhileLoading(const Entry& e) {
+  auto say = [this](const std::string& text) {
+    try {
+      services_.call("ALTextToSpeech.say", {text});
+    } catch (const CallError&) {
+    }
+  };
+  if (!e.activity.loadingResponses.empty()) say(e.activity.loadingResponses[e.focusCount % e.activity.loadingResponses.size()]);
+  if (e.activity.loadTime <= options_.thinkingInterval || options_.thinkingPhrases.empty()) return;
+  auto phrase = std::make_shared<std::size_t>(0);
+  auto tick = std::make_shared<std::function<void()>>();
+  const std::uint64_t run = focused_->run;
+  *tick = [this, say, phrase, tick, run] {
+    std::lock_guard lock(mutex_);
+    if (!focused_ || focused_->run != run) return;
+    say(options_.thinkingPhrases[(*phrase)++ % options_.thinkingPhrases.size()]);
+    thinkingTimer_ = clock_.schedule(clock_.now() + options_.thinkingInterval, [tick] { (*tick)(); });
+  };
+  thinkingTimer_ = clock_.schedule(clock_.now() + options_.thinkingInterval, [tick] { (*tick)(); });
+}
+
+// ---- the Launchpad's prioritisation (solitary state only) ---------------------
+
+void AutonomousLife::onSuggestions(const std::vector<std::string>& list) {
+  core::Dispatcher::Hold hold(memory_.dispatcher());
+  std::lock_guard lock(mutex_);
+  currentSuggestions_ = list;
+  enforceSuggestions();
+}
+
+// Interactive beats solitary; a solitary activity is interrupted by an
+// interactive one only; same natures never interrupt each other.
+void AutonomousLife::enforceSuggestions() {
+  if (!started_ || state_ != State::Solitary) return;
+  if (focused_) {
+    if (activities_.at(focused_->name)->interactive()) return;
+    if (Entry* next = bestCandidate(true))
+      transition(Request::to(next->name(), reason::kCondition, reason::kSwitchFocusInterrupt));
+    return;
+  }
+  if (Entry* next = bestCandidate(false)) transition(Request::to(next->name(), reason::kCondition));
+}
+
+// Among the suggestions that may run now: interactive first, then the least
+// recently focused (never focused first), then by name (reproducible runs).
+AutonomousLife::Entry* AutonomousLife::bestCandidate(bool interactiveOnly) {
+  Entry* best = nullptr;
+  auto better = [](const Entry& a, const Entry& b) {
+    if (a.interactive() != b.interactive()) return a.interactive();
+    if (a.lastFocused != b.lastFocused) {
+      if (!a.lastFocused) return true;
+      if (!b.lastFocused) return false;
+      return *a.lastFocused < *b.lastFocused;
+    }
+    return a.name() < b.name();
+  };
+  for (const auto& name : currentSuggestions_) {
+    auto it = activities_.find(name);
+    if (it == activities_.end()) continue;
+    Entry& e = *it->second;
+    if (interactiveOnly && !e.interactive()) continue;
+    if ((focused_ && focused_->name == name) || std::find(stack_.begin(), stack_.end(), name) != stack_.end()) continue;
+    if (!violations(e).empty()) continue;
+    if (!best || better(e, *best)) best = &e;
+  }
+  return best;
+}
+
+void AutonomousLife::onActivityEnded(const std::string& name, std::uint64_t run, const std::string& error) {
+  core::Dispatcher::Hold hold(memory_.dispatcher());
+  std::lock_guard lock(mutex_);
+  if (!focused_ || focused_->name != name || focused_->run != run) return;  // already stopped
+  if (!error.empty()) activityFailed(name, error);
+  transition(Request::stop(reason::kSelfStop).unstacking());
+  enforceSuggestions();
+}
+
+// ---- states ----------------------------------------------------------------------
+
+void AutonomousLife::setState(const std::string& name) {
+  auto target = parseState(name);
+  if (!target)
+    refuse("unknown-state", "'" + name + "' is not a state (solitary, interactive, safeguard or disabled)");
+  core::Dispatcher::Hold hold(memory_.dispatcher());
+  std::lock_guard lock(mutex_);
+  if (*target == state_) return;
+  switch (*target) {
+    case State::Interactive:
+      refuse("interactive-by-hand",
+             "interactive state is entered by focusing an interactive activity, not by setState");
+    case State::Solitary:
+      if (state_ == State::Interactive)
+        refuse("interactive-to-solitary",
+               "life is interactive: it returns to solitary when the interactive activities have exited "
+               "(stopAll() ends them now)");
+      if (state_ == State::Safeguard && !safeguards_.tripped().empty())
+        refuse("safeguard-active", "life stays in safeguard while " +
+                                       std::string(safeguardName(safeguards_.tripped().front())) + " lasts");
+      manualSafeguard_ = false;
+      enterState(State::Solitary);
+      enterSafeguardIfTripped();
+      enforceSuggestions();
+      return;
+    case State::Disabled:
+      transition(Request::stop(reason::kDisabledState).clearingStack(State::Disabled));
+      return;
+    case State::Safeguard:
+      manualSafeguard_ = true;
+      transition(Request::stop(reason::kSafeguardState).clearingStack(State::Safeguard));
+      return;
+  }
+}
+
+std::string AutonomousLife::getState() const {
+  std::lock_guard lock(mutex_);
+  return std::string(stateName(state_));
+}
+
+void AutonomousLife::setRobotOffsetFromFloor(double meters) {
+  std::lock_guard lock(mutex_);
+  offsetFromFloor_ = meters;
+}
+
+double AutonomousLife::getRobotOffsetFromFloor() const {
+  std::lock_guard lock(mutex_);
+  return offsetFromFloor_;
+}
+
+// ---- focus API -------------------------------------------------------------------
+
+void AutonomousLife::switchFocus(const std::string& name, int flags) {
+  if (flags != 0 && flags != 1)
+    refuse("bad-flags", "flags must be 0 (STOP_CURRENT) or 1 (STOP_AND_STACK_CURRENT), not " + std::to_string(flags));
+  core::Dispatcher::Hold hold(memory_.dispatcher());
+  std::lock_guard lock(mutex_);
+  const Entry& e = entry(name);
+  if (e.problem) refuse("activity-invalid", name + " cannot run: " + e.problem->format());
+  if (state_ == State::Disabled)
+    refuse("state-disabled", "life is disabled: no activity may be focused (setState(\"solitary\") first)");
+  if (state_ == State::Safeguard) refuse("state-safeguard", "life is in safeguard: no activity may start until it ends");
+  if (state_ == State::Interactive && !e.interactive())
+    refuse("solitary-in-interactive",
+           name + " is solitary and life is interactive: a solitary activity cannot start from interactive state");
+  if (auto v = violations(e); !v.empty())
+    refuse("permission-context", name + " may not run now (" + v.front() +
+                                     (v.front() == "canRunOnPod" ? ": the robot is on its charging station)"
+                                                                 : ": the robot is asleep)"));
+  if (focused_ && focused_->name == name) refuse("already-focused", name + " is already focused");
+  transition(Request::to(name, reason::kUnknownApiCaller, reason::kSwitchFocusInterrupt, flags == 1));
+}
+
+void AutonomousLife::stopFocus() {
+  core::Dispatcher::Hold hold(memory_.dispatcher());
+  std::lock_guard lock(mutex_);
+  if (!focused_) return;
+  transition(Request::stop(reason::kUnknownApiCaller).unstacking());
+  enforceSuggestions();
+}
+
+void AutonomousLife::stopAll() {
+  core::Dispatcher::Hold hold(memory_.dispatcher());
+  std::lock_guard lock(mutex_);
+  if (!focused_) {
+    stack_.clear();
+    return;
+  }
+  const State after = state_ == State::Interactive ? State::Solitary : state_;
+  transition(Request::stop(reason::kUnknownApiCaller).clearingStack(after));
+  enforceSuggestions();
+}
+
+std::string AutonomousLife::focusedActivity() const {
+  std::lock_guard lock(mutex_);
+  return focused_ ? focused_->name : "";
+}
+
+std::vector<std::string> AutonomousLife::focusStack() const {
+  std::lock_guard lock(mutex_);
+  return stack_;
+}
+
+std::vector<std::string> AutonomousLife::launchSuggestions() const {
+  std::lock_guard lock(mutex_);
+  return currentSuggestions_;
+}
+
+// ---- permissions and context ---------------------------------------------------
+
+std::vector<std::string> AutonomousLife::violations(const Entry& e) const {
+  std::vector<std::string> v;
+  if (e.problem) v.push_back("error");
+  if (state_ == State::Interactive && !e.interactive()) v.push_back("nature");
+  if (context_.onPod && !e.activity.permissions.canRunOnPod) v.push_back("canRunOnPod");
+  if (context_.sleeping && !e.activity.permissions.canRunInSleep) v.push_back("canRunInSleep");
+  return v;
+}
+
+std::vector<std::string> AutonomousLife::getActivityContextPermissionViolations(const std::string& name) const {
+  std::lock_guard lock(mutex_);
+  return violations(entry(name));
+}
+
+std::string AutonomousLife::getActivityNature(const std::string& name) const {
+  std::lock_guard lock(mutex_);
+  return std::string(natureName(entry(name).activity.nature));
+}
+
+void AutonomousLife::setContext(Context context) {
+  core::Dispatcher::Hold hold(memory_.dispatcher());
+  std::lock_guard lock(mutex_);
+  context_ = context;
+  stopViolatingFocus();
+  enforceSuggestions();
+}
+
+// A context change that the focused activity may not run in stops it.
+void AutonomousLife::stopViolatingFocus() {
+  if (!focused_) return;
+  const auto& perms = activities_.at(focused_->name)->activity.permissions;
+  if ((context_.onPod && !perms.canRunOnPod) || (context_.sleeping && !perms.canRunInSleep))
+    transition(Request::stop(reason::kPermissionContext).unstacking());
+}
+
+// ---- safeguard -------------------------------------------------------------------
+
+void AutonomousLife::setSafeguardEnabled(const std::string& cause, bool enabled) {
+  auto c = parseSafeguard(cause);
+  if (!c)
+    refuse("unknown-safeguard", "'" + cause +
+                                    "' is not a safeguard (RobotFell, RobotPushed, RobotMoved, CriticalDiagnosis, "
+                                    "CriticalTemperature)");
+  core::Dispatcher::Hold hold(memory_.dispatcher());
+  std::lock_guard lock(mutex_);
+  safeguards_.setEnabled(*c, enabled);
+  if (enabled) enterSafeguardIfTripped();
+  else leaveSafeguardIfClear();
+}
+
+bool AutonomousLife::isSafeguardEnabled(const std::string& cause) const {
+  auto c = parseSafeguard(cause);
+  if (!c) refuse("unknown-safeguard", "'" + cause + "' is not a safeguard");
+  std::lock_guard lock(mutex_);
+  return safeguards_.enabled(*c);
+}
+
+void AutonomousLife::setSafeguardCondition(SafeguardCause cause, bool active) {
+  if (!options_.pepper && (cause == SafeguardCause::RobotPushed || cause == SafeguardCause::RobotMoved))
+    return;  // Pepper only
+  core::Dispatcher::Hold hold(memory_.dispatcher());
+  std::lock_guard lock(mutex_);
+  if (cause == SafeguardCause::RobotPushed) {
+    if (pushRecoveryTimer_) clock_.cancel(pushRecoveryTimer_);
+    pushRecoveryTimer_ = 0;
+    if (!active) {
+      // Rebalanced: the safeguard ends pushRecovery later.
+      pushRecoveryTimer_ = clock_.schedule(clock_.now() + options_.pushRecovery, [this] {
+        core::Dispatcher::Hold h(memory_.dispatcher());
+        std::lock_guard l(mutex_);
+        pushRecoveryTimer_ = 0;
+        safeguards_.setActive(SafeguardCause::RobotPushed, false);
+        leaveSafeguardIfClear();
+      });
+      return;
+    }
+  }
+  safeguards_.setActive(cause, active);
+  if (active) enterSafeguardIfTripped();
+  else leaveSafeguardIfClear();
+}
+
+// Safeguard beats everything: the activity stops, the stack is cleared,
+// abilities and the Launchpad stop. Not from disabled.
+void AutonomousLife::enterSafeguardIfTripped() {
+  if (!started_ || state_ == State::Disabled || state_ == State::Safeguard || safeguards_.tripped().empty()) return;
+  transition(Request::stop(reason::kSafeguardState).clearingStack(State::Safeguard));
+}
+
+void AutonomousLife::leaveSafeguardIfClear() {
+  if (state_ != State::Safeguard || manualSafeguard_ || !safeguards_.tripped().empty()) return;
+  enterState(State::Solitary);
+  enforceSuggestions();
+}
+
+// ---- abilities ---------------------------------------------------------------------
+
+void AutonomousLife::setAutonomousAbilityEnabled(const std::string& ability, bool enabled) {
+  std::lock_guard lock(mutex_);
+  if (!abilities_.setEnabled(ability, enabled))
+    refuse("unknown-ability", "'" + ability +
+                                  "' is not an autonomous ability (AutonomousBlinking, BackgroundMovement, "
+                                  "BasicAwareness, ListeningMovement, SpeakingMovement or All)");
+  publishAbilities();
+}
+
+bool AutonomousLife::getAutonomousAbilityEnabled(const std::string& ability) const {
+  std::lock_guard lock(mutex_);
+  if (!Abilities::known(ability)) refuse("unknown-ability", "'" + ability + "' is not an autonomous ability");
+  return abilities_.enabled(ability);
+}
+
+Any AutonomousLife::getAutonomousAbilitiesStatus() const {
+  std::lock_guard lock(mutex_);
+  Any out = Any::array();
+  for (const auto& s : abilities_.status()) out.push_back({{"name", s.name}, {"enabled", s.enabled}, {"running", s.running}});
+  return out;
+}
+
+void AutonomousLife::setSpeaking(bool speaking) {
+  std::lock_guard lock(mutex_);
+  abilities_.setSpeaking(speaking);
+  publishAbilities();
+}
+
+void AutonomousLife::setListening(bool listening) {
+  std::lock_guard lock(mutex_);
+  abilities_.setListening(listening);
+  publishAbilities();
+}
+
+void AutonomousLife::publishAbilities() {
+  if (listener_) listener_->basicAwarenessRunning(abilities_.running("BasicAwareness"));
+}
+
+// ---- statistics and histories ------------------------------------------------------
+
+std::int64_t AutonomousLife::getLifeTime() const { return lifeTimeNow(); }
+
+std::int64_t AutonomousLife::lifeTimeNow() const {
+  return std::chrono::duration_cast<std::chrono::seconds>(clock_.wallTime(clock_.now()).time_since_epoch()).count();
+}
+
+Any AutonomousLife::statistics(bool autonomousOnly) const {
+  Any out = Any::object();
+  for (const auto& [name, e] : activities_) {
+    if (autonomousOnly && e->activity.launchTrigger.empty()) continue;
+    out[name] = {{"prevFocusTime", e->prevFocusTime},
+                 {"prevUnfocusTime", e->prevUnfocusTime},
+                 {"focusCount", e->focusCount},
+                 {"totalDuration", e->totalDuration}};
+  }
+  return out;
+}
+
+Any AutonomousLife::getActivityStatistics() const {
+  std::lock_guard lock(mutex_);
+  return statistics(false);
+}
+
+Any AutonomousLife::getAutonomousActivityStatistics() const {
+  std::lock_guard lock(mutex_);
+  return statistics(true);
+}
+
+namespace {
+
+Any historyAsList(const std::vector<std::pair<std::string, std::int64_t>>& entries, std::optional<int> depth) {
+  if (depth && *depth < 0) refuse("bad-depth", "depth must be >= 0, not " + std::to_string(*depth));
+  std::size_t n = depth ? std::min<std::size_t>(static_cast<std::size_t>(*depth), entries.size()) : entries.size();
+  Any out = Any::array();
+  for (auto it = entries.end() - static_cast<std::ptrdiff_t>(n); it != entries.end(); ++it)
+    out.push_back(Any::array({it->first, it->second}));
+  return out;
+}
+
+}  // namespace
+
+Any AutonomousLife::getFocusHistory(std::optional<int> depth) const {
+  std::lock_guard lock(mutex_);
+  std::vector<std::pair<std::string, std::int64_t>> entries;
+  for (const auto& s : focusHistory_) entries.emplace_back(s.name, s.lifeTime);
+  return historyAsList(entries, depth);
+}
+
+Any AutonomousLife::getStateHistory(std::optional<int> depth) const {
+  std::lock_guard lock(mutex_);
+  std::vector<std::pair<std::string, std::int64_t>> entries;
+  for (const auto& s : stateHistory_) entries.emplace_back(s.name, s.lifeTime);
+  return historyAsList(entries, depth);
+}
+
+Any AutonomousLife::getFocusContext(const std::string& key) const {
+  std::lock_guard lock(mutex_);
+  if (!suggestions_->keysRead().contains(key))
+    refuse("key-not-in-conditions", "'" + key + "' is not read by any launch condition");
+  if (!hadAutonomousFocus_) refuse("no-autonomous-focus", "no activity has been focused by its launch condition yet");
+  auto it = focusContext_.find(key);
+  if (it == focusContext_.end()) refuse("key-not-in-conditions", "'" + key + "' was not read when the focus happened");
+  const auto ns = it->second.first.count();
+  return Any::array({ns / 1000000000, (ns % 1000000000) / 1000, core::valueToJson(it->second.second)});
+}
+
+void AutonomousLife::raise(const char* event, const std::string& value) { memory_.raiseEvent(event, value); }
+
+}  // namespace autolife::life

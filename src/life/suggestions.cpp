@@ -1,0 +1,113 @@
+#include "autolife/life/suggestions.hpp"
+
+namespace autolife::life {
+
+core::Diagnostic placeInTriggerFile(core::Diagnostic d, const Activity& a) {
+  if (d.line == 1) d.column += a.triggerColumn - 1;
+  d.line += a.triggerLine - 1;
+  d.file = a.triggerFile;
+  return d;
+}
+
+Suggestions::Suggestions(memory::Memory& memory, condition::ConditionMonitor& monitor, Changed onChanged)
+    : memory_(memory), monitor_(monitor), onChanged_(std::move(onChanged)) {}
+
+Suggestions::~Suggestions() {
+  std::map<std::string, condition::ConditionId> conditions;
+  {
+    std::lock_guard lock(mutex_);
+    conditions.swap(conditions_);
+  }
+  for (const auto& [name, id] : conditions) monitor_.remove(id);
+}
+
+std::optional<core::Diagnostic> Suggestions::add(const Activity& activity) {
+  if (activity.launchTrigger.empty()) return std::nullopt;
+  condition::ConditionOptions options;
+  options.listener = [this, name = activity.name](const condition::ConditionChange& c) {
+    onCondition(name, c.value.truthy());
+  };
+  auto added = monitor_.add(activity.launchTrigger, options);
+  if (auto* d = std::get_if<core::Diagnostic>(&added)) return placeInTriggerFile(*d, activity);
+  const auto id = std::get<condition::ConditionId>(added);
+  {
+    std::lock_guard lock(mutex_);
+    conditions_[activity.name] = id;
+  }
+  // Already true when loaded: the listener only hears of changes.
+  if (monitor_.value(id).truthy()) onCondition(activity.name, true);
+  return std::nullopt;
+}
+
+void Suggestions::remove(const std::string& name) {
+  std::optional<condition::ConditionId> id;
+  {
+    std::lock_guard lock(mutex_);
+    auto it = conditions_.find(name);
+    if (it == conditions_.end()) return;
+    id = it->second;
+    conditions_.erase(it);
+  }
+  monitor_.remove(*id);
+  onCondition(name, false);
+}
+
+std::vector<std::string> Suggestions::current() const {
+  std::lock_guard lock(mutex_);
+  return {trueNow_.begin(), trueNow_.end()};
+}
+
+std::set<std::string> Suggestions::keysRead() const {
+  std::vector<condition::ConditionId> ids;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [name, id] : conditions_) ids.push_back(id);
+  }
+  std::set<std::string> keys;
+  for (auto id : ids) {
+    auto p = monitor_.program(id);
+    keys.insert(p->keys.begin(), p->keys.end());
+  }
+  return keys;
+}
+
+void Suggestions::onCondition(const std::string& name, bool truthy) {
+  std::vector<std::string> list;
+  std::optional<std::vector<std::string>> toRaise;
+  {
+    std::lock_guard lock(mutex_);
+    bool changed = truthy ? trueNow_.insert(name).second : trueNow_.erase(name) > 0;
+    if (!changed) return;
+    list.assign(trueNow_.begin(), trueNow_.end());
+    toRaise = takeUnpublishedLocked();
+  }
+  if (toRaise) raise(*toRaise);
+  if (onChanged_) onChanged_(list);
+}
+
+void Suggestions::setPublishing(bool publishing) {
+  std::optional<std::vector<std::string>> toRaise;
+  {
+    std::lock_guard lock(mutex_);
+    publishing_ = publishing;
+    toRaise = takeUnpublishedLocked();
+  }
+  if (toRaise) raise(*toRaise);
+}
+
+// The current list, if it must be raised now: publishing is on and the list
+// differs from the last one raised.
+std::optional<std::vector<std::string>> Suggestions::takeUnpublishedLocked() {
+  std::vector<std::string> list(trueNow_.begin(), trueNow_.end());
+  if (!publishing_ || (lastRaised_ && *lastRaised_ == list)) return std::nullopt;
+  lastRaised_ = list;
+  return list;
+}
+
+void Suggestions::raise(const std::vector<std::string>& list) {
+  core::Value::Array names;
+  for (const auto& n : list) names.emplace_back(n);
+  memory_.raiseEvent(kEvent, core::Value(std::move(names)));
+}
+
+}  // namespace autolife::life
