@@ -1,0 +1,55 @@
+// `autolife check PATH...`: validates packages (a folder, its manifest.xml
+// or a .pkg) the way installing them would, and prints every problem as
+// `file:line:column: error|warning: message`, then a one-line summary.
+#include <iostream>
+#include <memory>
+
+#include "autolife/package/check.hpp"
+#include "commands.hpp"
+
+namespace autolife::app {
+
+namespace {
+
+constexpr const char* kCheckHelp = R"(
+Each PATH is a package folder, a manifest.xml, or a .pkg archive (extracted
+into a temporary folder, as installing it would). Checked: manifest.xml (XML,
+uuid, version, natures, behavior paths, permissions), every launch trigger
+condition (compiled; its errors are located in manifest.xml), that each
+behavior has its behavior.xar, the Choregraphe project file (.pml), and, for
+archives, every entry (none may land outside the package folder).
+Output, one problem per line, then a summary:
+  app/manifest.xml:12:34: error: launch condition: expected a value, found ')'
+  app/manifest.xml:16:9: warning: behavior greet has no behavior.xar (...)
+  1 package checked: 1 error, 1 warning
+Exit status: 1 if any error, 0 otherwise (warnings alone do not fail).
+See docs/packages.md.)";
+
+std::string plural(std::size_t n, const std::string& word) {
+  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+}
+
+int runCheck(const std::vector<std::string>& paths) {
+  std::size_t errors = 0, warnings = 0;
+  for (const std::string& path : paths) {
+    package::CheckReport report = package::checkPath(path);
+    for (const package::Problem& problem : report.problems) std::cout << problem.format() << '\n';
+    errors += report.errors();
+    warnings += report.warnings();
+  }
+  std::cout << plural(paths.size(), "package") << " checked: " << plural(errors, "error") << ", "
+            << plural(warnings, "warning") << '\n';
+  return errors > 0 ? 1 : 0;
+}
+
+}  // namespace
+
+void addCheckCommand(CLI::App& app, int& status) {
+  auto paths = std::make_shared<std::vector<std::string>>();
+  auto* cmd = app.add_subcommand("check", "Validate packages: manifest, launch conditions, behaviors, archives");
+  cmd->add_option("PATH", *paths, "A package folder, a manifest.xml or a .pkg archive")->required();
+  cmd->footer(kCheckHelp);
+  cmd->callback([paths, &status] { status = runCheck(*paths); });
+}
+
+}  // namespace autolife::app

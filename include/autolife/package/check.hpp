@@ -1,0 +1,26 @@
+// `autolife check`: validates a package folder, a manifest.xml or a .pkg
+// and gathers every problem, located in the files the user named.
+#pragma once
+
+#include <filesystem>
+#include <vector>
+
+#include "autolife/package/archive.hpp"
+#include "autolife/package/problem.hpp"
+
+namespace autolife::package {
+
+struct CheckReport {
+  std::vector<Problem> problems;
+  int packagesChecked = 0;  // packages whose manifest could be read
+
+  std::size_t errors() const { return countErrors(problems); }
+  std::size_t warnings() const { return problems.size() - errors(); }
+};
+
+// Checks one path: a package folder, its manifest.xml, or a .pkg (extracted
+// into a temporary folder, removed afterwards; problems name the archive,
+// e.g. "app.pkg/manifest.xml:12:5"). A missing path is an error.
+CheckReport checkPath(const std::filesystem::path& path, const ArchiveLimits& limits = {});
+
+}  // namespace autolife::package

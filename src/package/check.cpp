@@ -1,0 +1,64 @@
+#include "autolife/package/check.hpp"
+
+#include <algorithm>
+#include <tuple>
+
+#include "autolife/package/package.hpp"
+#include "files.hpp"
+
+namespace autolife::package {
+
+namespace {
+
+void checkFolder(const fs::path& folder, const LoadOptions& options, CheckReport& report) {
+  LoadResult loaded = loadPackage(folder, options);
+  report.problems.insert(report.problems.end(), loaded.problems.begin(), loaded.problems.end());
+}
+
+// An archive is checked as what installing it would give: extracted (into
+// a temporary folder), then loaded.
+void checkArchive(const fs::path& archive, const ArchiveLimits& limits, CheckReport& report) {
+  std::string error;
+  std::optional<fs::path> work = makeWorkFolder(fs::temp_directory_path(), "autolife-check-", error);
+  if (!work) {
+    report.problems.push_back(fileError(archive.string(), error));
+    return;
+  }
+  std::vector<Problem> refused = extractArchive(archive, *work, limits);
+  if (refused.empty()) checkFolder(*work, LoadOptions{baseName(archive), archive}, report);
+  else report.problems.insert(report.problems.end(), refused.begin(), refused.end());
+  removeQuietly(*work);
+}
+
+// Problems in file order, then by position, as a compiler prints them.
+void sortProblems(std::vector<Problem>& problems) {
+  std::stable_sort(problems.begin(), problems.end(), [](const Problem& a, const Problem& b) {
+    const core::Diagnostic& x = a.diagnostic;
+    const core::Diagnostic& y = b.diagnostic;
+    return std::tie(x.file, x.line, x.column) < std::tie(y.file, y.line, y.column);
+  });
+}
+
+}  // namespace
+
+CheckReport checkPath(const fs::path& path, const ArchiveLimits& limits) {
+  CheckReport report;
+  report.packagesChecked = 1;
+  std::error_code ec;
+  if (!fs::exists(path, ec)) {
+    report.problems.push_back(fileError(path.string(), "no such file or folder"));
+  } else if (fs::is_directory(path, ec)) {
+    checkFolder(path, LoadOptions{}, report);
+  } else if (path.filename() == "manifest.xml") {
+    fs::path folder = path.parent_path();
+    checkFolder(folder.empty() ? fs::path(".") : folder, LoadOptions{{}, folder}, report);
+  } else if (isArchivePath(path)) {
+    checkArchive(path, limits, report);
+  } else {
+    report.problems.push_back(fileError(path.string(), "is not a package folder, a manifest.xml or a .pkg archive"));
+  }
+  sortProblems(report.problems);
+  return report;
+}
+
+}  // namespace autolife::package
