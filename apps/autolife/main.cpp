@@ -8,6 +8,7 @@ int main(int argc, char** argv) {
   int status = 0;
   autolife::app::addEvalCommand(app, status);
   autolife::app::addCheckCommand(app, status);
+  autolife::app::addSimulateCommand(app, status);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

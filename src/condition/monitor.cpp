@@ -234,28 +234,46 @@ ConditionMonitor::Outcome ConditionMonitor::run(Loaded& c, const ValueSource& so
   return o;
 }
 
-bool ConditionMonitor::evaluateLive(Loaded& c, const LockedView& view, Time now, std::uint64_t batch) {
+bool ConditionMonitor::evaluateLive(Loaded& c, const LockedView& view, Time now, std::uint64_t batch,
+                                    std::uint64_t point) {
   if (c.state.provisional) {
     c.state.provisional = false;
     if (now == c.state.start) c.state = ConditionState(*c.program, now, c.state.randStreamBase);
   }
   LiveSource source(view, c, raisedInBatch_, batch);
   Outcome o = run(c, source, now, c.explainEachEvaluation && c.listener);
-  commit(c, o, now);
+  commit(c, o, now, point);
   return o.instant;
 }
 
-// One evaluation point, then settle passes at the same instant until no
-// instantaneous truth (bang, stable() dip, a replayed pulse) remains.
-void ConditionMonitor::evaluateSettled(Loaded& c, const LockedView& view, Time now, std::uint64_t batch) {
-  bool instant = evaluateLive(c, view, now, batch);
-  for (int pass = 0; instant && pass < kMaxSettlePasses; ++pass) instant = evaluateLive(c, view, now, 0);
+// One evaluation point for all the given conditions, then settle passes at
+// the same instant until no instantaneous truth (bang, stable() dip, a
+// replayed pulse) remains. Each pass is its own evaluation point, shared by
+// every condition in it: listeners can tell "true together" from "one after
+// the other".
+void ConditionMonitor::evaluatePoint(const std::vector<std::uint32_t>& slots, const LockedView& view, Time now,
+                                     std::uint64_t batch) {
+  std::vector<std::uint32_t> unsettled;
+  const std::uint64_t point = ++lastPoint_;
+  for (std::uint32_t s : slots)
+    if (evaluateLive(*slots_[s], view, now, batch, point)) unsettled.push_back(s);
+  for (int pass = 0; !unsettled.empty() && pass < kMaxSettlePasses; ++pass) {
+    const std::uint64_t settlePoint = ++lastPoint_;
+    std::vector<std::uint32_t> still;
+    for (std::uint32_t s : unsettled)
+      if (evaluateLive(*slots_[s], view, now, 0, settlePoint)) still.push_back(s);
+    unsettled.swap(still);
+  }
 }
 
-void ConditionMonitor::commit(Loaded& c, const Outcome& o, Time now) {
+void ConditionMonitor::evaluateSettled(Loaded& c, const LockedView& view, Time now, std::uint64_t batch) {
+  evaluatePoint({static_cast<std::uint32_t>(c.id & 0xffffffffu)}, view, now, batch);
+}
+
+void ConditionMonitor::commit(Loaded& c, const Outcome& o, Time now, std::uint64_t point) {
   const bool changed = !identical(o.value, c.value);
   if ((changed || c.notifyEveryEvaluation) && c.listener) {
-    memory_.dispatcher().post([listener = c.listener, change = ConditionChange{c.id, now, o.value, changed, o.explanation}] {
+    memory_.dispatcher().post([listener = c.listener, change = ConditionChange{c.id, now, o.value, changed, o.explanation, point}] {
       (*listener)(change);
     });
   }
@@ -281,7 +299,7 @@ void ConditionMonitor::onBatch(const memory::ChangeBatch& batch, const LockedVie
       }
     }
   }
-  for (std::uint32_t s : affected_) evaluateSettled(*slots_[s], view, batch.time, batch.sequence);
+  evaluatePoint(affected_, view, batch.time, batch.sequence);
 }
 
 void ConditionMonitor::markRaised(const memory::ChangeBatch& batch) {
@@ -357,7 +375,9 @@ void ConditionMonitor::onTimer(std::uint64_t generation, const LockedView& view)
   processDue(view, clock_.now());
 }
 
+// Every condition whose deadline is now is evaluated at one evaluation point.
 void ConditionMonitor::processDue(const LockedView& view, Time now) {
+  std::vector<std::uint32_t> due;
   while (!deadlines_.empty()) {
     Deadline top = deadlines_.front();
     const auto& slot = slots_[top.slot];
@@ -368,8 +388,9 @@ void ConditionMonitor::processDue(const LockedView& view, Time now) {
     if (stale) continue;
     --liveDeadlines_;
     slot->deadline = core::kNever;
-    evaluateSettled(*slot, view, now, 0);
+    due.push_back(top.slot);
   }
+  if (!due.empty()) evaluatePoint(due, view, now, 0);
   if (!deadlines_.empty() && deadlines_.front().at < timerAt_) arm(deadlines_.front().at);
 }
 

@@ -18,15 +18,13 @@ void Dispatcher::setErrorHandler(ErrorHandler handler) {
 
 Dispatcher::Hold::Hold(Dispatcher& d) : dispatcher_(d) {
   std::lock_guard lock(d.mutex_);
-  owns_ = !d.draining_;
-  d.draining_ = true;
+  ++d.holds_;
 }
 
 Dispatcher::Hold::~Hold() {
-  if (!owns_) return;
   {
     std::lock_guard lock(dispatcher_.mutex_);
-    dispatcher_.draining_ = false;
+    --dispatcher_.holds_;
   }
   dispatcher_.drain();
 }
@@ -35,7 +33,7 @@ void Dispatcher::drain() {
   if (queued_.load(std::memory_order_acquire) == 0) return;
   {
     std::lock_guard lock(mutex_);
-    if (draining_ || queue_.empty()) return;
+    if (draining_ || holds_ > 0 || queue_.empty()) return;
     draining_ = true;
   }
   for (;;) {
@@ -43,7 +41,9 @@ void Dispatcher::drain() {
     ErrorHandler onError;
     {
       std::lock_guard lock(mutex_);
-      if (queue_.empty()) {
+      // Another thread's Hold pauses delivery; the last Hold to end resumes
+      // it. (A task's own Hold has ended when the task returns.)
+      if (queue_.empty() || holds_ > 0) {
         draining_ = false;
         return;
       }

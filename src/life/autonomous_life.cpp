@@ -85,6 +85,7 @@ AutonomousLife::AutonomousLife(Dependencies d, LifeOptions options)
 
 AutonomousLife::~AutonomousLife() {
   std::lock_guard lock(mutex_);
+  alive_.reset();
   if (focused_) runner_.stop(focused_->name);
   if (pushRecoveryTimer_) clock_.cancel(pushRecoveryTimer_);
   if (thinkingTimer_) clock_.cancel(thinkingTimer_);
@@ -101,7 +102,7 @@ void AutonomousLife::start() {
   enterState(State::Solitary);
   raise(kFocusedEvent, "");
   enterSafeguardIfTripped();
-  enforceSuggestions();
+  requestEnforcement();
 }
 
 // ---- activities --------------------------------------------------------------
@@ -128,7 +129,7 @@ void AutonomousLife::removeActivity(const std::string& name) {
   if (focused_ && focused_->name == name) transition(Request::stop(reason::kUnknownApiCaller).unstacking());
   suggestions_->remove(name);
   activities_.erase(name);
-  enforceSuggestions();
+  requestEnforcement();
 }
 
 std::vector<std::string> AutonomousLife::activityNames() const {
@@ -168,7 +169,8 @@ void AutonomousLife::transition(Request r) {
     std::string top = stack_.back();
     stack_.pop_back();
     auto it = activities_.find(top);
-    if (it != activities_.end() && violations(*it->second).empty()) {
+    // The state will be entered for it: only the context can keep it out.
+    if (it != activities_.end() && contextViolations(*it->second).empty()) {
       next = top;
       startReason = reason::kUnstacked;
     }
@@ -321,6 +323,23 @@ void AutonomousLife::onSuggestions(const std::vector<std::string>& list) {
   enforceSuggestions();
 }
 
+// Enforcement after a change waits in the notification queue behind the
+// condition notifications that change caused (the Launchpad keys catching up
+// on entering solitary, say), so that it decides on current suggestions.
+// Deciding from the monitor's settled values instead would miss pulses
+// (bang), which exist only as notifications.
+void AutonomousLife::requestEnforcement() {
+  if (enforcementPending_) return;
+  enforcementPending_ = true;
+  memory_.dispatcher().post([this, alive = std::weak_ptr<int>(alive_)] {
+    if (alive.expired()) return;
+    core::Dispatcher::Hold hold(memory_.dispatcher());
+    std::lock_guard lock(mutex_);
+    enforcementPending_ = false;
+    enforceSuggestions();
+  });
+}
+
 // Interactive beats solitary; a solitary activity is interrupted by an
 // interactive one only; same natures never interrupt each other.
 void AutonomousLife::enforceSuggestions() {
@@ -365,7 +384,7 @@ void AutonomousLife::onActivityEnded(const std::string& name, std::uint64_t run,
   if (!focused_ || focused_->name != name || focused_->run != run) return;  // already stopped
   if (!error.empty()) activityFailed(name, error);
   transition(Request::stop(reason::kSelfStop).unstacking());
-  enforceSuggestions();
+  requestEnforcement();
 }
 
 // ---- states ----------------------------------------------------------------------
@@ -392,12 +411,14 @@ void AutonomousLife::setState(const std::string& name) {
       manualSafeguard_ = false;
       enterState(State::Solitary);
       enterSafeguardIfTripped();
-      enforceSuggestions();
+      requestEnforcement();
       return;
     case State::Disabled:
       transition(Request::stop(reason::kDisabledState).clearingStack(State::Disabled));
       return;
     case State::Safeguard:
+      if (state_ == State::Disabled)
+        refuse("state-disabled", "life is disabled: safeguard may not be entered from disabled");
       manualSafeguard_ = true;
       transition(Request::stop(reason::kSafeguardState).clearingStack(State::Safeguard));
       return;
@@ -447,7 +468,7 @@ void AutonomousLife::stopFocus() {
   std::lock_guard lock(mutex_);
   if (!focused_) return;
   transition(Request::stop(reason::kUnknownApiCaller).unstacking());
-  enforceSuggestions();
+  requestEnforcement();
 }
 
 void AutonomousLife::stopAll() {
@@ -459,7 +480,7 @@ void AutonomousLife::stopAll() {
   }
   const State after = state_ == State::Interactive ? State::Solitary : state_;
   transition(Request::stop(reason::kUnknownApiCaller).clearingStack(after));
-  enforceSuggestions();
+  requestEnforcement();
 }
 
 std::string AutonomousLife::focusedActivity() const {
@@ -483,6 +504,16 @@ std::vector<std::string> AutonomousLife::violations(const Entry& e) const {
   std::vector<std::string> v;
   if (e.problem) v.push_back("error");
   if (state_ == State::Interactive && !e.interactive()) v.push_back("nature");
+  for (auto& c : contextViolations(e))
+    if (c != "error") v.push_back(c);
+  return v;
+}
+
+// What the robot's context (and the activity's own problem) forbids,
+// whatever the state.
+std::vector<std::string> AutonomousLife::contextViolations(const Entry& e) const {
+  std::vector<std::string> v;
+  if (e.problem) v.push_back("error");
   if (context_.onPod && !e.activity.permissions.canRunOnPod) v.push_back("canRunOnPod");
   if (context_.sleeping && !e.activity.permissions.canRunInSleep) v.push_back("canRunInSleep");
   return v;
@@ -503,14 +534,13 @@ void AutonomousLife::setContext(Context context) {
   std::lock_guard lock(mutex_);
   context_ = context;
   stopViolatingFocus();
-  enforceSuggestions();
+  requestEnforcement();
 }
 
 // A context change that the focused activity may not run in stops it.
 void AutonomousLife::stopViolatingFocus() {
   if (!focused_) return;
-  const auto& perms = activities_.at(focused_->name)->activity.permissions;
-  if ((context_.onPod && !perms.canRunOnPod) || (context_.sleeping && !perms.canRunInSleep))
+  if (!contextViolations(*activities_.at(focused_->name)).empty())
     transition(Request::stop(reason::kPermissionContext).unstacking());
 }
 
@@ -571,7 +601,7 @@ void AutonomousLife::enterSafeguardIfTripped() {
 void AutonomousLife::leaveSafeguardIfClear() {
   if (state_ != State::Safeguard || manualSafeguard_ || !safeguards_.tripped().empty()) return;
   enterState(State::Solitary);
-  enforceSuggestions();
+  requestEnforcement();
 }
 
 // ---- abilities ---------------------------------------------------------------------

@@ -41,7 +41,7 @@ ProcessRunner::~ProcessRunner() {
   {
     std::lock_guard lock(mutex_);
     stopping_ = true;
-    for (auto& c : children_) kill(c.pid, SIGKILL);
+    for (auto& c : children_) kill(-c.pid, SIGKILL);
   }
   wake();
   reaper_.join();
@@ -58,8 +58,15 @@ void ProcessRunner::start(const Activity& activity, EndedCallback ended) {
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  // Its own process group: stopping it signals everything it started too
+  // (a shell script's children).
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
+  posix_spawnattr_setpgroup(&attributes, 0);
   int pid = -1;
-  int rc = posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), environ);
+  int rc = posix_spawnp(&pid, args[0], &actions, &attributes, args.data(), environ);
+  posix_spawnattr_destroy(&attributes);
   posix_spawn_file_actions_destroy(&actions);
   if (rc != 0) return fail("cannot start " + argv[0] + ": " + std::strerror(rc));
   int pidfd = openPidfd(pid);
@@ -77,7 +84,7 @@ void ProcessRunner::stop(const std::string& activityName) {
       if (c.activity != activityName) continue;
       c.activity.clear();  // stopped: its exit is not an activity ending by itself
       c.ended = nullptr;
-      kill(c.pid, SIGTERM);
+      kill(-c.pid, SIGTERM);
       c.killAt = std::chrono::steady_clock::now() + grace_;
     }
   }
@@ -109,7 +116,7 @@ void ProcessRunner::reap() {
         if (c.pidfd < 0) timeoutMs = timeoutMs < 0 ? 100 : std::min(timeoutMs, 100);  // no pidfd: look again soon
         if (c.killAt == std::chrono::steady_clock::time_point{}) continue;
         if (c.killAt <= now) {
-          kill(c.pid, SIGKILL);  // ignored SIGTERM: stopping always works
+          kill(-c.pid, SIGKILL);  // ignored SIGTERM: stopping always works
           continue;
         }
         auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(c.killAt - now).count() + 1;
@@ -125,6 +132,9 @@ void ProcessRunner::reap() {
     for (auto it = children_.begin(); it != children_.end();) {
       int status = 0;
       if (waitpid(it->pid, &status, WNOHANG) == it->pid) {
+        // Stopped: whatever it started and that ignored SIGTERM goes too
+        // (the group outlives its leader while a member lives).
+        if (it->killAt != std::chrono::steady_clock::time_point{}) kill(-it->pid, SIGKILL);
         if (it->ended && !stopping_) clock_.post([ended = it->ended, why = describeStatus(status)] { ended(why); });
         close(it->pidfd);
         it = children_.erase(it);

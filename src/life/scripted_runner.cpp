@@ -29,10 +29,11 @@ void ScriptedRunner::start(const Activity& activity, EndedCallback ended) {
     if (auto it = running_.find(name); it != running_.end() && it->second.generation == generation) it->second.timer = timer;
   } else if (const auto* until = std::get_if<RunUntil>(&activity.run)) {
     condition::ConditionOptions options;
-    // Ends at the first evaluation that finds the condition true (the
-    // notification runs after the batch: never inside start()).
-    options.listener = [done](const condition::ConditionChange& c) {
-      if (c.value.truthy()) done("");
+    // Ends at the first evaluation that finds the condition true, loading
+    // included (whose notification is delivered before add() returns):
+    // through the clock, so never from inside start().
+    options.listener = [this, done](const condition::ConditionChange& c) {
+      if (c.value.truthy()) clock_.post([done] { done(""); });
     };
     auto added = monitor_.add(until->condition, options);
     if (auto* d = std::get_if<core::Diagnostic>(&added)) {
@@ -40,13 +41,9 @@ void ScriptedRunner::start(const Activity& activity, EndedCallback ended) {
       return;
     }
     const auto id = std::get<condition::ConditionId>(added);
-    bool alreadyTrue = monitor_.value(id).truthy();
-    {
-      std::lock_guard lock(mutex_);
-      if (auto it = running_.find(name); it != running_.end() && it->second.generation == generation)
-        it->second.condition = id;
-    }
-    if (alreadyTrue) clock_.post([done] { done(""); });
+    std::lock_guard lock(mutex_);
+    if (auto it = running_.find(name); it != running_.end() && it->second.generation == generation)
+      it->second.condition = id;
   }
   // RunForever (and RunBehavior without a behavior runtime): until stopped.
 }

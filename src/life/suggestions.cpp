@@ -16,6 +16,7 @@ Suggestions::~Suggestions() {
   std::map<std::string, condition::ConditionId> conditions;
   {
     std::lock_guard lock(mutex_);
+    alive_.reset();
     conditions.swap(conditions_);
   }
   for (const auto& [name, id] : conditions) monitor_.remove(id);
@@ -25,7 +26,7 @@ std::optional<core::Diagnostic> Suggestions::add(const Activity& activity) {
   if (activity.launchTrigger.empty()) return std::nullopt;
   condition::ConditionOptions options;
   options.listener = [this, name = activity.name](const condition::ConditionChange& c) {
-    onCondition(name, c.value.truthy());
+    onCondition(name, c.value.truthy(), c.point);
   };
   auto added = monitor_.add(activity.launchTrigger, options);
   if (auto* d = std::get_if<core::Diagnostic>(&added)) return placeInTriggerFile(*d, activity);
@@ -35,7 +36,7 @@ std::optional<core::Diagnostic> Suggestions::add(const Activity& activity) {
     conditions_[activity.name] = id;
   }
   // Already true when loaded: the listener only hears of changes.
-  if (monitor_.value(id).truthy()) onCondition(activity.name, true);
+  if (monitor_.value(id).truthy()) onCondition(activity.name, true, kOutsidePoints);
   return std::nullopt;
 }
 
@@ -49,7 +50,7 @@ void Suggestions::remove(const std::string& name) {
     conditions_.erase(it);
   }
   monitor_.remove(*id);
-  onCondition(name, false);
+  onCondition(name, false, kOutsidePoints);
 }
 
 std::vector<std::string> Suggestions::current() const {
@@ -71,18 +72,45 @@ std::set<std::string> Suggestions::keysRead() const {
   return keys;
 }
 
-void Suggestions::onCondition(const std::string& name, bool truthy) {
-  std::vector<std::string> list;
-  std::optional<std::vector<std::string>> toRaise;
+// Changes are gathered per evaluation point and delivered once per point:
+// activities whose triggers became true together are suggested together
+// (one LaunchSuggestions, one decision), while a pulse (true, then false
+// at the next point of the same instant) is still seen.
+void Suggestions::onCondition(const std::string& name, bool truthy, std::uint64_t point) {
+  std::optional<Delivery> previous;
+  bool postFlush = false;
   {
     std::lock_guard lock(mutex_);
-    bool changed = truthy ? trueNow_.insert(name).second : trueNow_.erase(name) > 0;
-    if (!changed) return;
-    list.assign(trueNow_.begin(), trueNow_.end());
-    toRaise = takeUnpublishedLocked();
+    if (pendingPoint_ && *pendingPoint_ != point) previous = takeDeliveryLocked();
+    pendingPoint_ = point;
+    dirty_ = (truthy ? trueNow_.insert(name).second : trueNow_.erase(name) > 0) || dirty_;
+    postFlush = !flushPosted_;
+    flushPosted_ = true;
   }
-  if (toRaise) raise(*toRaise);
-  if (onChanged_) onChanged_(list);
+  if (previous) deliver(*previous);
+  if (postFlush)
+    memory_.dispatcher().post([this, alive = std::weak_ptr<int>(alive_)] {
+      if (alive.expired()) return;
+      std::optional<Delivery> last;
+      {
+        std::lock_guard lock(mutex_);
+        flushPosted_ = false;
+        pendingPoint_.reset();
+        last = takeDeliveryLocked();
+      }
+      if (last) deliver(*last);
+    });
+}
+
+std::optional<Suggestions::Delivery> Suggestions::takeDeliveryLocked() {
+  if (!dirty_) return std::nullopt;
+  dirty_ = false;
+  return Delivery{{trueNow_.begin(), trueNow_.end()}, takeUnpublishedLocked()};
+}
+
+void Suggestions::deliver(const Delivery& d) {
+  if (d.toRaise) raise(*d.toRaise);
+  if (onChanged_) onChanged_(d.list);
 }
 
 void Suggestions::setPublishing(bool publishing) {

@@ -27,6 +27,9 @@ struct ConditionChange {
   Value value;
   bool changed = true;  // false only for notifyEveryEvaluation's unchanged points
   std::shared_ptr<const Explanation> explanation;  // with explainEachEvaluation
+  // The evaluation point: changes with the same point happened together
+  // (one input, or one settle pass, or deadlines due at the same instant).
+  std::uint64_t point = 0;
 };
 using ConditionListener = std::function<void(const ConditionChange&)>;
 
@@ -91,9 +94,11 @@ private:
   Loaded* find(ConditionId id) const;
   Loaded& at(ConditionId id) const;
   Outcome run(Loaded& c, const ValueSource& source, Time now, bool explain = false);
-  bool evaluateLive(Loaded& c, const memory::LockedView& view, Time now, std::uint64_t batch);
+  bool evaluateLive(Loaded& c, const memory::LockedView& view, Time now, std::uint64_t batch, std::uint64_t point);
+  void evaluatePoint(const std::vector<std::uint32_t>& slots, const memory::LockedView& view, Time now,
+                     std::uint64_t batch);
   void evaluateSettled(Loaded& c, const memory::LockedView& view, Time now, std::uint64_t batch);
-  void commit(Loaded& c, const Outcome& outcome, Time now);
+  void commit(Loaded& c, const Outcome& outcome, Time now, std::uint64_t point);
   void setDeadline(Loaded& c, Time at);
   void arm(Time at);
   void onTimer(std::uint64_t generation, const memory::LockedView& view);
@@ -118,6 +123,7 @@ private:
   Time timerAt_ = core::kNever;
   std::uint64_t timerGeneration_ = 0;
   std::uint64_t nextRandStream_ = 0;
+  std::uint64_t lastPoint_ = 0;
   std::uint32_t nextGeneration_ = 1;
   std::vector<std::uint32_t> affected_;  // scratch for onBatch
   std::size_t loaded_ = 0;

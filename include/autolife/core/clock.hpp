@@ -24,8 +24,9 @@ using Task = std::function<void()>;
 // Tasks due at the same instant run in phase order, then in the order they
 // were scheduled. Inputs (memory writes, scenario steps) run in the Input
 // phase; condition deadlines run AfterInputs, so that a window closing
-// exactly when its operand changes sees the change first (REFERENCE §3).
-enum class Phase : std::uint8_t { Input = 0, AfterInputs = 1 };
+// exactly when its operand changes sees the change first (REFERENCE §3);
+// observers (a scenario's expectations) look last, once the instant settled.
+enum class Phase : std::uint8_t { Input = 0, AfterInputs = 1, Observe = 2 };
 
 class Clock {
 public:

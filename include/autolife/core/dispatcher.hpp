@@ -31,10 +31,10 @@ public:
   // on: a user's callback never stops the engine.
   void setErrorHandler(ErrorHandler handler);
 
-  // While a Hold lives, this thread counts as draining: notifications of the
-  // writes it makes wait in the queue, and run when the Hold ends. A state
-  // machine holds across a transition, so that listeners never see (or
-  // re-enter) it half-way. Holding inside a drain changes nothing.
+  // While any Hold lives (on any thread), queued tasks wait; the last Hold
+  // to end drains them. A state machine holds across a transition, so that
+  // listeners never see (or re-enter) it half-way, even when another thread
+  // is delivering meanwhile: its drain pauses before the next task.
   class Hold {
   public:
     explicit Hold(Dispatcher& d);
@@ -44,7 +44,6 @@ public:
 
   private:
     Dispatcher& dispatcher_;
-    bool owns_;
   };
 
 private:
@@ -52,6 +51,7 @@ private:
   std::deque<Task> queue_;
   std::atomic<std::size_t> queued_{0};  // drain() returns at once, lock-free, when 0
   bool draining_ = false;
+  int holds_ = 0;
   ErrorHandler onError_;
 };
 

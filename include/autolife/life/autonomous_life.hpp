@@ -152,6 +152,7 @@ private:
   void enterSafeguardIfTripped();
   void leaveSafeguardIfClear();
   void enforceSuggestions();
+  void requestEnforcement();
   void cleanupBeforeActivity();
   void thinkWhileLoading(const Entry& entry);
   void onActivityEnded(const std::string& name, std::uint64_t run, const std::string& error);
@@ -161,6 +162,7 @@ private:
   // Queries (mutex_ held).
   const Entry& entry(const std::string& name) const;
   std::vector<std::string> violations(const Entry& e) const;
+  std::vector<std::string> contextViolations(const Entry& e) const;
   Entry* bestCandidate(bool interactiveOnly);
   void raise(const char* event, const std::string& value);
   std::int64_t lifeTimeNow() const;
@@ -194,6 +196,8 @@ private:
   std::vector<Stamp> stateHistory_;
   std::map<std::string, std::pair<core::Time, core::Value>> focusContext_;  // at the last autonomous focus
   bool hadAutonomousFocus_ = false;
+  bool enforcementPending_ = false;
+  std::shared_ptr<int> alive_ = std::make_shared<int>(0);  // queued tasks outliving life check it
 };
 
 }  // namespace autolife::life

@@ -39,7 +39,16 @@ public:
   static constexpr const char* kEvent = "AutonomousLife/LaunchSuggestions";
 
 private:
-  void onCondition(const std::string& name, bool truthy);
+  struct Delivery {
+    std::vector<std::string> list;
+    std::optional<std::vector<std::string>> toRaise;
+  };
+  // Loading and removal happen outside any evaluation point.
+  static constexpr std::uint64_t kOutsidePoints = 0;
+
+  void onCondition(const std::string& name, bool truthy, std::uint64_t point);
+  std::optional<Delivery> takeDeliveryLocked();
+  void deliver(const Delivery& d);
   std::optional<std::vector<std::string>> takeUnpublishedLocked();
   void raise(const std::vector<std::string>& list);
 
@@ -51,6 +60,10 @@ private:
   std::set<std::string> trueNow_;
   std::optional<std::vector<std::string>> lastRaised_ = std::vector<std::string>{};  // nothing raised until something is true
   bool publishing_ = true;
+  std::optional<std::uint64_t> pendingPoint_;  // the point whose changes are gathered
+  bool dirty_ = false;                         // they changed the list
+  bool flushPosted_ = false;
+  std::shared_ptr<int> alive_ = std::make_shared<int>(0);
 };
 
 // A condition Diagnostic (relative to the trigger text) placed in the file

@@ -1,0 +1,94 @@
+// One autolife engine, assembled: memory, the condition monitor, the service
+// registry with the NAOqi services, the Launchpad keys, Autonomous Life, the
+// package store and the simulated world, all on one injected clock (virtual
+// for the simulator and tests, real for `serve`).
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <optional>
+
+#include "autolife/condition/monitor.hpp"
+#include "autolife/core/clock.hpp"
+#include "autolife/core/preferences.hpp"
+#include "autolife/launchpad/launchpad_keys.hpp"
+#include "autolife/life/autonomous_life.hpp"
+#include "autolife/life/process_runner.hpp"
+#include "autolife/life/runner_set.hpp"
+#include "autolife/life/scripted_runner.hpp"
+#include "autolife/memory/memory.hpp"
+#include "autolife/package/store.hpp"
+#include "autolife/robot/simulated_world.hpp"
+#include "autolife/service/service.hpp"
+
+namespace autolife::engine {
+
+struct EngineOptions {
+  launchpad::RobotModel model = launchpad::RobotModel::Nao;
+  std::uint64_t seed = 0;               // rand() in conditions
+  std::filesystem::path packageRoot;    // where PackageManager installs; empty: a temporary folder
+};
+
+// Tells the Launchpad keys what Life does (State, FocusedActivity, ...).
+class KeysListener final : public life::LifeListener {
+public:
+  explicit KeysListener(launchpad::LaunchpadKeys& keys) : keys_(keys) {}
+  void lifeStateEntered(life::State state) override { keys_.setLifeState(life::stateName(state)); }
+  void focusChanged(const std::string& activity) override { keys_.setFocusedActivity(activity); }
+  void focusCounted(const std::string&, int) override {}  // the keys count focus changes themselves
+  void basicAwarenessRunning(bool running) override { keys_.setBasicAwarenessRunning(running); }
+
+private:
+  launchpad::LaunchpadKeys& keys_;
+};
+
+class Engine {
+public:
+  explicit Engine(core::Clock& clock, EngineOptions options = {});
+  ~Engine();
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
+
+  // Publishes the Launchpad keys and enters solitary.
+  void start();
+
+  // A package folder (loaded where it lies) or a .pkg (installed): its
+  // activities join life.
+  package::InstallResult loadPackage(const std::filesystem::path& path);
+  // An activity described inline (a scenario's); its problem if it cannot run.
+  std::optional<core::Diagnostic> addActivity(life::Activity activity);
+  // Gives a package's activity another way to run (a scenario's `run:`).
+  bool overrideRun(const std::string& name, const life::Run& run, core::Duration loadTime);
+
+  const EngineOptions& options() const { return options_; }
+
+  core::Clock& clock;
+  memory::Memory memory;
+  core::InMemoryPreferences preferences;
+  condition::ConditionMonitor monitor;
+  service::Registry services;
+  launchpad::LaunchpadKeys keys;
+  life::ScriptedRunner scripted;
+  life::ProcessRunner programs;
+  life::RunnerSet runners;
+  KeysListener keysListener;
+  life::AutonomousLife life;
+  package::PackageStore packages;
+  robot::SimulatedWorld world;
+
+private:
+  void addPackageActivities(const std::string& uuid);
+  void removePackageActivities(const std::string& uuid);
+  void registerServices();
+
+  EngineOptions options_;
+  std::optional<std::filesystem::path> temporaryRoot_;
+  std::map<std::string, life::Activity> fromPackages_;  // by name, as loaded (overrides applied)
+  std::map<std::string, std::pair<life::Run, core::Duration>> runOverrides_;
+};
+
+// A package behavior as Life sees it.
+life::Activity activityFrom(const package::Behavior& behavior);
+
+}  // namespace autolife::engine

@@ -1,0 +1,46 @@
+// Runs a scenario in virtual time on a whole engine and reports what life
+// did: every AutonomousLife event, activityTransition, call result, activity
+// failure and expectation, in time order. A simulated day runs in seconds.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "autolife/sim/scenario.hpp"
+
+namespace autolife::sim {
+
+// One output record: the JSON object `--json` prints (its "t" first) and
+// the line of the readable timeline.
+struct Record {
+  core::Time time{0};
+  nlohmann::ordered_json json;
+  std::string text;
+};
+
+struct SimulationOptions {
+  std::optional<core::Time> until;     // overrides the scenario's
+  std::optional<std::uint64_t> seed;   // overrides the scenario's
+};
+
+struct SimulationResult {
+  int failedExpectations = 0;
+  int problems = 0;  // package or activity problems reported (they do not stop the run)
+  core::Time endedAt{0};
+};
+
+// The end time: --until, else the scenario's until, else its last step or
+// expectation.
+core::Time endOf(const Scenario& scenario, const SimulationOptions& options);
+
+SimulationResult simulate(const Scenario& scenario, const SimulationOptions& options,
+                          const std::function<void(const Record&)>& output);
+
+// "0:00:04.000"
+std::string clockText(core::Time t);
+
+}  // namespace autolife::sim

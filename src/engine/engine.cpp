@@ -1,0 +1,144 @@
+#include "autolife/engine/engine.hpp"
+
+#include <random>
+
+#include "autolife/engine/memory_service.hpp"
+#include "autolife/engine/package_services.hpp"
+#include "autolife/life/life_service.hpp"
+
+namespace autolife::engine {
+
+namespace {
+
+condition::MonitorOptions monitorOptions(const EngineOptions& o, core::PreferenceSource& preferences) {
+  condition::MonitorOptions m;
+  m.seed = o.seed;
+  m.preferences = &preferences;
+  return m;
+}
+
+life::LifeOptions lifeOptions(const EngineOptions& o) {
+  life::LifeOptions l;
+  l.pepper = o.model == launchpad::RobotModel::Pepper;
+  return l;
+}
+
+// The install root: the one given, or a fresh temporary folder.
+std::filesystem::path installRoot(const EngineOptions& o, std::optional<std::filesystem::path>& temporary) {
+  if (!o.packageRoot.empty()) return o.packageRoot;
+  std::random_device random;
+  auto dir = std::filesystem::temp_directory_path() / ("autolife-packages-" + std::to_string(random()));
+  temporary = dir;
+  return dir;
+}
+
+}  // namespace
+
+life::Activity activityFrom(const package::Behavior& b) {
+  life::Activity a;
+  a.name = b.name;
+  a.nature = b.nature() == package::Nature::Interactive ? life::Nature::Interactive : life::Nature::Solitary;
+  if (const auto* trigger = b.launchTrigger()) {
+    // Life compiles it again and reports its error in the manifest's place.
+    a.launchTrigger = trigger->text;
+    a.triggerFile = (b.packageRoot / "manifest.xml").string();
+    a.triggerLine = trigger->start.line;
+    a.triggerColumn = trigger->start.column;
+  }
+  a.permissions = {b.content.permissions.canRunOnPod, b.content.permissions.canStandUp,
+                   b.content.permissions.canRunInSleep};
+  // Loading responses: English if given, else the first language's.
+  const auto& responses = b.content.loadingResponses;
+  if (auto en = responses.find("en_US"); en != responses.end()) a.loadingResponses = en->second;
+  else if (!responses.empty()) a.loadingResponses = responses.begin()->second;
+  a.run = life::RunBehavior{b.behaviorFile.string()};
+  return a;
+}
+
+Engine::Engine(core::Clock& c, EngineOptions o)
+    : clock(c),
+      memory(c),
+      monitor(memory, monitorOptions(o, preferences)),
+      keys(memory, launchpad::RobotProfile::forModel(o.model)),
+      scripted(c, monitor),
+      programs(c),
+      runners(scripted, programs),
+      keysListener(keys),
+      life({memory, monitor, services, runners, &keysListener}, lifeOptions(o)),
+      packages(installRoot(o, temporaryRoot_)),
+      world(keys, life),
+      options_(std::move(o)) {
+  packages.packageInstalled.connect([this](const std::string& uuid) { addPackageActivities(uuid); });
+  packages.packageRemoved.connect([this](const std::string& uuid) { removePackageActivities(uuid); });
+  for (const auto& info : packages.packages()) addPackageActivities(info.uuid);
+  registerServices();
+}
+
+Engine::~Engine() {
+  if (temporaryRoot_) {
+    std::error_code ignored;
+    std::filesystem::remove_all(*temporaryRoot_, ignored);
+  }
+}
+
+void Engine::start() {
+  keys.start();
+  life.start();
+}
+
+void Engine::registerServices() {
+  services.add(makeMemoryService(memory));
+  services.add(life::makeLifeService(life));
+  services.add(makePackageManagerService(packages));
+  services.add(makeBehaviorManagerService(packages, life, runners));
+  services.add(makePreferenceManagerService(preferences));
+}
+
+package::InstallResult Engine::loadPackage(const std::filesystem::path& path) {
+  return std::filesystem::is_directory(path) ? packages.loadInPlace(path) : packages.install(path);
+}
+
+std::optional<core::Diagnostic> Engine::addActivity(life::Activity activity) {
+  keys.setFocusCount(activity.name, 0);
+  return life.addActivity(std::move(activity));
+}
+
+bool Engine::overrideRun(const std::string& name, const life::Run& run, core::Duration loadTime) {
+  runOverrides_[name] = {run, loadTime};
+  auto it = fromPackages_.find(name);
+  if (it == fromPackages_.end()) return false;
+  it->second.run = run;
+  it->second.loadTime = loadTime;
+  life.addActivity(it->second);
+  return true;
+}
+
+void Engine::addPackageActivities(const std::string& uuid) {
+  removePackageActivities(uuid);  // a reinstall replaces them
+  auto pkg = packages.package(uuid);
+  if (!pkg) return;
+  for (const auto& b : pkg->behaviors) {
+    if (!b.isActivity()) continue;
+    life::Activity a = activityFrom(b);
+    if (auto o = runOverrides_.find(a.name); o != runOverrides_.end()) {
+      a.run = o->second.first;
+      a.loadTime = o->second.second;
+    }
+    fromPackages_[a.name] = a;
+    addActivity(std::move(a));
+  }
+}
+
+void Engine::removePackageActivities(const std::string& uuid) {
+  const std::string prefix = uuid + "/";
+  for (auto it = fromPackages_.begin(); it != fromPackages_.end();) {
+    if (it->first.starts_with(prefix)) {
+      life.removeActivity(it->first);
+      it = fromPackages_.erase(it);
+    } else {
+      ++it;
+    }
+  }
+}
+
+}  // namespace autolife::engine

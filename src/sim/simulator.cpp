@@ -1,0 +1,208 @@
+#include "autolife/sim/simulator.hpp"
+
+#include <cstdio>
+
+#include "autolife/core/value_json.hpp"
+#include "autolife/engine/engine.hpp"
+
+namespace autolife::sim {
+
+using nlohmann::ordered_json;
+
+std::string clockText(core::Time t) {
+  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(t).count();
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%lld:%02lld:%02lld.%03lld", static_cast<long long>(ms / 3600000),
+                static_cast<long long>(ms / 60000 % 60), static_cast<long long>(ms / 1000 % 60),
+                static_cast<long long>(ms % 1000));
+  return buf;
+}
+
+core::Time endOf(const Scenario& s, const SimulationOptions& o) {
+  if (o.until) return *o.until;
+  if (s.until) return *s.until;
+  core::Time end{0};
+  if (!s.steps.empty()) end = std::max(end, s.steps.back().time);
+  if (!s.expectations.empty()) end = std::max(end, s.expectations.back().time);
+  return end;
+}
+
+namespace {
+
+launchpad::RobotModel modelOf(const Scenario& s) {
+  return s.robot == "pepper" ? launchpad::RobotModel::Pepper : launchpad::RobotModel::Nao;
+}
+
+std::string listText(const std::vector<std::string>& items) {
+  std::string out;
+  for (const auto& i : items) out += (out.empty() ? "" : ", ") + i;
+  return out.empty() ? "(none)" : out;
+}
+
+// Collects the engine's events as records and checks expectations.
+class Run {
+public:
+  Run(const Scenario& s, const SimulationOptions& o, const std::function<void(const Record&)>& output)
+      : scenario_(s),
+        clock_(s.start.value_or(core::VirtualClock::defaultWallStart())),
+        engine_(clock_, {modelOf(s), o.seed.value_or(s.seed), {}}),
+        output_(output) {}
+
+  SimulationResult execute(core::Time end) {
+    observe();
+    loadPackages();
+    loadActivities();
+    engine_.start();
+    for (const auto& step : scenario_.steps) clock_.schedule(step.time, [this, &step] { apply(step); });
+    for (const auto& e : scenario_.expectations)
+      clock_.schedule(e.time, [this, &e] { check(e); }, core::Phase::Observe);
+    clock_.runUntil(end);
+    result_.endedAt = end;
+    return result_;
+  }
+
+private:
+  void emit(ordered_json body, std::string text) {
+    ordered_json j;
+    j["t"] = core::toSeconds(clock_.now());
+    for (auto& [k, v] : body.items()) j[k] = v;
+    output_({clock_.now(), std::move(j), clockText(clock_.now()) + "  " + text});
+  }
+
+  // ---- what the engine does ----
+  void observe() {
+    static const std::vector<std::pair<const char*, const char*>> events = {
+        {"AutonomousLife/State", "state"},
+        {"AutonomousLife/LaunchSuggestions", "suggestions"},
+        {"AutonomousLife/CompletedActivity", "completed"},
+        {"AutonomousLife/NextActivity", "next"},
+        {"AutonomousLife/FocusedActivity", "focused"},
+    };
+    for (const auto& [key, label] : events) {
+      auto sub = engine_.memory.subscriber(key);
+      sub->signal.connect([this, key = std::string(key), label = std::string(label)](const core::Value& v) {
+        std::string shown = v.isString() ? (v.asString().empty() ? "(none)" : v.asString()) : v.toJson();
+        if (v.isArray()) {
+          std::vector<std::string> names;
+          for (const auto& n : v.asArray()) names.push_back(n.isString() ? n.asString() : n.toJson());
+          shown = listText(names);
+        }
+        emit({{"event", key}, {"value", core::valueToJson(v)}}, pad(label) + shown);
+      });
+      subscribers_.push_back(sub);
+    }
+    engine_.services.find("ALAutonomousLife")->emitted.connect([this](const std::string& signal, const service::Any& v) {
+      if (signal != "activityTransition") return;
+      std::string text = pad("transition") + both(v["PreviousActivityName"], v["PreviousActivityStopReason"]) + " -> " +
+                         both(v["FocusedActivityName"], v["FocusedActivityStartReason"]);
+      emit({{"signal", signal}, {"value", ordered_json(v)}}, text);
+    });
+    engine_.life.activityFailed.connect([this](const std::string& activity, const std::string& error) {
+      emit({{"activity", activity}, {"error", error}}, pad("failed") + activity + ": " + error);
+    });
+  }
+
+  static std::string pad(const std::string& label) {
+    std::string out = label;
+    out.resize(std::max<std::size_t>(out.size() + 1, 13), ' ');
+    return out;
+  }
+
+  static std::string both(const service::Any& name, const service::Any& reason) {
+    const std::string n = name.get<std::string>();
+    return n.empty() ? "(none)" : n + " (" + reason.get<std::string>() + ")";
+  }
+
+  void problem(const std::string& text) {
+    ++result_.problems;
+    emit({{"problem", text}}, pad("problem") + text);
+  }
+
+  // ---- setup ----
+  void loadPackages() {
+    for (const auto& path : scenario_.packages) {
+      auto r = engine_.loadPackage(path);
+      for (const auto& p : r.problems) problem(p.format());
+      if (!r.installed && r.problems.empty()) problem(path + ": the package could not be loaded");
+    }
+  }
+
+  void loadActivities() {
+    for (const auto& inline_ : scenario_.activities) {
+      const auto& a = inline_.activity;
+      if (inline_.overridesRun && engine_.overrideRun(a.name, a.run, a.loadTime)) continue;
+      if (auto d = engine_.addActivity(a)) problem(d->format());
+    }
+  }
+
+  // ---- steps ----
+  void apply(const Step& step) {
+    if (step.world) engine_.world.apply(*step.world);
+    if (step.people) engine_.world.setPeople(*step.people);
+    if (!step.set.empty()) {
+      std::vector<memory::Write> writes;
+      for (const auto& [k, v] : step.set) writes.push_back({memory::Write::Kind::Set, k, v});
+      engine_.memory.apply(writes);
+    }
+    if (!step.raise.empty()) {
+      std::vector<memory::Write> writes;
+      for (const auto& [k, v] : step.raise) writes.push_back({memory::Write::Kind::Raise, k, v});
+      engine_.memory.apply(writes);
+    }
+    if (step.call) call(*step.call);
+  }
+
+  void call(const Call& c) {
+    service::Arguments args(c.arguments.begin(), c.arguments.end());
+    try {
+      auto result = engine_.services.call(c.method, args);
+      emit({{"call", c.method}, {"result", ordered_json(result)}},
+           pad("call") + c.method + " -> " + result.dump(-1, ' ', false, service::Any::error_handler_t::replace));
+    } catch (const service::CallError& e) {
+      emit({{"call", c.method}, {"error", {{"reason", e.reason()}, {"message", e.what()}}}},
+           pad("call") + c.method + " refused (" + e.reason() + "): " + e.what());
+    }
+  }
+
+  // ---- expectations ----
+  void check(const Expectation& e) {
+    std::vector<std::string> diff;
+    ordered_json expected;
+    auto compare = [&](const char* field, const auto& want, const auto& got, auto show) {
+      expected[field] = want;
+      if (want != got) diff.push_back(std::string(field) + ": expected " + show(want) + ", got " + show(got));
+    };
+    auto quote = [](const std::string& s) { return "\"" + s + "\""; };
+    auto list = [](const std::vector<std::string>& v) { return ordered_json(v).dump(); };
+    if (e.focused) compare("focused", *e.focused, engine_.life.focusedActivity(), quote);
+    if (e.state) compare("state", *e.state, engine_.life.getState(), quote);
+    if (e.stack) compare("stack", *e.stack, engine_.life.focusStack(), list);
+    if (e.suggestions) compare("suggestions", *e.suggestions, engine_.life.launchSuggestions(), list);
+    const std::string where = scenario_.file + ":" + std::to_string(e.line);
+    if (diff.empty()) {
+      emit({{"expect", expected}, {"ok", true}}, pad("expect") + "ok (" + where + ")");
+      return;
+    }
+    ++result_.failedExpectations;
+    std::string text = pad("EXPECT") + "FAILED at " + where + ":";
+    for (const auto& d : diff) text += "\n" + std::string(26, ' ') + d;
+    emit({{"expect", expected}, {"ok", false}, {"diff", diff}, {"where", where}}, text);
+  }
+
+  const Scenario& scenario_;
+  core::VirtualClock clock_;
+  engine::Engine engine_;
+  const std::function<void(const Record&)>& output_;
+  std::vector<std::shared_ptr<memory::Subscriber>> subscribers_;
+  SimulationResult result_;
+};
+
+}  // namespace
+
+SimulationResult simulate(const Scenario& scenario, const SimulationOptions& options,
+                          const std::function<void(const Record&)>& output) {
+  Run run(scenario, options, output);
+  return run.execute(endOf(scenario, options));
+}
+
+}  // namespace autolife::sim
