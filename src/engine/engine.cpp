@@ -1,5 +1,6 @@
 #include "autolife/engine/engine.hpp"
 
+#include <algorithm>
 #include <random>
 
 #include "autolife/engine/memory_service.hpp"
@@ -39,7 +40,6 @@ life::Activity activityFrom(const package::Behavior& b) {
   a.name = b.name;
   a.nature = b.nature() == package::Nature::Interactive ? life::Nature::Interactive : life::Nature::Solitary;
   if (const auto* trigger = b.launchTrigger()) {
-    // Life compiles it again and reports its error in the manifest's place.
     a.launchTrigger = trigger->text;
     a.triggerFile = (b.packageRoot / "manifest.xml").string();
     a.triggerLine = trigger->start.line;
@@ -54,6 +54,31 @@ life::Activity activityFrom(const package::Behavior& b) {
   a.run = life::RunBehavior{b.behaviorFile.string()};
   return a;
 }
+
+namespace {
+
+// The package's own report of what makes this behavior unusable (its
+// trigger's compile error, located exactly in manifest.xml, CRLF and
+// entities included), or a sentence when it has none.
+core::Diagnostic problemOf(const package::Package& pkg, const package::Behavior& b) {
+  const auto* trigger = b.launchTrigger();
+  if (trigger) {
+    const int first = trigger->start.line;
+    const int last = first + static_cast<int>(std::count(trigger->text.begin(), trigger->text.end(), '\n'));
+    for (const auto& p : pkg.problems)
+      if (p.isError() && p.diagnostic.file.ends_with("manifest.xml") && p.diagnostic.line >= first &&
+          p.diagnostic.line <= last)
+        return p.diagnostic;
+  }
+  core::Diagnostic d;
+  d.file = (b.packageRoot / "manifest.xml").string();
+  d.line = b.content.position.line;
+  d.column = b.content.position.column;
+  d.message = b.name + " cannot run (see `autolife check` for its package's problems)";
+  return d;
+}
+
+}  // namespace
 
 Engine::Engine(core::Clock& c, EngineOptions o)
     : clock(c),
@@ -120,6 +145,7 @@ void Engine::addPackageActivities(const std::string& uuid) {
   for (const auto& b : pkg->behaviors) {
     if (!b.isActivity()) continue;
     life::Activity a = activityFrom(b);
+    if (!b.valid || (b.launchTrigger() && !b.launchTrigger()->valid())) a.error = problemOf(*pkg, b);
     if (auto o = runOverrides_.find(a.name); o != runOverrides_.end()) {
       a.run = o->second.first;
       a.loadTime = o->second.second;

@@ -1,0 +1,101 @@
+// A simulated day (issue 3's bar): 24 h of virtual time, 200 activities, an
+// input every 100 ms (864,000 inputs: memory writes, events, people coming
+// and going), on a whole engine (memory, conditions, Launchpad keys,
+// Autonomous Life). Prints the wall time, the rate and peak RSS.
+#include <sys/resource.h>
+
+#include <chrono>
+#include <cstdio>
+#include <random>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "autolife/engine/engine.hpp"
+
+namespace {
+
+using namespace autolife;
+
+long peakRssKb() {
+  rusage r{};
+  getrusage(RUSAGE_SELF, &r);
+  return r.ru_maxrss;
+}
+
+// 200 activities of every kind of trigger: plain comparisons, ~, #, bang,
+// people in zones; half solitary, half interactive; each runs 5 to 60 s.
+void addActivities(engine::Engine& e, int count, std::mt19937_64& rng) {
+  std::uniform_int_distribution<int> key(0, 199), seconds(5, 60);
+  for (int i = 0; i < count; ++i) {
+    life::Activity a;
+    a.name = "bench/activity" + std::to_string(i);
+    a.nature = i % 2 ? life::Nature::Interactive : life::Nature::Solitary;
+    const std::string k = "'Bench/Key" + std::to_string(key(rng)) + "'";
+    switch (i % 5) {
+      case 0: a.launchTrigger = k + " > 97"; break;
+      case 1: a.launchTrigger = "(" + k + " > 90) ~ 2"; break;
+      case 2: a.launchTrigger = "(" + k + " >= 99) # 5"; break;
+      case 3: a.launchTrigger = "bang('Bench/Event" + std::to_string(i % 20) + "') && " + k + " > 50"; break;
+      default: a.launchTrigger = "('Launchpad/NumPeopleZone1' >= 1) ~ 1 && " + k + " > 80"; break;
+    }
+    a.run = life::RunFor{core::fromSeconds(seconds(rng))};
+    e.addActivity(std::move(a));
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"A simulated day on a whole engine, in virtual time"};
+  double hours = 24;
+  int activities = 200;
+  double periodMs = 100;
+  std::uint64_t seed = 7;
+  app.add_option("--hours", hours, "Virtual hours to simulate")->capture_default_str();
+  app.add_option("--activities", activities, "Activities with launch triggers")->capture_default_str();
+  app.add_option("--period-ms", periodMs, "Virtual milliseconds between inputs")->capture_default_str();
+  app.add_option("--seed", seed, "Workload seed")->capture_default_str();
+  CLI11_PARSE(app, argc, argv);
+
+  std::mt19937_64 rng(seed);
+  core::VirtualClock clock;
+  engine::Engine e(clock, {launchpad::RobotModel::Pepper, seed, {}});
+  addActivities(e, activities, rng);
+  int focusChanges = 0;
+  e.life.activityTransition.connect([&](const service::Any&) { ++focusChanges; });
+  e.start();
+
+  const auto period = core::fromSeconds(periodMs / 1000.0);
+  const auto end = core::fromSeconds(hours * 3600);
+  std::uniform_int_distribution<int> kind(0, 99), key(0, 199), value(0, 99), people(0, 3);
+  std::uniform_real_distribution<double> distance(0.3, 4.0);
+  std::vector<std::string> keys;
+  for (int i = 0; i < 200; ++i) keys.push_back("Bench/Key" + std::to_string(i));
+  long inputs = 0;
+
+  const auto begin = std::chrono::steady_clock::now();
+  for (core::Time t = period; t <= end; t += period) {
+    clock.advanceTo(t);
+    const int k = kind(rng);
+    if (k < 70) {
+      e.memory.insertData(keys[static_cast<std::size_t>(key(rng))], value(rng));
+    } else if (k < 80) {
+      e.memory.raiseEvent("Bench/Event" + std::to_string(key(rng) % 20), 1);
+    } else {
+      std::vector<launchpad::Person> around;
+      for (int p = people(rng); p > 0; --p) around.push_back({"p" + std::to_string(p), distance(rng), 0, true, false});
+      e.world.setPeople(around);
+    }
+    ++inputs;
+  }
+  clock.runUntil(end);
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+
+  std::printf("simulated %.1f h with %d activities, one input every %.0f ms of virtual time\n", hours, activities, periodMs);
+  std::printf("inputs: %ld, focus changes: %d\n", inputs, focusChanges);
+  std::printf("wall time: %.2f s (%.0f inputs/s, %.0fx faster than real time)\n", wall, static_cast<double>(inputs) / wall,
+              hours * 3600 / wall);
+  std::printf("peak RSS: %.1f MB\n", static_cast<double>(peakRssKb()) / 1024.0);
+  return 0;
+}
