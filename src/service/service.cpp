@@ -172,10 +172,33 @@ Any Registry::call(std::string_view qualified, const Arguments& args) const {
   return call(qualified.substr(0, dot), qualified.substr(dot + 1), args);
 }
 
+namespace {
+
+thread_local core::Duration lastTaken{0};
+
+}  // namespace
+
+void takes(core::Duration d) { lastTaken = d; }
+core::Duration takenByLastCall() { return lastTaken; }
+
 Any Registry::call(std::string_view service, std::string_view method, const Arguments& args) const {
-  auto s = find(service);
-  if (!s) throw CallError("no-such-service", "there is no service named " + std::string(service));
-  return s->call(method, args);
+  CallRecord record{std::string(service), std::string(method), args, nullptr, {}, {}, core::Duration{0}};
+  lastTaken = core::Duration{0};
+  try {
+    auto s = find(service);
+    if (!s) throw CallError("no-such-service", "there is no service named " + std::string(service));
+    record.result = s->call(method, args);
+  } catch (const CallError& e) {
+    record.errorReason = e.reason();
+    record.errorMessage = e.what();
+    record.takes = lastTaken;
+    if (called.size()) called(record);
+    throw;
+  }
+  record.takes = lastTaken;
+  if (called.size()) called(record);
+  lastTaken = record.takes;  // a listener's own calls must not change what the caller reads
+  return record.result;
 }
 
 // ---- argument readers ------------------------------------------------------

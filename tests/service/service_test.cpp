@@ -103,3 +103,38 @@ TEST(Type, SignaturesAndFitting) {
 }
 
 }  // namespace
+
+namespace {
+
+using namespace autolife::service;
+
+// A handler says how long its robot action takes; the caller reads it
+// right after the call, on the same thread; every call is reported.
+TEST(Registry, ReportsEveryCallAndTheTimeItsActionTakes) {
+  Registry r;
+  auto s = std::make_shared<Service>("Robot");
+  s->method("say", {{"text", Type::String}}, Type::Void, "speaks", [](const Arguments&) {
+    takes(std::chrono::milliseconds(1500));
+    return Any();
+  });
+  s->method("ping", {}, Type::String, "answers", [](const Arguments&) { return Any("pong"); });
+  r.add(s);
+  std::vector<CallRecord> records;
+  r.called.connect([&](const CallRecord& c) { records.push_back(c); });
+  r.call("Robot.say", {"hello"});
+  EXPECT_EQ(takenByLastCall(), std::chrono::milliseconds(1500));
+  EXPECT_EQ(r.call("Robot.ping", {}), Any("pong"));
+  EXPECT_EQ(takenByLastCall(), std::chrono::milliseconds(0));  // each call starts from nothing
+  EXPECT_THROW(r.call("Robot.fly", {}), CallError);
+  EXPECT_THROW(r.call("Nobody.here", {}), CallError);
+  ASSERT_EQ(records.size(), 4u);
+  EXPECT_EQ(records[0].service, "Robot");
+  EXPECT_EQ(records[0].method, "say");
+  EXPECT_EQ(records[0].arguments, Arguments{"hello"});
+  EXPECT_EQ(records[0].takes, std::chrono::milliseconds(1500));
+  EXPECT_EQ(records[1].result, Any("pong"));
+  EXPECT_EQ(records[2].errorReason, "no-such-method");
+  EXPECT_EQ(records[3].errorReason, "no-such-service");
+}
+
+}  // namespace

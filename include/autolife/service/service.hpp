@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "autolife/core/signal.hpp"
+#include "autolife/core/time.hpp"
 
 namespace autolife::service {
 
@@ -114,6 +115,25 @@ private:
   std::vector<Property> properties_;
 };
 
+// A robot action takes time: saying a sentence, moving an arm. A handler
+// says how long with `takes(d)`; a caller that waits like NAOqi's blocking
+// proxies (a behavior's box) reads it with `takenByLastCall()` and waits
+// that long on the engine clock (virtual in simulation); engine code that
+// only starts things ignores it. Per thread.
+void takes(core::Duration d);
+core::Duration takenByLastCall();
+
+// What `Registry::called` reports for each call made through the registry.
+struct CallRecord {
+  std::string service;
+  std::string method;
+  Arguments arguments;
+  Any result;                 // null when refused
+  std::string errorReason;    // empty when it succeeded
+  std::string errorMessage;
+  core::Duration takes{0};    // robot time the action takes
+};
+
 // The services of one engine, by NAOqi name.
 class Registry {
 public:
@@ -130,6 +150,9 @@ public:
 
   core::Signal<const std::string&> serviceAdded;
   core::Signal<const std::string&> serviceRemoved;
+  // Every call made through the registry, after it returns or is refused
+  // (`autolife play` prints them: what the robot did).
+  core::Signal<const CallRecord&> called;
 
 private:
   mutable std::mutex mutex_;
