@@ -102,8 +102,11 @@ void VirtualClock::runDue(Time limit, bool inclusive) {
       setNow(next->first);
     }
     next->second();  // outside the lock: tasks schedule more tasks
+    if (afterEachTask_) afterEachTask_();
   }
 }
+
+void VirtualClock::setAfterEachTask(Task hook) { afterEachTask_ = std::move(hook); }
 
 void VirtualClock::advanceTo(Time t) { runDue(t, false); }
 void VirtualClock::runUntil(Time t) { runDue(t, true); }
@@ -118,6 +121,7 @@ bool VirtualClock::runNext() {
     setNow(next->first);
   }
   next->second();
+  if (afterEachTask_) afterEachTask_();
   return true;
 }
 

@@ -91,6 +91,9 @@ public:
   bool runNext();
   std::optional<Time> nextEventTime();
   std::size_t pending() const;
+  // Called after each task the clock runs (Workers::settle: box threads
+  // made ready by that task take their turns before time moves on).
+  void setAfterEachTask(Task hook);
 
   // 2026-01-05 09:00:00 UTC, a Monday morning: reproducible simulated days.
   static std::chrono::system_clock::time_point defaultWallStart();
@@ -106,6 +109,7 @@ private:
   std::atomic<std::int64_t> now_{0};
   std::atomic<std::int64_t> earliest_{kNever.count()};
   std::chrono::system_clock::time_point wallStart_;
+  Task afterEachTask_;
 };
 
 // Real time: a worker thread runs the tasks at their deadlines.
