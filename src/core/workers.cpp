@@ -1,6 +1,7 @@
 #include "autolife/core/workers.hpp"
 
 #include <algorithm>
+#include <iostream>
 
 namespace autolife::core {
 
@@ -72,10 +73,13 @@ void Workers::run(Task* task) {
     if (mode_ == Mode::Virtual) changed_.wait(lock, [&] { return turn_ == task; });
   }
   if (!cancelled(task->group)) {
+    // A task reports its own errors; what escapes it is a bug, said out loud.
     try {
       task->body();
+    } catch (const std::exception& e) {
+      std::cerr << "autolife: a task failed: " << e.what() << '\n';
     } catch (...) {
-      // A task reports its own errors; nothing may escape a thread.
+      std::cerr << "autolife: a task failed with an unknown exception\n";
     }
   }
   std::unique_lock lock(mutex_);

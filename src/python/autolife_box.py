@@ -1,0 +1,293 @@
+# The Python side of autolife's box runtime: what a Choregraphe box script
+# finds around it. Compiled into the autolife binary; `_autolife` is the C++
+# bridge (src/python/python_box.cpp).
+#
+# A box script defines `class MyClass(GeneratedClass)`; the runtime creates
+# one instance per box, calls onLoad/onUnload and onInput_<name>(value), and
+# the instance fires its outputs by calling them: self.onStopped().
+import inspect
+import sys
+import threading
+import time
+
+import _autolife
+
+
+class BehaviorStopped(BaseException):
+    """Raised inside box code (from a sleep or a robot action) when the
+    behavior stops, so that the box's thread unwinds. Not an Exception: a
+    box's `except Exception:` does not swallow it."""
+
+
+# ---- services ---------------------------------------------------------------
+
+class _Method(object):
+    def __init__(self, service, name):
+        self._service = service
+        self._name = name
+
+    def __call__(self, *args):
+        return _autolife.call(self._service, self._name, list(args))
+
+    # qi style: proxy.say.async("hi") / proxy.say("hi", _async=True)
+    def async_(self, *args):
+        return _autolife.post(self._service, self._name, list(args))
+
+
+class _Post(object):
+    """proxy.post.say("hi"): starts the call and returns a task id."""
+
+    def __init__(self, service):
+        self._service = service
+
+    def __getattr__(self, name):
+        return lambda *args: _autolife.post(self._service, name, list(args))
+
+
+class ALProxy(object):
+    """A NAOqi proxy on one of the engine's services (ALProxy("ALTextToSpeech")).
+    A call waits until the robot action is done, in engine time."""
+
+    def __init__(self, name, *ignored):
+        object.__setattr__(self, "_name", name)
+
+    def __getattr__(self, method):
+        if method == "post":
+            return _Post(self._name)
+        if method in ("wait", "isRunning", "stop") and not _autolife.has_method(self._name, method):
+            return getattr(_Tasks, method)
+        return _Method(self._name, method)
+
+    def __repr__(self):
+        return "ALProxy(%r)" % self._name
+
+
+class _Tasks(object):
+    """proxy.wait(id, timeout) / isRunning(id) / stop(id) for post-ed calls."""
+
+    @staticmethod
+    def wait(task, timeout=0):
+        return _autolife.wait_task(task, timeout)
+
+    @staticmethod
+    def isRunning(task):
+        return _autolife.task_running(task)
+
+    @staticmethod
+    def stop(task):
+        return None
+
+
+class _Session(object):
+    """self.session(): the qi session boxes of NAOqi 2 use."""
+
+    def service(self, name):
+        return ALProxy(name)
+
+    def isConnected(self):
+        return True
+
+    def connect(self, *ignored):
+        return None
+
+
+_session = _Session()
+
+
+class ALModule(object):
+    """Old boxes subclass ALModule to receive events; kept for loading."""
+
+    def __init__(self, name=None, *ignored):
+        self.name = name
+
+    def getName(self):
+        return self.name
+
+
+class ALBroker(object):
+    def __init__(self, *ignored):
+        pass
+
+    def shutdown(self):
+        pass
+
+
+# ---- boxes --------------------------------------------------------------------
+
+class _Logger(object):
+    def __init__(self, box):
+        self._box = box
+
+    def _log(self, level, message, *args):
+        if args:
+            try:
+                message = message % args
+            except Exception:
+                message = " ".join(str(a) for a in (message,) + args)
+        _autolife.log(self._box, level, str(message))
+
+    def debug(self, message, *args):
+        self._log("debug", message, *args)
+
+    def info(self, message, *args):
+        self._log("info", message, *args)
+
+    def warning(self, message, *args):
+        self._log("warning", message, *args)
+
+    warn = warning
+
+    def error(self, message, *args):
+        self._log("error", message, *args)
+
+    def fatal(self, message, *args):
+        self._log("fatal", message, *args)
+
+
+class _Output(object):
+    def __init__(self, box, name):
+        self._box = box
+        self._name = name
+
+    def __call__(self, value=None, *ignored):
+        _autolife.fire(self._box, self._name, value)
+
+
+class GeneratedClass(object):
+    """The base class of every box: parameters, outputs, logger, session."""
+
+    def __init__(self, *ignored, **also_ignored):
+        box = _autolife.constructing()
+        object.__setattr__(self, "_box", box)
+        self.boxName = _autolife.box_name(box)
+        self.behaviorId = _autolife.behavior_id(box)
+        self.logger = _Logger(box)
+        for name in _autolife.outputs(box):
+            setattr(self, name, _Output(box, name))
+
+    def getParameter(self, name):
+        return _autolife.parameter(self._box, name)
+
+    def setParameter(self, name, value):
+        _autolife.set_parameter(self._box, name, value)
+
+    def getBehaviorPath(self, behaviorId=None):
+        return _autolife.behavior_path(self._box)
+
+    def session(self):
+        return _session
+
+    def log(self, message):
+        self.logger.info(message)
+
+    def onLoad(self):
+        pass
+
+    def onUnload(self):
+        pass
+
+    # Resources are granted by the runtime; these keep old boxes working.
+    def waitResourcesCallback(self, *ignored):
+        pass
+
+    def releaseResource(self, *ignored):
+        pass
+
+    def waitResourceFree(self, *ignored):
+        pass
+
+
+def _positional_count(method):
+    try:
+        params = inspect.signature(method).parameters.values()
+    except (TypeError, ValueError):
+        return 1
+    count = 0
+    for p in params:
+        if p.kind == p.VAR_POSITIONAL:
+            return 1
+        if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD):
+            count += 1
+    return count
+
+
+def call_input(instance, method_name, value, has_value):
+    """onInput_<name>(p) or onInput_<name>(): NAOqi passes the input's value
+    when the method takes one."""
+    method = getattr(instance, method_name)
+    if _positional_count(method) >= 1:
+        return method(value if has_value else None)
+    return method()
+
+
+# ---- time ------------------------------------------------------------------------
+
+class _EngineTimer(object):
+    """threading.Timer on the engine clock: runs `function` in a box thread
+    after `interval` seconds of engine time, unless cancelled."""
+
+    def __init__(self, interval, function, args=None, kwargs=None):
+        self.interval = interval
+        self.function = function
+        self.args = args or []
+        self.kwargs = kwargs or {}
+        self.daemon = True
+        self._handle = None
+
+    def start(self):
+        call = lambda: self.function(*self.args, **self.kwargs)
+        self._handle = _autolife.timer(float(self.interval), call)
+
+    def cancel(self):
+        if self._handle is not None:
+            _autolife.cancel_timer(self._handle)
+
+    def is_alive(self):
+        return self._handle is not None and _autolife.timer_pending(self._handle)
+
+    isAlive = is_alive
+
+    def join(self, timeout=None):
+        while self.is_alive():
+            time.sleep(0.05)
+
+    def setDaemon(self, value):
+        self.daemon = value
+
+
+def install_engine_time():
+    """Box code sleeps, tells the time and sets timers on the engine clock
+    of the box it runs for: virtual in a simulation, real on a robot (the
+    bridge decides per box); stopping a behavior wakes its sleepers."""
+    time.sleep = _autolife.sleep
+    time.time = _autolife.time
+    time.monotonic = _autolife.monotonic
+    threading.Timer = _EngineTimer
+
+
+# Names box scripts expect, and Python 2 spellings real boxes use.
+box_globals = {
+    "ALProxy": ALProxy,
+    "ALModule": ALModule,
+    "ALBroker": ALBroker,
+    "GeneratedClass": GeneratedClass,
+    "xrange": range,
+    "unicode": str,
+    "basestring": str,
+    "long": int,
+}
+
+
+def _install_modules():
+    naoqi = type(sys)("naoqi")
+    naoqi.ALProxy = ALProxy
+    naoqi.ALModule = ALModule
+    naoqi.ALBroker = ALBroker
+    sys.modules.setdefault("naoqi", naoqi)
+    qi = type(sys)("qi")
+    qi.Session = _Session
+    qi.async_ = lambda f, *a, **k: f(*a, **k)
+    sys.modules.setdefault("qi", qi)
+
+
+_install_modules()

@@ -1,0 +1,521 @@
+#include "autolife/python/python_box.hpp"
+
+#include <pybind11/embed.h>
+#include <pybind11/stl.h>
+
+#include <atomic>
+#include <map>
+#include <mutex>
+#include <regex>
+#include <thread>
+
+namespace py = pybind11;
+
+namespace autolife::python {
+
+extern const char* const kAutolifeBoxPython;  // python/autolife_box.py, compiled in
+
+namespace {
+
+// ---- which box is calling -------------------------------------------------------
+
+std::mutex hostsMutex;
+std::map<std::int64_t, BoxHost*> hosts;  // live boxes by the id Python holds
+std::int64_t nextHostId = 1;
+std::int64_t lastHostId = 0;             // for threads a box started itself
+thread_local std::int64_t callingHost = 0;  // the box whose code this thread runs
+thread_local std::int64_t constructingHost = 0;
+
+BoxHost* hostById(std::int64_t id) {
+  std::lock_guard lock(hostsMutex);
+  auto it = hosts.find(id);
+  return it == hosts.end() ? nullptr : it->second;
+}
+
+// The box on whose behalf this thread runs, or (a thread the box started
+// itself) the box that ran last.
+BoxHost* currentHost() {
+  if (auto* h = hostById(callingHost)) return h;
+  std::lock_guard lock(hostsMutex);
+  auto it = hosts.find(lastHostId);
+  if (it != hosts.end()) return it->second;
+  return hosts.empty() ? nullptr : hosts.rbegin()->second;
+}
+
+struct Calling {
+  std::int64_t previous;
+  explicit Calling(std::int64_t id) : previous(callingHost) {
+    callingHost = id;
+    std::lock_guard lock(hostsMutex);
+    lastHostId = id;
+  }
+  ~Calling() { callingHost = previous; }
+};
+
+// ---- JSON <-> Python --------------------------------------------------------------
+
+py::object toPython(const service::Any& v) {
+  switch (v.type()) {
+    case service::Any::value_t::null: return py::none();
+    case service::Any::value_t::boolean: return py::bool_(v.get<bool>());
+    case service::Any::value_t::number_integer: return py::int_(v.get<std::int64_t>());
+    case service::Any::value_t::number_unsigned: return py::int_(v.get<std::uint64_t>());
+    case service::Any::value_t::number_float: return py::float_(v.get<double>());
+    case service::Any::value_t::string: return py::str(v.get<std::string>());
+    case service::Any::value_t::array: {
+      py::list out;
+      for (const auto& e : v) out.append(toPython(e));
+      return out;
+    }
+    case service::Any::value_t::object: {
+      py::dict out;
+      for (auto it = v.begin(); it != v.end(); ++it) out[py::str(it.key())] = toPython(it.value());
+      return out;
+    }
+    default: return py::none();
+  }
+}
+
+service::Any toJson(const py::handle& o, int depth = 0) {
+  if (depth > 64) throw py::value_error("a value nested more than 64 levels deep");
+  if (o.is_none()) return nullptr;
+  if (py::isinstance<py::bool_>(o)) return o.cast<bool>();
+  if (py::isinstance<py::int_>(o)) {
+    try {
+      return o.cast<std::int64_t>();
+    } catch (const py::cast_error&) {
+      return o.cast<double>();
+    }
+  }
+  if (py::isinstance<py::float_>(o)) return o.cast<double>();
+  if (py::isinstance<py::str>(o)) return o.cast<std::string>();
+  if (py::isinstance<py::bytes>(o)) return std::string(o.cast<std::string>());
+  if (py::isinstance<py::dict>(o)) {
+    service::Any out = service::Any::object();
+    for (auto item : o.cast<py::dict>()) out[py::str(item.first).cast<std::string>()] = toJson(item.second, depth + 1);
+    return out;
+  }
+  if (py::isinstance<py::list>(o) || py::isinstance<py::tuple>(o)) {
+    service::Any out = service::Any::array();
+    for (auto item : o) out.push_back(toJson(item, depth + 1));
+    return out;
+  }
+  return py::str(o).cast<std::string>();  // anything else: as its text
+}
+
+service::Arguments toArguments(const py::list& args) {
+  service::Arguments out;
+  for (auto a : args) out.push_back(toJson(a));
+  return out;
+}
+
+[[noreturn]] void raiseBehaviorStopped() {
+  py::object cls = py::module_::import("_autolife_box").attr("BehaviorStopped");
+  PyErr_SetNone(cls.ptr());
+  throw py::error_already_set();
+}
+
+BoxHost& hostOrRaise() {
+  if (auto* h = currentHost()) return *h;
+  throw std::runtime_error("no behavior is running");
+}
+
+BoxHost& boxOrStopped(std::int64_t id) {
+  if (auto* h = hostById(id)) return *h;
+  raiseBehaviorStopped();  // the box is gone: its behavior ended
+}
+
+// ---- calls and tasks ---------------------------------------------------------------
+
+// A service call as NAOqi's blocking proxies make it: waits, in engine time,
+// for the robot action to be done. A missing service is a recorded no-op.
+py::object callService(const std::string& service, const std::string& method, const py::list& args) {
+  BoxHost& host = hostOrRaise();
+  const service::Arguments arguments = toArguments(args);
+  service::Any result;
+  std::string error;
+  bool stopped = false;
+  {
+    py::gil_scoped_release release;
+    auto& registry = host.services();
+    if (!registry.find(service)) {
+      host.missingService(service, method, arguments);
+    } else {
+      try {
+        result = registry.call(service, method, arguments);
+        const auto took = service::takenByLastCall();
+        if (took > core::Duration::zero()) stopped = !host.workers().sleepFor(took);
+      } catch (const service::CallError& e) {
+        error = service + "." + method + ": " + e.what() + " (" + e.reason() + ")";
+      }
+    }
+  }
+  if (stopped) raiseBehaviorStopped();
+  if (!error.empty()) throw std::runtime_error(error);
+  return toPython(result);
+}
+
+struct Task {
+  std::atomic<bool> done{false};
+};
+std::mutex tasksMutex;
+std::map<std::int64_t, std::shared_ptr<Task>> tasks;
+std::int64_t nextTaskId = 1;
+
+// proxy.post.method(...): the call runs in a box thread of its own.
+std::int64_t postCall(const std::string& service, const std::string& method, const py::list& args) {
+  BoxHost& host = hostOrRaise();
+  auto task = std::make_shared<Task>();
+  std::int64_t id;
+  {
+    std::lock_guard lock(tasksMutex);
+    id = nextTaskId++;
+    tasks[id] = task;
+  }
+  const std::int64_t caller = callingHost;
+  auto arguments = std::make_shared<py::list>(args);
+  host.workers().spawn(host.group(), [service, method, arguments, task, caller] {
+    Calling calling(caller);
+    {
+      py::gil_scoped_acquire gil;
+      try {
+        callService(service, method, *arguments);
+      } catch (...) {
+        // a posted call's failure is not waited for
+      }
+      *arguments = py::list();  // released with the GIL held
+    }
+    task->done = true;
+  });
+  return id;
+}
+
+bool taskRunning(std::int64_t id) {
+  std::lock_guard lock(tasksMutex);
+  auto it = tasks.find(id);
+  return it != tasks.end() && !it->second->done;
+}
+
+bool waitTask(std::int64_t id, std::int64_t timeoutMs) {
+  BoxHost& host = hostOrRaise();
+  const auto deadline = timeoutMs > 0 ? core::addSaturating(host.workers().clock().now(), std::chrono::milliseconds(timeoutMs))
+                                      : core::kNever;
+  while (taskRunning(id)) {
+    if (host.workers().clock().now() >= deadline) return false;
+    bool awake;
+    {
+      py::gil_scoped_release release;
+      awake = host.workers().sleepFor(std::chrono::milliseconds(20));
+    }
+    if (!awake) raiseBehaviorStopped();
+  }
+  return true;
+}
+
+// ---- timers (threading.Timer on the engine clock) ------------------------------------
+
+struct Timer {
+  core::Clock* clock = nullptr;
+  core::TimerId id = 0;
+  std::atomic<bool> pending{true};
+};
+std::mutex timersMutex;
+std::map<std::int64_t, std::shared_ptr<Timer>> timers;
+std::int64_t nextTimerId = 1;
+
+// A Python object released with the GIL held, whatever thread drops it.
+std::shared_ptr<py::object> keep(py::object o) {
+  return std::shared_ptr<py::object>(new py::object(std::move(o)), [](py::object* p) {
+    py::gil_scoped_acquire gil;
+    delete p;
+  });
+}
+
+std::int64_t startTimer(double seconds, py::object callable) {
+  BoxHost& host = hostOrRaise();
+  auto timer = std::make_shared<Timer>();
+  timer->clock = &host.workers().clock();
+  std::int64_t handle;
+  {
+    std::lock_guard lock(timersMutex);
+    handle = nextTimerId++;
+    timers[handle] = timer;
+  }
+  auto function = keep(std::move(callable));
+  auto* workers = &host.workers();
+  const auto group = host.group();
+  const std::int64_t caller = callingHost;
+  const auto at = core::addSaturating(timer->clock->now(), core::fromSeconds(std::max(0.0, seconds)));
+  timer->id = timer->clock->schedule(at, [timer, function, workers, group, caller] {
+    if (!timer->pending.exchange(false)) return;
+    workers->spawn(group, [function, caller] {
+      Calling calling(caller);
+      py::gil_scoped_acquire gil;
+      try {
+        (*function)();
+      } catch (py::error_already_set& e) {
+        if (auto* h = hostById(caller)) h->log("error", std::string("a timer's function failed: ") + e.what());
+      }
+    });
+  });
+  return handle;
+}
+
+void cancelTimer(std::int64_t handle) {
+  std::shared_ptr<Timer> timer;
+  {
+    std::lock_guard lock(timersMutex);
+    auto it = timers.find(handle);
+    if (it == timers.end()) return;
+    timer = it->second;
+    timers.erase(it);
+  }
+  if (timer->pending.exchange(false)) timer->clock->cancel(timer->id);
+}
+
+bool timerPending(std::int64_t handle) {
+  std::lock_guard lock(timersMutex);
+  auto it = timers.find(handle);
+  return it != timers.end() && it->second->pending;
+}
+
+// ---- engine time ---------------------------------------------------------------------
+
+void sleepSeconds(double seconds) {
+  BoxHost* host = currentHost();
+  bool awake = true;
+  {
+    py::gil_scoped_release release;
+    if (host) awake = host->workers().sleepFor(core::fromSeconds(std::max(0.0, seconds)));
+    else std::this_thread::sleep_for(core::fromSeconds(std::max(0.0, seconds)));
+  }
+  if (!awake) raiseBehaviorStopped();
+}
+
+double wallSeconds() {
+  auto now = std::chrono::system_clock::now();
+  if (BoxHost* host = currentHost()) now = host->workers().clock().wallTime(host->workers().clock().now());
+  return std::chrono::duration<double>(now.time_since_epoch()).count();
+}
+
+double engineSeconds() {
+  if (BoxHost* host = currentHost()) return core::toSeconds(host->workers().clock().now());
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+}  // namespace
+
+PYBIND11_EMBEDDED_MODULE(_autolife, m) {
+  m.def("call", &callService);
+  m.def("post", &postCall);
+  m.def("task_running", &taskRunning);
+  m.def("wait_task", &waitTask);
+  m.def("has_method", [](const std::string& service, const std::string& method) {
+    BoxHost* host = currentHost();
+    auto s = host ? host->services().find(service) : nullptr;
+    if (!s) return false;
+    for (const auto& m : s->methods())
+      if (m.name == method) return true;
+    return false;
+  });
+  m.def("sleep", &sleepSeconds);
+  m.def("time", &wallSeconds);
+  m.def("monotonic", &engineSeconds);
+  m.def("timer", &startTimer);
+  m.def("cancel_timer", &cancelTimer);
+  m.def("timer_pending", &timerPending);
+  m.def("constructing", [] { return constructingHost; });
+  m.def("box_name", [](std::int64_t box) { return boxOrStopped(box).boxName(); });
+  m.def("behavior_id", [](std::int64_t box) { return boxOrStopped(box).behaviorId(); });
+  m.def("behavior_path", [](std::int64_t box) { return boxOrStopped(box).behaviorPath(); });
+  m.def("outputs", [](std::int64_t box) { return boxOrStopped(box).outputNames(); });
+  m.def("parameter", [](std::int64_t box, const std::string& name) {
+    try {
+      return toPython(boxOrStopped(box).parameter(name));
+    } catch (const service::CallError& e) {
+      throw py::key_error(e.what());
+    }
+  });
+  m.def("set_parameter", [](std::int64_t box, const std::string& name, const py::object& value) {
+    boxOrStopped(box).setParameter(name, toJson(value));
+  });
+  m.def("fire", [](std::int64_t box, const std::string& output, const py::object& value) {
+    BoxHost& host = boxOrStopped(box);
+    service::Any v = toJson(value);
+    py::gil_scoped_release release;
+    host.fire(output, v);
+  });
+  m.def("log", [](std::int64_t box, const std::string& level, const std::string& message) {
+    if (auto* h = hostById(box)) h->log(level, message);
+  });
+}
+
+// ---- the interpreter ---------------------------------------------------------------------
+
+namespace {
+
+// Started once, on first use; never finalized (box threads may outlive
+// anything we could wait for). The starting thread lets go of the GIL.
+void ensureInterpreter() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    py::initialize_interpreter(false);
+    {
+      py::module_ box = py::module_::import("types").attr("ModuleType")("_autolife_box");
+      py::dict globals = box.attr("__dict__");
+      py::exec(kAutolifeBoxPython, globals);
+      py::module_::import("sys").attr("modules")["_autolife_box"] = box;
+      box.attr("install_engine_time")();
+    }
+    PyEval_SaveThread();
+  });
+}
+
+// "Missing parentheses in call to 'print'", `except X, e:`, backticks...
+bool looksLikePython2(const std::string& message, const std::string& line) {
+  if (message.find("Missing parentheses in call to") != std::string::npos) return true;
+  static const std::regex patterns[] = {
+      std::regex(R"(^\s*print\s+[^\s(=])"),  std::regex(R"(except\s+[\w.()\s]+,\s*\w+\s*:)"),
+      std::regex(R"(`[^`]*`)"),              std::regex(R"(<>)"),
+      std::regex(R"(\b\d+[lL]\b)"),          std::regex(R"(^\s*raise\s+[\w.]+\s*,)"),
+      std::regex(R"(^\s*exec\s+["'\w])"),    std::regex(R"(\bur["'])"),
+      std::regex(R"(\b0[0-7]+\b)"),
+  };
+  for (const auto& p : patterns)
+    if (std::regex_search(line, p)) return true;
+  return false;
+}
+
+// The source padded so that its lines keep their numbers in the file.
+std::string padded(const BoxScript& s) { return std::string(static_cast<std::size_t>(std::max(0, s.firstLine - 1)), '\n') + s.source; }
+
+BoxError errorFrom(py::error_already_set& e, const BoxScript& s) {
+  BoxError err{s.boxName, s.file, 0, {}, false};
+  const std::string type = py::str(e.type().attr("__name__")).cast<std::string>();
+  err.message = type + ": " + py::str(e.value()).cast<std::string>();
+  if (e.matches(PyExc_SyntaxError)) {
+    py::object v = e.value();
+    if (!v.attr("lineno").is_none()) err.line = v.attr("lineno").cast<int>();
+    std::string text = v.attr("text").is_none() ? "" : v.attr("text").cast<std::string>();
+    std::string msg = v.attr("msg").is_none() ? "" : v.attr("msg").cast<std::string>();
+    err.python2 = looksLikePython2(msg, text);
+    err.message = err.python2 ? "Python 2 syntax (autolife runs Python 3): " + msg : "SyntaxError: " + msg;
+    return err;
+  }
+  if (e.trace()) {
+    py::list frames = py::module_::import("traceback").attr("extract_tb")(e.trace());
+    for (auto f : frames)
+      if (f.attr("filename").cast<std::string>() == s.file) err.line = f.attr("lineno").cast<int>();
+  }
+  return err;
+}
+
+bool isBehaviorStopped(py::error_already_set& e) {
+  return e.matches(py::module_::import("_autolife_box").attr("BehaviorStopped"));
+}
+
+}  // namespace
+
+std::string BoxError::format() const {
+  std::string where = file;
+  if (line > 0) where += ":" + std::to_string(line);
+  return (where.empty() ? "" : where + ": ") + "box '" + box + "': " + message;
+}
+
+struct PythonBox::State {
+  BoxScript script;
+  BoxHost* host = nullptr;
+  std::int64_t id = 0;
+  py::object instance;
+  py::object globals;  // null until create() holds the GIL
+};
+
+PythonBox::PythonBox(std::unique_ptr<State> state) : state_(std::move(state)) {}
+
+PythonBox::~PythonBox() {
+  {
+    std::lock_guard lock(hostsMutex);
+    hosts.erase(state_->id);
+  }
+  py::gil_scoped_acquire gil;
+  state_->instance = py::object();
+  state_->globals = py::object();
+}
+
+std::variant<std::unique_ptr<PythonBox>, BoxError> PythonBox::create(const BoxScript& script, BoxHost& host) {
+  ensureInterpreter();
+  auto state = std::make_unique<State>();
+  state->script = script;
+  state->host = &host;
+  {
+    std::lock_guard lock(hostsMutex);
+    state->id = nextHostId++;
+    hosts[state->id] = &host;
+  }
+  std::unique_ptr<PythonBox> box(new PythonBox(std::move(state)));
+  Calling calling(box->state_->id);
+  py::gil_scoped_acquire gil;
+  try {
+    py::dict globals;
+    globals["__builtins__"] = py::module_::import("builtins");
+    globals["__name__"] = py::str("box");
+    for (auto item : py::module_::import("_autolife_box").attr("box_globals").cast<py::dict>()) globals[item.first] = item.second;
+    py::object code = py::module_::import("builtins").attr("compile")(padded(script), script.file, "exec");
+    py::module_::import("builtins").attr("exec")(code, globals);
+    if (!globals.contains("MyClass"))
+      return BoxError{script.boxName, script.file, script.firstLine, "the script defines no class MyClass", false};
+    constructingHost = box->state_->id;
+    box->state_->instance = globals["MyClass"]();
+    constructingHost = 0;
+    box->state_->globals = globals;
+  } catch (py::error_already_set& e) {
+    constructingHost = 0;
+    return errorFrom(e, script);
+  }
+  return box;
+}
+
+bool PythonBox::has(const std::string& method) const {
+  py::gil_scoped_acquire gil;
+  return py::hasattr(state_->instance, method.c_str());
+}
+
+std::optional<BoxError> PythonBox::callLifecycle(const std::string& method) {
+  Calling calling(state_->id);
+  py::gil_scoped_acquire gil;
+  try {
+    if (py::hasattr(state_->instance, method.c_str())) state_->instance.attr(method.c_str())();
+  } catch (py::error_already_set& e) {
+    if (isBehaviorStopped(e)) return std::nullopt;
+    return errorFrom(e, state_->script);
+  }
+  return std::nullopt;
+}
+
+std::optional<BoxError> PythonBox::callInput(const std::string& input, const service::Any* value) {
+  Calling calling(state_->id);
+  py::gil_scoped_acquire gil;
+  const std::string method = "onInput_" + input;
+  try {
+    if (!py::hasattr(state_->instance, method.c_str())) return std::nullopt;
+    py::module_::import("_autolife_box")
+        .attr("call_input")(state_->instance, method, value ? toPython(*value) : py::none(), value != nullptr);
+  } catch (py::error_already_set& e) {
+    if (isBehaviorStopped(e)) return std::nullopt;
+    return errorFrom(e, state_->script);
+  }
+  return std::nullopt;
+}
+
+std::optional<BoxError> checkScript(const BoxScript& script) {
+  ensureInterpreter();
+  py::gil_scoped_acquire gil;
+  try {
+    py::module_::import("builtins").attr("compile")(padded(script), script.file, "exec");
+  } catch (py::error_already_set& e) {
+    return errorFrom(e, script);
+  }
+  return std::nullopt;
+}
+
+}  // namespace autolife::python

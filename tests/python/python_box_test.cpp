@@ -1,0 +1,223 @@
+// Python boxes (issue 4, item 4): GeneratedClass, outputs, parameters,
+// logger, ALProxy and session().service() reaching the registry, robot
+// actions and sleeps taking engine time, timers, errors naming the box and
+// the line, Python 2 syntax reported as such, a stop unwinding a sleeper.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "autolife/core/clock.hpp"
+#include "autolife/python/python_box.hpp"
+
+namespace {
+
+using namespace autolife;
+using namespace std::chrono_literals;
+using python::BoxScript;
+using python::PythonBox;
+using service::Any;
+using ::testing::HasSubstr;
+
+// The runtime side of a box, recording what the box does.
+class FakeHost : public python::BoxHost {
+public:
+  explicit FakeHost(core::Workers& w, service::Registry& r) : workers_(w), registry_(r) {}
+  std::string boxName() const override { return "Say"; }
+  std::string behaviorId() const override { return "demo/."; }
+  std::string behaviorPath() const override { return "/pkg/demo"; }
+  std::vector<std::string> outputNames() const override { return {"onStopped", "answer"}; }
+  void fire(const std::string& output, const Any& value) override {
+    events.push_back(t() + " fire " + output + " " + value.dump());
+  }
+  Any parameter(const std::string& name) const override {
+    auto it = parameters.find(name);
+    if (it == parameters.end()) throw service::CallError("unknown-parameter", "no parameter " + name);
+    return it->second;
+  }
+  void setParameter(const std::string& name, const Any& value) override { parameters[name] = value; }
+  void log(const std::string& level, const std::string& message) override { logs.push_back(level + ": " + message); }
+  service::Registry& services() override { return registry_; }
+  core::Workers& workers() override { return workers_; }
+  core::Workers::Group group() const override { return 1; }
+  void missingService(const std::string& s, const std::string& m, const service::Arguments&) override {
+    events.push_back(t() + " missing " + s + "." + m);
+  }
+  std::string t() const { return std::to_string(workers_.clock().now().count() / 1000000) + "ms"; }
+
+  std::map<std::string, Any> parameters{{"Speed (%)", 100}};
+  std::vector<std::string> events;
+  std::vector<std::string> logs;
+
+private:
+  core::Workers& workers_;
+  service::Registry& registry_;
+};
+
+struct Fixture {
+  core::VirtualClock clock;
+  core::Workers workers{clock, core::Workers::Mode::Virtual};
+  service::Registry registry;
+  FakeHost host{workers, registry};
+  std::unique_ptr<PythonBox> box;
+  std::optional<python::BoxError> error;
+
+  Fixture() {
+    clock.setAfterEachTask([this] { workers.settle(); });
+    auto tts = std::make_shared<service::Service>("ALTextToSpeech");
+    tts->method("say", {{"text", service::Type::String}}, service::Type::Void, "speaks", [this](const service::Arguments& a) {
+      host.events.push_back(host.t() + " say " + a[0].get<std::string>());
+      service::takes(1500ms);
+      return Any();
+    });
+    tts->method("getLanguage", {}, service::Type::String, "", [](const service::Arguments&) { return Any("English"); });
+    registry.add(tts);
+  }
+
+  // Runs `f` in a box thread and lets time run until `until`.
+  void inTask(std::function<void()> f, core::Time until = core::Time(0)) {
+    workers.spawn(1, std::move(f));
+    workers.settle();
+    clock.runUntil(until);
+  }
+
+  void load(const std::string& source, int firstLine = 10) {
+    inTask([&] {
+      auto created = PythonBox::create(BoxScript{"Say", source, "/pkg/demo/behavior.xar", firstLine}, host);
+      if (auto* e = std::get_if<python::BoxError>(&created)) error = *e;
+      else box = std::move(std::get<std::unique_ptr<PythonBox>>(created));
+    });
+  }
+};
+
+const char* kSayBox = R"PY(class MyClass(GeneratedClass):
+    def __init__(self):
+        try: # disable autoBind
+          GeneratedClass.__init__(self, False)
+        except TypeError:
+          GeneratedClass.__init__( self )
+        self.tts = ALProxy('ALTextToSpeech')
+
+    def onLoad(self):
+        self.logger.info("loaded %s", self.boxName)
+
+    def onInput_onStart(self, p):
+        self.tts.say(str(p) + " at " + str(self.getParameter("Speed (%)")))
+        self.onStopped()
+        self.answer(self.session().service("ALTextToSpeech").getLanguage())
+)PY";
+
+TEST(PythonBox, RunsABoxReachingServicesAndOutputsInEngineTime) {
+  Fixture f;
+  f.load(kSayBox);
+  ASSERT_FALSE(f.error) << f.error->format();
+  std::optional<python::BoxError> e;
+  f.inTask([&] { e = f.box->callLifecycle("onLoad"); });
+  EXPECT_FALSE(e);
+  EXPECT_EQ(f.host.logs, std::vector<std::string>{"info: loaded Say"});
+  Any hello = "Hello";
+  f.inTask([&] { e = f.box->callInput("onStart", &hello); }, core::Time(5s));
+  EXPECT_FALSE(e) << e->format();
+  // say takes 1.5 s of robot time: the box goes on only then.
+  EXPECT_EQ(f.host.events, (std::vector<std::string>{"0ms say Hello at 100", "1500ms fire onStopped null",
+                                                  "1500ms fire answer \"English\""}));
+}
+
+TEST(PythonBox, AnInputWithoutParameterIsCalledWithoutOne) {
+  Fixture f;
+  f.load("class MyClass(GeneratedClass):\n    def onInput_onStart(self):\n        self.onStopped(42)\n");
+  ASSERT_FALSE(f.error);
+  f.inTask([&] { f.box->callInput("onStart", nullptr); });
+  EXPECT_EQ(f.host.events, std::vector<std::string>{"0ms fire onStopped 42"});
+}
+
+TEST(PythonBox, ARaisingBoxGivesAnErrorNamingTheBoxAndTheLineInTheFile) {
+  Fixture f;
+  f.load("class MyClass(GeneratedClass):\n    def onInput_onStart(self):\n        x = 1\n        raise ValueError('no luck')\n",
+         20);
+  ASSERT_FALSE(f.error);
+  std::optional<python::BoxError> e;
+  f.inTask([&] { e = f.box->callInput("onStart", nullptr); });
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->line, 23);  // the script starts on line 20 of the .xar
+  EXPECT_EQ(e->format(), "/pkg/demo/behavior.xar:23: box 'Say': ValueError: no luck");
+}
+
+TEST(PythonBox, Python2SyntaxIsReportedAsSuch) {
+  Fixture f;
+  f.load("class MyClass(GeneratedClass):\n    def onLoad(self):\n        print \"hello\"\n", 5);
+  ASSERT_TRUE(f.error);
+  EXPECT_TRUE(f.error->python2);
+  EXPECT_EQ(f.error->line, 7);
+  EXPECT_THAT(f.error->message, HasSubstr("Python 2 syntax"));
+  auto checked = python::checkScript({"Old", "try:\n    pass\nexcept Exception, e:\n    pass\n", "x.xar", 1});
+  ASSERT_TRUE(checked);
+  EXPECT_TRUE(checked->python2);
+  EXPECT_FALSE(python::checkScript({"New", "import time\ntime.sleep(0)\n", "x.xar", 1}));
+}
+
+TEST(PythonBox, MissingClassAndUnknownParameterAreErrors) {
+  Fixture f;
+  f.load("x = 1\n");
+  ASSERT_TRUE(f.error);
+  EXPECT_THAT(f.error->message, HasSubstr("no class MyClass"));
+  Fixture g;
+  g.load("class MyClass(GeneratedClass):\n    def onLoad(self):\n        self.getParameter('nope')\n");
+  std::optional<python::BoxError> e;
+  g.inTask([&] { e = g.box->callLifecycle("onLoad"); });
+  ASSERT_TRUE(e);
+  EXPECT_THAT(e->message, HasSubstr("KeyError"));
+}
+
+TEST(PythonBox, TimeSleepAndTimersFollowTheEngineClock) {
+  Fixture f;
+  f.load(R"PY(import time, threading
+class MyClass(GeneratedClass):
+    def onInput_onStart(self):
+        start = time.time()
+        time.sleep(2.5)
+        self.answer(round(time.time() - start, 3))
+        self.t = threading.Timer(1.0, lambda: self.onStopped("timer"))
+        self.t.start()
+        self.never = threading.Timer(5.0, lambda: self.onStopped("cancelled"))
+        self.never.start()
+        self.never.cancel()
+)PY");
+  ASSERT_FALSE(f.error) << f.error->format();
+  f.inTask([&] { f.box->callInput("onStart", nullptr); }, core::Time(10s));
+  EXPECT_EQ(f.host.events, (std::vector<std::string>{"2500ms fire answer 2.5", "3500ms fire onStopped \"timer\""}));
+}
+
+TEST(PythonBox, AMissingServiceIsARecordedNoOp) {
+  Fixture f;
+  f.load("class MyClass(GeneratedClass):\n    def onLoad(self):\n        self.r = ALProxy('ALWalkOnWater').walk(1)\n"
+         "        self.answer(self.r)\n");
+  std::optional<python::BoxError> e;
+  f.inTask([&] { e = f.box->callLifecycle("onLoad"); });
+  EXPECT_FALSE(e);
+  EXPECT_EQ(f.host.events, (std::vector<std::string>{"0ms missing ALWalkOnWater.walk", "0ms fire answer null"}));
+}
+
+TEST(PythonBox, AStopUnwindsASleepingBoxWithoutAnError) {
+  Fixture f;
+  f.load("import time\nclass MyClass(GeneratedClass):\n    def onInput_onStart(self):\n        try:\n"
+         "            time.sleep(3600)\n        except Exception:\n            self.answer('swallowed')\n"
+         "        self.answer('went on')\n");
+  std::optional<python::BoxError> e = python::BoxError{};
+  f.inTask([&] { e = f.box->callInput("onStart", nullptr); });
+  f.workers.cancel(1);
+  f.workers.settle();
+  EXPECT_FALSE(e);
+  EXPECT_TRUE(f.host.events.empty()) << f.host.events[0];  // neither swallowed nor went on
+}
+
+TEST(PythonBox, NaoqiAndQiModulesImport) {
+  Fixture f;
+  f.load("from naoqi import ALProxy as P\nimport qi\nclass MyClass(GeneratedClass):\n    def onLoad(self):\n"
+         "        self.answer(P('ALTextToSpeech').getLanguage() + str(xrange(2)))\n");
+  ASSERT_FALSE(f.error) << f.error->format();
+  f.inTask([&] { f.box->callLifecycle("onLoad"); });
+  EXPECT_EQ(f.host.events, std::vector<std::string>{"0ms fire answer \"Englishrange(0, 2)\""});
+}
+
+}  // namespace
