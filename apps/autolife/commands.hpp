@@ -9,5 +9,6 @@ namespace autolife::app {
 void addEvalCommand(CLI::App& app, int& status);
 void addCheckCommand(CLI::App& app, int& status);
 void addSimulateCommand(CLI::App& app, int& status);
+void addConvertCommand(CLI::App& app, int& status);
 
 }  // namespace autolife::app

@@ -9,6 +9,7 @@ int main(int argc, char** argv) {
   autolife::app::addEvalCommand(app, status);
   autolife::app::addCheckCommand(app, status);
   autolife::app::addSimulateCommand(app, status);
+  autolife::app::addConvertCommand(app, status);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
