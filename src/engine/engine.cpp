@@ -92,6 +92,7 @@ Engine::Engine(core::Clock& c, EngineOptions o)
       life({memory, monitor, services, runners, &keysListener}, lifeOptions(o)),
       packages(installRoot(o, temporaryRoot_)),
       world(keys, life),
+      robot(memory, c, o.model),
       options_(std::move(o)) {
   packages.packageInstalled.connect([this](const std::string& uuid) { addPackageActivities(uuid); });
   packages.packageRemoved.connect([this](const std::string& uuid) { removePackageActivities(uuid); });
@@ -117,6 +118,9 @@ void Engine::registerServices() {
   services.add(makePackageManagerService(packages));
   services.add(makeBehaviorManagerService(packages, life, runners));
   services.add(makePreferenceManagerService(preferences));
+  robot.registerServices(services);
+  // Launchpad/Posture follows ALRobotPosture, as on a robot.
+  robot.postureChanged().connect([this](const std::string& posture, const std::string& family) { keys.setPosture(posture, family); });
 }
 
 package::InstallResult Engine::loadPackage(const std::filesystem::path& path) {

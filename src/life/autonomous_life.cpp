@@ -326,15 +326,21 @@ void AutonomousLife::onSuggestions(const std::vector<std::string>& list) {
 // Enforcement after a change waits in the notification queue behind the
 // condition notifications that change caused (the Launchpad keys catching up
 // on entering solitary, say), so that it decides on current suggestions.
-// Deciding from the monitor's settled values instead would miss pulses
-// (bang), which exist only as notifications.
+// Those notifications queue the suggestions' delivery in turn: enforcement
+// then queues itself again behind it. Deciding from the monitor's settled
+// values instead would miss pulses (bang), which exist only as notifications.
 void AutonomousLife::requestEnforcement() {
   if (enforcementPending_) return;
   enforcementPending_ = true;
+  postEnforcement();
+}
+
+void AutonomousLife::postEnforcement() {
   memory_.dispatcher().post([this, alive = std::weak_ptr<int>(alive_)] {
     if (alive.expired()) return;
     core::Dispatcher::Hold hold(memory_.dispatcher());
     std::lock_guard lock(mutex_);
+    if (suggestions_->deliveryPending()) return postEnforcement();
     enforcementPending_ = false;
     enforceSuggestions();
   });

@@ -4,6 +4,7 @@ namespace autolife::life {
 
 core::Diagnostic placeInTriggerFile(core::Diagnostic d, const Activity& a) {
   if (d.line == 1) d.column += a.triggerColumn - 1;
+  else if (d.column > 0) d.column += a.triggerIndent;
   d.line += a.triggerLine - 1;
   d.file = a.triggerFile;
   return d;
@@ -56,6 +57,11 @@ void Suggestions::remove(const std::string& name) {
 std::vector<std::string> Suggestions::current() const {
   std::lock_guard lock(mutex_);
   return {trueNow_.begin(), trueNow_.end()};
+}
+
+bool Suggestions::deliveryPending() const {
+  std::lock_guard lock(mutex_);
+  return flushPosted_;
 }
 
 std::set<std::string> Suggestions::keysRead() const {

@@ -227,12 +227,18 @@ private:
       a.launchTrigger = string(c, "condition").value_or("");
       a.triggerFile = file_;
       std::tie(a.triggerLine, a.triggerColumn) = scalarStart(c);
+      if (isBlockScalar(c)) a.triggerIndent = a.triggerColumn - 1;
     }
     if (auto p = n["permissions"]) permissions(p, a.permissions);
     if (auto r = n["run"]) run(r, a);
     if (auto l = n["load"]) a.loadTime = duration(l, "load").value_or(core::Duration::zero());
     if (auto l = n["loadingResponses"]) a.loadingResponses = strings(l, "loadingResponses");
     return out;
+  }
+
+  bool isBlockScalar(const YAML::Node& n) const {
+    const auto pos = static_cast<std::size_t>(n.Mark().pos);
+    return pos < text_.size() && (text_[pos] == '|' || text_[pos] == '>');
   }
 
   // Where a scalar's text starts in the file: after an opening quote, or on
@@ -390,6 +396,7 @@ private:
         problem(m, "a moving object is {distance, angle}");
         continue;
       }
+      checkKeys(m, {"distance", "angle"}, "a moving object");
       if (auto v = m["distance"]) spec.distance = number(v, "distance").value_or(1.0);
       if (auto v = m["angle"]) spec.angle = number(v, "angle").value_or(0.0);
       out.push_back(spec);

@@ -4,6 +4,7 @@
 
 #include "autolife/core/value_json.hpp"
 #include "autolife/engine/engine.hpp"
+#include "autolife/package/problem.hpp"
 
 namespace autolife::sim {
 
@@ -131,7 +132,7 @@ private:
     for (const auto& inline_ : scenario_.activities) {
       const auto& a = inline_.activity;
       if (inline_.overridesRun && engine_.overrideRun(a.name, a.run, a.loadTime)) continue;
-      if (auto d = engine_.addActivity(a)) problem(d->format());
+      if (auto d = engine_.addActivity(a)) problem(package::error(*d).format());
     }
   }
 

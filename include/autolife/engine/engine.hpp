@@ -19,6 +19,7 @@
 #include "autolife/life/scripted_runner.hpp"
 #include "autolife/memory/memory.hpp"
 #include "autolife/package/store.hpp"
+#include "autolife/robot/simulated_robot.hpp"
 #include "autolife/robot/simulated_world.hpp"
 #include "autolife/service/service.hpp"
 
@@ -63,6 +64,11 @@ public:
 
   const EngineOptions& options() const { return options_; }
 
+private:
+  // Declared first: the package store below is built in it when no root is given.
+  std::optional<std::filesystem::path> temporaryRoot_;
+
+public:
   core::Clock& clock;
   memory::Memory memory;
   core::InMemoryPreferences preferences;
@@ -76,6 +82,8 @@ public:
   life::AutonomousLife life;
   package::PackageStore packages;
   robot::SimulatedWorld world;
+  // ALTextToSpeech, ALMotion, ALLeds... (docs/robot.md)
+  robot::SimulatedRobot robot;
 
 private:
   void addPackageActivities(const std::string& uuid);
@@ -83,7 +91,6 @@ private:
   void registerServices();
 
   EngineOptions options_;
-  std::optional<std::filesystem::path> temporaryRoot_;
   std::map<std::string, life::Activity> fromPackages_;  // by name, as loaded (overrides applied)
   std::map<std::string, std::pair<life::Run, core::Duration>> runOverrides_;
 };

@@ -47,6 +47,8 @@ struct Activity {
   std::string triggerFile;
   int triggerLine = 1;
   int triggerColumn = 1;
+  // Columns the text's later lines lost (a YAML block scalar's indentation).
+  int triggerIndent = 0;
   Permissions permissions;
   std::vector<std::string> loadingResponses;
   core::Duration loadTime{0};  // how long loading takes (thinking expression meanwhile)

@@ -153,6 +153,7 @@ private:
   void leaveSafeguardIfClear();
   void enforceSuggestions();
   void requestEnforcement();
+  void postEnforcement();
   void cleanupBeforeActivity();
   void thinkWhileLoading(const Entry& entry);
   void onActivityEnded(const std::string& name, std::uint64_t run, const std::string& error);

@@ -32,6 +32,8 @@ public:
   void remove(const std::string& name);
 
   std::vector<std::string> current() const;  // sorted by name
+  // Changes heard but not yet delivered (their delivery is queued).
+  bool deliveryPending() const;
   void setPublishing(bool publishing);
   // The memory keys read by any loaded trigger (getFocusContext's domain).
   std::set<std::string> keysRead() const;

@@ -1,0 +1,65 @@
+// The simulated robot behind the NAOqi services real behaviors call:
+// ALTextToSpeech, ALAnimatedSpeech, ALMotion, ALRobotPosture, ALLeds,
+// ALAudioPlayer and ALBasicAwareness (ALMemory is the engine's). It owns the
+// body state (joints, stiffness, posture, base, LEDs, speech, sounds) of a
+// NAO or a Pepper, writes memory as the robot would, and makes its actions
+// take robot time on the engine clock (docs/robot.md).
+//
+// It starts awake, standing ("Stand"), every joint stiff, LEDs in their
+// default state.
+#pragma once
+
+#include <memory>
+
+#include "autolife/core/signal.hpp"
+#include "autolife/robot/animated_speech.hpp"
+#include "autolife/robot/audio_player.hpp"
+#include "autolife/robot/basic_awareness.hpp"
+#include "autolife/robot/body.hpp"
+#include "autolife/robot/leds.hpp"
+#include "autolife/robot/motion.hpp"
+#include "autolife/robot/robot_core.hpp"
+#include "autolife/robot/robot_posture.hpp"
+#include "autolife/robot/text_to_speech.hpp"
+
+namespace autolife::robot {
+
+class SimulatedRobot {
+public:
+  SimulatedRobot(memory::Memory& memory, core::Clock& clock, launchpad::RobotModel model);
+  ~SimulatedRobot();
+  SimulatedRobot(const SimulatedRobot&) = delete;
+  SimulatedRobot& operator=(const SimulatedRobot&) = delete;
+
+  // Adds the seven services (CallError service-exists if a name is taken).
+  void registerServices(service::Registry& registry);
+  // The service objects, as registered.
+  std::vector<std::shared_ptr<service::Service>> makeServices();
+
+  launchpad::RobotModel model() const { return core_.model; }
+  Body& body() { return body_; }
+  TextToSpeech& textToSpeech() { return tts_; }
+  AnimatedSpeech& animatedSpeech() { return animatedSpeech_; }
+  Motion& motion() { return motion_; }
+  RobotPosture& posture() { return posture_; }
+  Leds& leds() { return leds_; }
+  AudioPlayer& audioPlayer() { return audio_; }
+  BasicAwareness& basicAwareness() { return awareness_; }
+
+  // The posture changed (name, family), at the end of the move that changed
+  // it; the engine tells the Launchpad keys.
+  core::Signal<const std::string&, const std::string&>& postureChanged() { return body_.postureChanged; }
+
+private:
+  RobotCore core_;
+  Body body_;
+  TextToSpeech tts_;
+  AnimatedSpeech animatedSpeech_;
+  Motion motion_;
+  RobotPosture posture_;
+  Leds leds_;
+  AudioPlayer audio_;
+  BasicAwareness awareness_;
+};
+
+}  // namespace autolife::robot

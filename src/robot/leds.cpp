@@ -1,0 +1,396 @@
+#include "autolife/robot/leds.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "arguments.hpp"
+
+namespace autolife::robot {
+
+using service::Any;
+using service::Arguments;
+using service::Type;
+
+namespace {
+
+constexpr const char* kService = "ALLeds";
+std::string where(std::string_view method) { return std::string(kService) + "." + std::string(method); }
+
+constexpr std::string_view kSuffix = "/Actuator/Value";
+constexpr std::string_view kPrefix = "Device/SubDeviceList/";
+
+std::string memoryKey(const LedDevice& d) { return std::string(kPrefix) + d.name; }
+
+const std::array<std::pair<const char*, std::uint32_t>, 7> kColors{{
+    {"white", 0xFFFFFF}, {"red", 0xFF0000}, {"green", 0x00FF00}, {"blue", 0x0000FF},
+    {"yellow", 0xFFFF00}, {"magenta", 0xFF00FF}, {"cyan", 0x00FFFF},
+}};
+
+double component(std::uint32_t rgb, char color) {
+  const int shift = color == 'R' ? 16 : color == 'G' ? 8 : 0;
+  return static_cast<double>((rgb >> shift) & 0xFF) / 255.0;
+}
+
+// The devices and groups of a model, as NAOqi names them.
+struct Layout {
+  std::vector<LedDevice> devices;
+  std::map<std::string, std::vector<std::size_t>> groups;
+
+  std::size_t add(std::string name, char color, double initial, std::initializer_list<std::string> inGroups) {
+    devices.push_back({std::move(name), color, initial});
+    const std::size_t i = devices.size() - 1;
+    for (const auto& g : inGroups) groups[g].push_back(i);
+    groups["AllLeds"].push_back(i);
+    groups[color == 'R' ? "AllLedsRed" : color == 'G' ? "AllLedsGreen" : "AllLedsBlue"].push_back(i);
+    return i;
+  }
+};
+
+Layout layoutFor(bool pepper) {
+  Layout l;
+  const std::array<std::pair<char, const char*>, 3> rgb{{{'R', "Red"}, {'G', "Green"}, {'B', "Blue"}}};
+  // Face: 8 RGB LEDs per eye, every 45 degrees. Top 7 and 0, internal 1 and 2,
+  // bottom 3 and 4, external 5 and 6.
+  auto facePart = [](int i) {
+    switch (i) {
+      case 7: case 0: return "Top";
+      case 1: case 2: return "Internal";
+      case 3: case 4: return "Bottom";
+      default: return "External";
+    }
+  };
+  for (const char* side : {"Left", "Right"})
+    for (int i = 0; i < 8; ++i)
+      for (const auto& [c, color] : rgb)
+        l.add(std::string("Face/Led/") + color + "/" + side + "/" + std::to_string(i * 45) + "Deg" + std::string(kSuffix), c, 1.0,
+              {"FaceLeds", std::string(side) + "FaceLeds", std::string(side) + "FaceLeds" + color,
+               "FaceLed" + std::string(side) + std::to_string(i), "FaceLed" + std::to_string(i),
+               std::string("FaceLeds") + facePart(i), std::string("FaceLeds") + side + facePart(i)});
+  // Ears: 10 blue LEDs per ear, every 36 degrees.
+  for (const char* side : {"Left", "Right"})
+    for (int i = 0; i < 10; ++i) {
+      const std::string ear = std::string(side) + "EarLeds";
+      const std::size_t d = l.add(std::string("Ears/Led/") + side + "/" + std::to_string(i * 36) + "Deg" + std::string(kSuffix), 'B',
+                                  1.0, {"EarLeds", ear, ear + (i < 5 ? "Front" : "Back"), ear + (i % 2 ? "Odd" : "Even")});
+      if (pepper) l.groups["EarLed" + std::to_string(i + 1)].push_back(d);
+    }
+  for (const auto& [c, color] : rgb) l.add(std::string("ChestBoard/Led/") + color + std::string(kSuffix), c, 1.0, {"ChestLeds"});
+  if (pepper) return l;
+  for (const auto& [foot, group] : {std::pair{"LFoot", "LeftFootLeds"}, std::pair{"RFoot", "RightFootLeds"}})
+    for (const auto& [c, color] : rgb)
+      l.add(std::string(foot) + "/Led/" + color + std::string(kSuffix), c, 0.0, {"FeetLeds", group});
+  // Head (brain): 12 blue LEDs, front to rear on each side.
+  for (const char* side : {"Left", "Right"})
+    for (const auto& [position, count] : {std::pair{"Front", 2}, std::pair{"Middle", 1}, std::pair{"Rear", 3}})
+      for (int n = 0; n < count; ++n)
+        l.add(std::string("Head/Led/") + position + "/" + side + "/" + std::to_string(n) + std::string(kSuffix), 'B', 0.0,
+              {"BrainLeds", std::string("BrainLeds") + side,
+               std::string("BrainLeds") + (std::string_view(position) == "Rear" ? "Back" : position)});
+  return l;
+}
+
+}  // namespace
+
+Leds::Leds(RobotCore& core) : core_(core) {
+  Layout layout = layoutFor(core.pepper());
+  devices_ = std::move(layout.devices);
+  groups_ = std::move(layout.groups);
+  state_.resize(devices_.size());
+  MemoryWrites writes;
+  for (std::size_t i = 0; i < devices_.size(); ++i) {
+    state_[i].value = devices_[i].initial;
+    writes.set(memoryKey(devices_[i]), devices_[i].initial);
+  }
+  writes.applyTo(core_.memory);
+}
+
+std::uint32_t Leds::color(const Any& v, std::string_view w) {
+  if (v.is_number_integer()) {
+    const auto rgb = v.get<std::int64_t>();
+    if (rgb < 0 || rgb > 0xFFFFFF) refuse("bad-argument", w, "a colour is 0x00RRGGBB, got " + args::quote(v));
+    return static_cast<std::uint32_t>(rgb);
+  }
+  if (v.is_string()) {
+    for (const auto& [name, rgb] : kColors)
+      if (v.get<std::string>() == name) return rgb;
+    refuse("bad-argument", w, "no colour named " + args::quote(v) + " (white, red, green, blue, yellow, magenta, cyan)");
+  }
+  refuse("bad-argument", w, "a colour is an int 0x00RRGGBB or a name, got " + args::quote(v));
+}
+
+std::vector<std::size_t> Leds::resolve(const std::string& name, std::string_view w) const {
+  std::lock_guard lock(core_.mutex);
+  if (auto g = groups_.find(name); g != groups_.end()) return g->second;
+  std::string device = name;
+  if (device.starts_with(kPrefix)) device = device.substr(kPrefix.size());
+  for (std::size_t i = 0; i < devices_.size(); ++i)
+    if (devices_[i].name == device || devices_[i].name == device + std::string(kSuffix)) return {i};
+  refuse("unknown-led", w, "no LED or group named '" + name + "' on " + std::string(core_.modelName()));
+}
+
+double Leds::valueAt(std::size_t d, core::Time t) const {
+  const State& s = state_[d];
+  if (s.task == 0 || s.keys.empty()) return s.value;
+  if (t <= s.keys.front().first) return s.keys.front().second;
+  for (std::size_t i = 1; i < s.keys.size(); ++i) {
+    const auto& [t1, v1] = s.keys[i];
+    if (t < t1) {
+      const auto& [t0, v0] = s.keys[i - 1];
+      return v0 + (v1 - v0) * (core::toSeconds(t - t0) / core::toSeconds(t1 - t0));
+    }
+  }
+  return s.keys.back().second;
+}
+
+double Leds::intensity(std::size_t device) const {
+  std::lock_guard lock(core_.mutex);
+  return valueAt(device, core_.now());
+}
+
+double Leds::intensity(const std::string& deviceName) const {
+  const auto devices = resolve(deviceName, "Leds::intensity");
+  return intensity(devices.front());
+}
+
+std::vector<std::string> Leds::groups() const {
+  std::lock_guard lock(core_.mutex);
+  std::vector<std::string> out;
+  for (const auto& [name, devices] : groups_) out.push_back(name);
+  return out;
+}
+
+core::Duration Leds::animate(std::vector<std::pair<std::size_t, Keys>> tracks) {
+  std::lock_guard lock(core_.mutex);
+  const core::Time now = core_.now();
+  core::Duration duration{0};
+  for (const auto& [d, keys] : tracks)
+    if (!keys.empty()) duration = std::max(duration, keys.back().first);
+  const std::uint64_t id = nextTask_++;
+  for (const auto& [d, keys] : tracks) {
+    State& s = state_[d];
+    const double current = valueAt(d, now);
+    s.value = current;
+    s.task = id;
+    s.keys.assign(1, {now, current});
+    for (const auto& [offset, v] : keys) s.keys.emplace_back(now + offset, std::clamp(v, 0.0, 1.0));
+  }
+  tasks_[id] = core_.at(now + duration, [this, id] { finish(id); });
+  // Fades whose LEDs were all taken over are over.
+  for (auto it = tasks_.begin(); it != tasks_.end();) {
+    const auto task = it->first;
+    if (std::none_of(state_.begin(), state_.end(), [task](const State& s) { return s.task == task; })) {
+      core_.cancel(it->second);
+      it = tasks_.erase(it);
+    } else {
+      ++it;
+    }
+  }
+  return duration;
+}
+
+void Leds::finish(std::uint64_t task) {
+  MemoryWrites writes;
+  {
+    std::lock_guard lock(core_.mutex);
+    if (!tasks_.erase(task)) return;
+    for (std::size_t d = 0; d < state_.size(); ++d) {
+      State& s = state_[d];
+      if (s.task != task) continue;
+      s.value = s.keys.back().second;
+      s.task = 0;
+      s.keys.clear();
+      writes.set(memoryKey(devices_[d]), s.value);
+    }
+  }
+  writes.applyTo(core_.memory);
+}
+
+void Leds::setNow(const std::vector<std::size_t>& devices, const std::function<double(const LedDevice&)>& value) {
+  MemoryWrites writes;
+  {
+    std::lock_guard lock(core_.mutex);
+    for (auto d : devices) {
+      State& s = state_[d];
+      s.task = 0;
+      s.keys.clear();
+      s.value = std::clamp(value(devices_[d]), 0.0, 1.0);
+      writes.set(memoryKey(devices_[d]), s.value);
+    }
+    for (auto it = tasks_.begin(); it != tasks_.end();) {
+      const auto task = it->first;
+      if (std::none_of(state_.begin(), state_.end(), [task](const State& s) { return s.task == task; })) {
+        core_.cancel(it->second);
+        it = tasks_.erase(it);
+      } else {
+        ++it;
+      }
+    }
+  }
+  core_.publish(std::move(writes));
+}
+
+std::shared_ptr<service::Service> Leds::makeService() {
+  auto s = std::make_shared<service::Service>(kService, "Simulated LEDs: intensities, groups and fades");
+  auto duration = [](const Any& v, std::string_view w, std::string_view what) {
+    return args::seconds(args::numberIn(v, 0.0, 1e6, w, what));
+  };
+  auto fadeTo = [this](const std::vector<std::size_t>& devices, core::Duration d, const std::function<double(const LedDevice&)>& value) {
+    std::vector<std::pair<std::size_t, Keys>> tracks;
+    for (auto i : devices) tracks.push_back({i, {{d, value(devices_[i])}}});
+    return animate(std::move(tracks));
+  };
+  define(*s, core_, "on", {{"name", Type::String}}, Type::Void, "Full intensity now", [this](const Arguments& a) {
+    setNow(resolve(service::stringArg(a, 0), where("on")), [](const LedDevice&) { return 1.0; });
+    return Any();
+  });
+  define(*s, core_, "off", {{"name", Type::String}}, Type::Void, "Zero intensity now", [this](const Arguments& a) {
+    setNow(resolve(service::stringArg(a, 0), where("off")), [](const LedDevice&) { return 0.0; });
+    return Any();
+  });
+  define(*s, core_, "setIntensity", {{"name", Type::String}, {"intensity", Type::Float}}, Type::Void, "An intensity now",
+         [this](const Arguments& a) {
+           const std::string w = where("setIntensity");
+           const auto devices = resolve(service::stringArg(a, 0), w);
+           const double v = args::numberIn(a[1], 0.0, 1.0, w, "intensity");
+           setNow(devices, [v](const LedDevice&) { return v; });
+           return Any();
+         });
+  define(*s, core_, "getIntensity", {{"name", Type::String}}, Type::Any, "An LED's intensity (a list for a group)",
+         [this](const Arguments& a) {
+           const auto devices = resolve(service::stringArg(a, 0), where("getIntensity"));
+           if (devices.size() == 1) return Any(intensity(devices[0]));
+           std::vector<double> out;
+           for (auto d : devices) out.push_back(intensity(d));
+           return Any(out);
+         });
+  define(*s, core_, "fade", {{"name", Type::String}, {"intensity", Type::Float}, {"duration", Type::Float}}, Type::Void,
+         "Fades to an intensity; takes the duration", [this, duration, fadeTo](const Arguments& a) {
+           const std::string w = where("fade");
+           const auto devices = resolve(service::stringArg(a, 0), w);
+           const double v = args::numberIn(a[1], 0.0, 1.0, w, "intensity");
+           service::takes(fadeTo(devices, duration(a[2], w, "duration"), [v](const LedDevice&) { return v; }));
+           return Any();
+         });
+  define(*s, core_, "fadeRGB", {{"name", Type::String}, {"color"}, {"duration", Type::Float}}, Type::Void,
+         "Fades to a colour (0x00RRGGBB or a name); takes the duration", [this, duration, fadeTo](const Arguments& a) {
+           const std::string w = where("fadeRGB");
+           const auto devices = resolve(service::stringArg(a, 0), w);
+           const std::uint32_t rgb = color(a[1], w);
+           service::takes(fadeTo(devices, duration(a[2], w, "duration"), [rgb](const LedDevice& d) { return component(rgb, d.color); }));
+           return Any();
+         });
+  define(*s, core_, "fadeRGB",
+         {{"name", Type::String}, {"red", Type::Float}, {"green", Type::Float}, {"blue", Type::Float}, {"duration", Type::Float}},
+         Type::Void, "Fades to a colour given as three intensities; takes the duration", [this, duration, fadeTo](const Arguments& a) {
+           const std::string w = where("fadeRGB");
+           const auto devices = resolve(service::stringArg(a, 0), w);
+           const double r = args::numberIn(a[1], 0, 1, w, "red"), g = args::numberIn(a[2], 0, 1, w, "green"),
+                        b = args::numberIn(a[3], 0, 1, w, "blue");
+           service::takes(fadeTo(devices, duration(a[4], w, "duration"),
+                                 [r, g, b](const LedDevice& d) { return d.color == 'R' ? r : d.color == 'G' ? g : b; }));
+           return Any();
+         });
+  define(*s, core_, "fadeListRGB", {{"name", Type::String}, {"rgbList", Type::List}, {"timeList", Type::List}}, Type::Void,
+         "Fades through timed colours; takes the last time", [this](const Arguments& a) {
+           const std::string w = where("fadeListRGB");
+           const auto devices = resolve(service::stringArg(a, 0), w);
+           const Any& colors = a[1];
+           const auto times = args::numbers(a[2], w, "timeList");
+           if (colors.size() != times.size() || times.empty())
+             refuse("bad-argument", w, "rgbList and timeList must have the same, non-zero, length");
+           std::vector<std::uint32_t> rgbs;
+           double previous = 0;
+           for (std::size_t i = 0; i < times.size(); ++i) {
+             rgbs.push_back(color(colors[i], w));
+             if (times[i] < previous) refuse("bad-argument", w, "timeList must be increasing");
+             previous = times[i];
+           }
+           std::vector<std::pair<std::size_t, Keys>> tracks;
+           for (auto d : devices) {
+             Keys keys;
+             for (std::size_t i = 0; i < times.size(); ++i) keys.emplace_back(args::seconds(times[i]), component(rgbs[i], devices_[d].color));
+             tracks.push_back({d, std::move(keys)});
+           }
+           service::takes(animate(std::move(tracks)));
+           return Any();
+         });
+  define(*s, core_, "reset", {{"name", Type::String}}, Type::Void, "Back to the default state now", [this](const Arguments& a) {
+    setNow(resolve(service::stringArg(a, 0), where("reset")), [](const LedDevice& d) { return d.initial; });
+    return Any();
+  });
+  define(*s, core_, "rotateEyes", {{"rgb", Type::Int}, {"timeForRotation", Type::Float}, {"totalDuration", Type::Float}}, Type::Void,
+         "Rotates a colour around the eyes; takes totalDuration and leaves the eyes in that colour",
+         [this, duration, fadeTo](const Arguments& a) {
+           const std::string w = where("rotateEyes");
+           const std::uint32_t rgb = color(a[0], w);
+           if (args::number(a[1], w, "timeForRotation") <= 0) refuse("bad-argument", w, "timeForRotation must be positive");
+           service::takes(fadeTo(resolve("FaceLeds", w), duration(a[2], w, "totalDuration"),
+                                 [rgb](const LedDevice& d) { return component(rgb, d.color); }));
+           return Any();
+         });
+  for (const char* name : {"randomEyes", "rasta"}) {
+    const std::string group = std::string_view(name) == "rasta" ? "AllLeds" : "FaceLeds";
+    define(*s, core_, name, {{"duration", Type::Float}}, Type::Void, "A light show; takes the duration and leaves the LEDs as they were",
+           [this, duration, name, group](const Arguments& a) {
+             const std::string w = where(name);
+             const core::Duration d = duration(a[0], w, "duration");
+             std::vector<std::pair<std::size_t, Keys>> tracks;
+             for (auto i : resolve(group, w)) tracks.push_back({i, {{d, intensity(i)}}});
+             service::takes(animate(std::move(tracks)));
+             return Any();
+           });
+  }
+  define(*s, core_, "earLedsSetAngle", {{"degrees", Type::Int}, {"duration", Type::Float}, {"leaveOnAtEnd", Type::Bool}}, Type::Void,
+         "Lights the ears up to an angle; takes the duration", [this, duration](const Arguments& a) {
+           const std::string w = where("earLedsSetAngle");
+           const double degrees = args::numberIn(a[0], 0, 360, w, "degrees");
+           const core::Duration d = duration(a[1], w, "duration");
+           const bool leaveOn = service::boolArg(a, 2);
+           std::vector<std::pair<std::size_t, Keys>> tracks;
+           for (auto i : resolve("EarLeds", w)) {
+             const std::string& n = devices_[i].name;  // Ears/Led/<Side>/<angle>Deg/...
+             const auto deg = n.find("Deg");
+             const double angle = std::stod(n.substr(n.rfind('/', deg) + 1, deg - n.rfind('/', deg) - 1));
+             tracks.push_back({i, {{d, leaveOn && angle <= degrees ? 1.0 : 0.0}}});
+           }
+           service::takes(animate(std::move(tracks)));
+           return Any();
+         });
+  define(*s, core_, "listGroups", {}, Type::List, "The group names", [this](const Arguments&) { return Any(groups()); });
+  define(*s, core_, "listGroup", {{"groupName", Type::String}}, Type::List, "The LEDs of a group", [this](const Arguments& a) {
+    const std::string name = service::stringArg(a, 0);
+    {
+      std::lock_guard lock(core_.mutex);
+      if (!groups_.contains(name)) refuse("unknown-led", where("listGroup"), "no group named '" + name + "'");
+    }
+    std::vector<std::string> out;
+    for (auto d : resolve(name, where("listGroup"))) out.push_back(devices_[d].name);
+    return Any(out);
+  });
+  define(*s, core_, "listLED", {{"name", Type::String}}, Type::List, "The LEDs a name stands for", [this](const Arguments& a) {
+    std::vector<std::string> out;
+    for (auto d : resolve(service::stringArg(a, 0), where("listLED"))) out.push_back(devices_[d].name);
+    return Any(out);
+  });
+  define(*s, core_, "listLEDs", {}, Type::List, "Every LED", [this](const Arguments&) {
+    std::vector<std::string> out;
+    for (const auto& d : devices_) out.push_back(d.name);
+    return Any(out);
+  });
+  define(*s, core_, "createGroup", {{"groupName", Type::String}, {"ledNames", Type::List}}, Type::Void, "Names a group of LEDs",
+         [this](const Arguments& a) {
+           const std::string w = where("createGroup");
+           const std::string name = service::stringArg(a, 0);
+           if (name.empty()) refuse("bad-argument", w, "a group needs a name");
+           std::vector<std::size_t> members;
+           for (const auto& led : args::names(a[1], w, "ledNames"))
+             for (auto d : resolve(led, w))
+               if (std::find(members.begin(), members.end(), d) == members.end()) members.push_back(d);
+           std::lock_guard lock(core_.mutex);
+           groups_[name] = std::move(members);
+           return Any();
+         });
+  return s;
+}
+
+}  // namespace autolife::robot

@@ -1,0 +1,28 @@
+#include "autolife/robot/simulated_robot.hpp"
+
+namespace autolife::robot {
+
+SimulatedRobot::SimulatedRobot(memory::Memory& memory, core::Clock& clock, launchpad::RobotModel model)
+    : core_(memory, clock, model),
+      body_(core_),
+      tts_(core_),
+      animatedSpeech_(core_, tts_),
+      motion_(core_, body_),
+      posture_(core_, body_),
+      leds_(core_),
+      audio_(core_),
+      awareness_(core_) {}
+
+// Pending clock tasks and registered handlers must not reach a robot that is gone.
+SimulatedRobot::~SimulatedRobot() { core_.shutdown(); }
+
+std::vector<std::shared_ptr<service::Service>> SimulatedRobot::makeServices() {
+  return {tts_.makeService(),    animatedSpeech_.makeService(), motion_.makeService(),    posture_.makeService(),
+          leds_.makeService(),   audio_.makeService(),          awareness_.makeService()};
+}
+
+void SimulatedRobot::registerServices(service::Registry& registry) {
+  for (auto& s : makeServices()) registry.add(std::move(s));
+}
+
+}  // namespace autolife::robot

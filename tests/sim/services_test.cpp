@@ -1,0 +1,287 @@
+// The engine's services through its registry, as any client calls them
+// (REFERENCE §2, §6, §8; docs/scenarios.md `call`): ALMemory,
+// PackageManager, ALBehaviorManager, ALPreferenceManager.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "engine_fixture.hpp"
+
+namespace {
+
+using namespace autolife;
+using autolife::simtest::ActivitySpec;
+using autolife::simtest::BehaviorSpec;
+using autolife::simtest::EngineFixture;
+using autolife::simtest::TempDir;
+using nlohmann::json;
+using ::testing::Contains;
+using ::testing::Not;
+
+// ---- ALMemory ----------------------------------------------------------------------
+
+using Memory = EngineFixture;
+
+TEST_F(Memory, InsertDataAndGetDataKeepTheType) {
+  start();
+  call("ALMemory.insertData", {"i", 42});
+  call("ALMemory.insertData", {"f", 1.0});
+  call("ALMemory.insertData", {"s", "text"});
+  call("ALMemory.insertData", {"b", true});
+  call("ALMemory.insertData", {"n", nullptr});
+  call("ALMemory.insertData", {"l", json::array({1, "a", json::array({2.5})})});
+  EXPECT_EQ(call("ALMemory.getData", {"i"}).dump(), "42");
+  EXPECT_EQ(call("ALMemory.getData", {"f"}).dump(), "1.0");
+  EXPECT_EQ(call("ALMemory.getData", {"s"}), "text");
+  EXPECT_EQ(call("ALMemory.getData", {"b"}), true);
+  EXPECT_TRUE(call("ALMemory.getData", {"n"}).is_null());
+  EXPECT_EQ(call("ALMemory.getData", {"l"}).dump(), R"([1,"a",[2.5]])");
+  EXPECT_TRUE(identical(engine().memory.getData("i"), core::Value(42)));
+}
+
+TEST_F(Memory, RaiseEventStoresTheValueAndFiresBang) {
+  start(launchpad::RobotModel::Nao, {{"demo/touch", life::Nature::Solitary, "bang('Touched')", {}, life::RunForever{}}});
+  at(2, [&] { call("ALMemory.raiseEvent", {"Touched", 1}); });
+  EXPECT_EQ(call("ALMemory.getData", {"Touched"}), 1);
+  EXPECT_EQ(focused(), "demo/touch");
+  EXPECT_EQ(call("ALAutonomousLife.getLaunchSuggestions"), json::array()) << "a bang is true only at its instant";
+}
+
+TEST_F(Memory, GetTimestampIsValueSecondsMicroseconds) {
+  start();
+  at(2.5, [&] { call("ALMemory.insertData", {"k", 7}); });
+  EXPECT_EQ(call("ALMemory.getTimestamp", {"k"}), json::array({7, 2, 500000}));
+  at(61.000125, [&] { call("ALMemory.raiseEvent", {"e", "x"}); });
+  EXPECT_EQ(call("ALMemory.getTimestamp", {"e"}), json::array({"x", 61, 125}));
+}
+
+TEST_F(Memory, AnUnknownKeyIsRefusedWithUnknownKey) {
+  start();
+  EXPECT_EQ(refusal("ALMemory.getData", {"no/such/key"}), "unknown-key");
+  EXPECT_EQ(refusal("ALMemory.getTimestamp", {"no/such/key"}), "unknown-key");
+}
+
+TEST_F(Memory, MapsAreRefusedWithBadArgument) {
+  start();
+  EXPECT_EQ(refusal("ALMemory.insertData", {"k", json{{"a", 1}}}), "bad-argument");
+  EXPECT_EQ(refusal("ALMemory.raiseEvent", {"e", json{{"a", 1}}}), "bad-argument");
+  EXPECT_EQ(refusal("ALMemory.insertData", {"k", json::array({1, json{{"a", 1}}})}), "bad-argument");
+  EXPECT_EQ(refusal("ALMemory.getData", {"k"}), "unknown-key") << "nothing was stored";
+}
+
+TEST_F(Memory, ServiceLayerRefusals) {
+  start();
+  EXPECT_EQ(refusal("ALMemory.noSuchMethod"), "no-such-method");
+  EXPECT_EQ(refusal("ALMemory.getData"), "wrong-arity");
+  EXPECT_EQ(refusal("ALMemory.getData", {42}), "bad-argument");
+}
+
+// ---- PackageManager ----------------------------------------------------------------
+
+class Packages : public EngineFixture {
+protected:
+  void SetUp() override {
+    hello_ = simtest::writePackage(sources_, "hello-src", "pm",
+                                   {{"hello", "interactive", "'hello' == 1"}, {"plain", "", ""}});
+    start();
+  }
+  TempDir sources_;
+  std::filesystem::path hello_;
+};
+
+TEST_F(Packages, InstallAFolderAndItsActivitiesJoinLife) {
+  EXPECT_EQ(call("PackageManager.hasPackage", {"pm"}), false);
+  EXPECT_EQ(call("PackageManager.install", {hello_.string()}), true);
+  EXPECT_EQ(call("PackageManager.hasPackage", {"pm"}), true);
+  auto packages = call("PackageManager.packages");
+  ASSERT_EQ(packages.size(), 1u);
+  EXPECT_EQ(packages[0]["uuid"], "pm");
+  EXPECT_EQ(packages[0]["version"], "1.0.0");
+  EXPECT_EQ(call("ALAutonomousLife.getActivityNature", {"pm/hello"}), "interactive");
+  // A behavior without a nature is not an activity.
+  EXPECT_EQ(refusal("ALAutonomousLife.getActivityNature", {"pm/plain"}), "unknown-activity");
+  // Its launch trigger works.
+  at(3, [&] { call("ALMemory.insertData", {"hello", 1}); });
+  EXPECT_EQ(focused(), "pm/hello");
+  EXPECT_EQ(state(), "interactive");
+  ASSERT_FALSE(transitions.empty());
+  EXPECT_EQ(transitions.back()["FocusedActivityStartReason"], "condition");
+}
+
+TEST_F(Packages, InstallAPkgArchive) {
+  auto folder = simtest::writePackage(sources_, "zipped-src", "zp", {{".", "solitary", "'zp' == 1"}});
+  const auto pkg = sources_.path() / "zp.pkg";
+  simtest::zipFolder(folder, pkg);
+  std::filesystem::remove_all(folder);
+  EXPECT_EQ(call("PackageManager.install", {pkg.string()}), true);
+  EXPECT_EQ(call("PackageManager.hasPackage", {"zp"}), true);
+  EXPECT_EQ(call("ALAutonomousLife.getActivityNature", {"zp/."}), "solitary");
+  EXPECT_THAT(call("ALBehaviorManager.getInstalledBehaviors"), Contains("zp/."));
+  at(2, [&] { call("ALMemory.insertData", {"zp", 1}); });
+  EXPECT_EQ(focused(), "zp/.");
+}
+
+TEST_F(Packages, RemovePkgRemovesItsActivitiesAndStopsAFocusedOne) {
+  call("PackageManager.install", {hello_.string()});
+  at(1, [&] { call("ALAutonomousLife.switchFocus", {"pm/hello"}); });
+  ASSERT_EQ(focused(), "pm/hello");
+  at(2, [&] { EXPECT_EQ(call("PackageManager.removePkg", {"pm"}), true); });
+  EXPECT_EQ(focused(), "");
+  EXPECT_EQ(lastStop(), "pm/hello/unknown-api-caller");
+  EXPECT_EQ(call("PackageManager.hasPackage", {"pm"}), false);
+  EXPECT_EQ(call("PackageManager.packages"), json::array());
+  EXPECT_EQ(refusal("ALAutonomousLife.getActivityNature", {"pm/hello"}), "unknown-activity");
+  EXPECT_THAT(call("ALBehaviorManager.getInstalledBehaviors"), Not(Contains("pm/hello")));
+  // Its trigger no longer suggests it.
+  at(3, [&] { call("ALMemory.insertData", {"hello", 1}); });
+  EXPECT_EQ(focused(), "");
+  EXPECT_EQ(call("ALAutonomousLife.getLaunchSuggestions"), json::array());
+}
+
+TEST_F(Packages, RemovePkgOfAPackageNotInstalledIsFalse) {
+  EXPECT_EQ(call("PackageManager.removePkg", {"nothing-here"}), false);
+}
+
+TEST_F(Packages, ARefusedInstallSaysPackageRefused) {
+  EXPECT_EQ(refusal("PackageManager.install", {(sources_.path() / "no-such-folder").string()}), "package-refused");
+  sources_.write("broken/manifest.xml", "<package uuid=\"broken\"><contents>");
+  EXPECT_EQ(refusal("PackageManager.install", {(sources_.path() / "broken").string()}), "package-refused");
+  sources_.write("nomanifest/readme.txt", "hello");
+  EXPECT_EQ(refusal("PackageManager.install", {(sources_.path() / "nomanifest").string()}), "package-refused");
+  EXPECT_EQ(call("PackageManager.hasPackage", {"broken"}), false);
+  EXPECT_EQ(call("PackageManager.packages"), json::array());
+}
+
+TEST_F(Packages, AReinstallReplacesTheActivities) {
+  call("PackageManager.install", {hello_.string()});
+  auto v2 = simtest::writePackage(sources_, "hello-v2", "pm", {{"hello", "solitary", "'hello' == 2"}});
+  EXPECT_EQ(call("PackageManager.install", {v2.string()}), true);
+  EXPECT_EQ(call("ALAutonomousLife.getActivityNature", {"pm/hello"}), "solitary");
+}
+
+// ---- ALBehaviorManager -------------------------------------------------------------
+
+using Behaviors = Packages;
+
+TEST_F(Behaviors, InstalledBehaviorsAreNamedUuidSlashPath) {
+  call("PackageManager.install", {hello_.string()});
+  auto installed = call("ALBehaviorManager.getInstalledBehaviors");
+  EXPECT_THAT(installed, Contains("pm/hello"));
+  EXPECT_THAT(installed, Contains("pm/plain"));
+}
+
+TEST_F(Behaviors, StartIsRunningStop) {
+  call("PackageManager.install", {hello_.string()});
+  EXPECT_EQ(call("ALBehaviorManager.isBehaviorRunning", {"pm/plain"}), false);
+  at(1, [&] { call("ALBehaviorManager.startBehavior", {"pm/plain"}); });
+  EXPECT_EQ(call("ALBehaviorManager.isBehaviorRunning", {"pm/plain"}), true);
+  EXPECT_EQ(focused(), "") << "a behavior run directly is not life's focus";
+  at(2, [&] { call("ALBehaviorManager.stopBehavior", {"pm/plain"}); });
+  EXPECT_EQ(call("ALBehaviorManager.isBehaviorRunning", {"pm/plain"}), false);
+}
+
+TEST_F(Behaviors, TheFocusedActivityCountsAsRunningAndStoppingItStopsTheFocus) {
+  call("PackageManager.install", {hello_.string()});
+  at(1, [&] { call("ALAutonomousLife.switchFocus", {"pm/hello"}); });
+  EXPECT_EQ(call("ALBehaviorManager.isBehaviorRunning", {"pm/hello"}), true);
+  at(2, [&] { call("ALBehaviorManager.stopBehavior", {"pm/hello"}); });
+  EXPECT_EQ(focused(), "");
+  EXPECT_EQ(call("ALBehaviorManager.isBehaviorRunning", {"pm/hello"}), false);
+  EXPECT_EQ(state(), "solitary");
+}
+
+TEST_F(Behaviors, AnUnknownBehavior) {
+  EXPECT_EQ(call("ALBehaviorManager.isBehaviorRunning", {"nope/x"}), false);
+  const std::string reason = refusal("ALBehaviorManager.startBehavior", {"nope/x"});
+  EXPECT_NE(reason, "");
+  EXPECT_EQ(call("ALBehaviorManager.isBehaviorRunning", {"nope/x"}), false);
+}
+
+// ---- ALPreferenceManager -----------------------------------------------------------
+
+using Preferences = EngineFixture;
+
+TEST_F(Preferences, SetGetRemove) {
+  start();
+  EXPECT_TRUE(call("ALPreferenceManager.getValue", {"app", "mode"}).is_null());
+  call("ALPreferenceManager.setValue", {"app", "mode", "quiet"});
+  EXPECT_EQ(call("ALPreferenceManager.getValue", {"app", "mode"}), "quiet");
+  call("ALPreferenceManager.setValue", {"app", "mode", "party"});
+  EXPECT_EQ(call("ALPreferenceManager.getValue", {"app", "mode"}), "party");
+  EXPECT_TRUE(call("ALPreferenceManager.getValue", {"other", "mode"}).is_null());
+  call("ALPreferenceManager.removeValue", {"app", "mode"});
+  EXPECT_TRUE(call("ALPreferenceManager.getValue", {"app", "mode"}).is_null());
+}
+
+TEST_F(Preferences, StringsOnly) {
+  start();
+  EXPECT_EQ(refusal("ALPreferenceManager.setValue", {"app", "n", 5}), "bad-argument");
+  EXPECT_TRUE(call("ALPreferenceManager.getValue", {"app", "n"}).is_null());
+}
+
+TEST_F(Preferences, DomainAndSettingAtMost512Bytes) {
+  start();
+  const std::string ok(512, 'd'), tooLong(513, 'd');
+  call("ALPreferenceManager.setValue", {ok, ok, "v"});
+  EXPECT_EQ(call("ALPreferenceManager.getValue", {ok, ok}), "v");
+  EXPECT_EQ(refusal("ALPreferenceManager.setValue", {tooLong, "s", "v"}), "bad-argument");
+  EXPECT_EQ(refusal("ALPreferenceManager.setValue", {"d", tooLong, "v"}), "bad-argument");
+}
+
+TEST_F(Preferences, ValueAtMostOneMegabyte) {
+  start();
+  const std::string ok(1 << 20, 'v'), tooLong((1 << 20) + 1, 'v');
+  call("ALPreferenceManager.setValue", {"d", "big", ok});
+  EXPECT_EQ(call("ALPreferenceManager.getValue", {"d", "big"}).get<std::string>().size(), std::size_t{1} << 20);
+  EXPECT_NE(refusal("ALPreferenceManager.setValue", {"d", "huge", tooLong}), "");
+  EXPECT_TRUE(call("ALPreferenceManager.getValue", {"d", "huge"}).is_null());
+}
+
+TEST_F(Preferences, PrefInALaunchConditionFollowsTheSetting) {
+  start(launchpad::RobotModel::Nao,
+        {{"demo/party", life::Nature::Solitary, "pref(\"app\", \"mode\") == \"party\"", {}, life::RunForever{}}});
+  EXPECT_EQ(call("ALAutonomousLife.getLaunchSuggestions"), json::array());
+  at(1, [&] { call("ALPreferenceManager.setValue", {"app", "mode", "party"}); });
+  EXPECT_EQ(call("ALAutonomousLife.getLaunchSuggestions"), json::array({"demo/party"}));
+  EXPECT_EQ(focused(), "demo/party");
+  at(2, [&] { call("ALPreferenceManager.setValue", {"app", "mode", "quiet"}); });
+  EXPECT_EQ(call("ALAutonomousLife.getLaunchSuggestions"), json::array());
+  at(3, [&] { call("ALPreferenceManager.setValue", {"app", "mode", "party"}); });
+  EXPECT_EQ(call("ALAutonomousLife.getLaunchSuggestions"), json::array({"demo/party"}));
+  at(4, [&] { call("ALPreferenceManager.removeValue", {"app", "mode"}); });
+  EXPECT_EQ(call("ALAutonomousLife.getLaunchSuggestions"), json::array());
+}
+
+// ---- the engine's own install folder -----------------------------------------------
+
+TEST(EngineInstallRoot, ATemporaryInstallFolderIsRemovedWithTheEngine) {
+  // Without EngineOptions::packageRoot, PackageManager installs into a
+  // temporary folder (docs/scenarios.md: ".pkg archives (installed into a
+  // temporary folder)"), which goes away with the engine.
+  TempDir sources;
+  auto folder = simtest::writePackage(sources, "src", "tmpcheck", {{".", "solitary", ""}});
+  std::filesystem::path installedAt;
+  {
+    core::VirtualClock clock;
+    auto engine = std::make_unique<engine::Engine>(clock, engine::EngineOptions{});
+    engine->start();
+    ASSERT_EQ(engine->services.call("PackageManager.install", {folder.string()}), true);
+    auto packages = engine->services.call("PackageManager.packages", {});
+    ASSERT_EQ(packages.size(), 1u);
+    installedAt = packages[0]["path"].get<std::string>();
+    ASSERT_TRUE(std::filesystem::exists(installedAt));
+    EXPECT_FALSE(installedAt.string().starts_with(sources.str())) << "installed means copied";
+  }
+  EXPECT_FALSE(std::filesystem::exists(installedAt)) << installedAt << " outlived its engine";
+  EXPECT_FALSE(std::filesystem::exists(installedAt.parent_path())) << installedAt.parent_path() << " outlived its engine";
+  // Leave nothing behind if it did.
+  const auto root = installedAt.parent_path();
+  if (root.parent_path() == std::filesystem::temp_directory_path() &&
+      root.filename().string().starts_with("autolife-packages-")) {
+    std::error_code ignored;
+    std::filesystem::remove_all(root, ignored);
+  }
+}
+
+}  // namespace
