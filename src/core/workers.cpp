@@ -22,7 +22,9 @@ thread_local void* currentTask = nullptr;
 
 Workers::Workers(Clock& clock, Mode mode) : clock_(clock), mode_(mode) {}
 
-Workers::~Workers() {
+Workers::~Workers() { shutdown(); }
+
+void Workers::shutdown() {
   {
     std::lock_guard lock(mutex_);
     for (auto& [group, size] : groupSize_) cancelled_[group] = true;
@@ -42,6 +44,7 @@ Workers::~Workers() {
   std::vector<std::thread> threads;
   {
     std::lock_guard lock(mutex_);
+    closed_ = true;
     threads.swap(finished_);
   }
   for (auto& t : threads) t.join();
@@ -51,6 +54,7 @@ void Workers::spawn(Group group, std::function<void()> body) {
   std::vector<std::thread> ended;
   {
     std::lock_guard lock(mutex_);
+    if (closed_) return;
     auto owned = std::make_unique<Task>();
     Task* task = owned.get();
     task->group = group;

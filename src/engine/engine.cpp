@@ -87,6 +87,9 @@ Engine::Engine(core::Clock& c, EngineOptions o)
       keys(memory, launchpad::RobotProfile::forModel(o.model)),
       scripted(c, monitor),
       programs(c),
+      workers(c, dynamic_cast<core::VirtualClock*>(&c) ? core::Workers::Mode::Virtual : core::Workers::Mode::Real),
+      behaviors(runtime::RuntimeContext{services, workers, &memory, nullptr,
+                                        [this](const runtime::RunEvent& e) { behaviorEvents(e); }}),
       runners(scripted, programs),
       keysListener(keys),
       life({memory, monitor, services, runners, &keysListener}, lifeOptions(o)),
@@ -94,6 +97,10 @@ Engine::Engine(core::Clock& c, EngineOptions o)
       world(keys, life),
       robot(memory, c, o.model),
       options_(std::move(o)) {
+  runners.setBehaviorRunner(&behaviors);
+  // In virtual time box threads run, in turn, after each clock task.
+  if (auto* virtualClock = dynamic_cast<core::VirtualClock*>(&c))
+    virtualClock->setAfterEachTask([this] { workers.settle(); });
   packages.packageInstalled.connect([this](const std::string& uuid) { addPackageActivities(uuid); });
   packages.packageRemoved.connect([this](const std::string& uuid) { removePackageActivities(uuid); });
   for (const auto& info : packages.packages()) addPackageActivities(info.uuid);
@@ -101,6 +108,10 @@ Engine::Engine(core::Clock& c, EngineOptions o)
 }
 
 Engine::~Engine() {
+  // Behaviors end while the services their boxes call still exist.
+  behaviors.stopAll();
+  workers.shutdown();
+  if (auto* virtualClock = dynamic_cast<core::VirtualClock*>(&clock)) virtualClock->setAfterEachTask({});
   if (temporaryRoot_) {
     std::error_code ignored;
     std::filesystem::remove_all(*temporaryRoot_, ignored);

@@ -17,6 +17,7 @@ struct AutonomousLife::Entry {
   std::int64_t prevUnfocusTime = 0;
   double totalDuration = 0;          // seconds focused, all runs together
   std::optional<core::Time> lastFocused;  // engine time: least recently focused wins
+  core::Time relaunchAfter{0};            // engine time: not focused by its trigger before
 
   const std::string& name() const { return activity.name; }
   bool interactive() const { return activity.nature == Nature::Interactive; }
@@ -378,7 +379,7 @@ AutonomousLife::Entry* AutonomousLife::bestCandidate(bool interactiveOnly) {
     Entry& e = *it->second;
     if (interactiveOnly && !e.interactive()) continue;
     if ((focused_ && focused_->name == name) || std::find(stack_.begin(), stack_.end(), name) != stack_.end()) continue;
-    if (!violations(e).empty()) continue;
+    if (!violations(e).empty() || e.relaunchAfter > clock_.now()) continue;
     if (!best || better(e, *best)) best = &e;
   }
   return best;
@@ -389,8 +390,19 @@ void AutonomousLife::onActivityEnded(const std::string& name, std::uint64_t run,
   std::lock_guard lock(mutex_);
   if (!focused_ || focused_->name != name || focused_->run != run) return;  // already stopped
   if (!error.empty()) activityFailed(name, error);
+  if (!error.empty() || focused_->since == clock_.now()) delayRelaunch(*activities_.at(name));
   transition(Request::stop(reason::kSelfStop).unstacking());
   requestEnforcement();
+}
+
+void AutonomousLife::delayRelaunch(Entry& e) {
+  e.relaunchAfter = clock_.now() + options_.relaunchDelay;
+  clock_.schedule(e.relaunchAfter, [this, alive = std::weak_ptr<int>(alive_)] {
+    if (alive.expired()) return;
+    core::Dispatcher::Hold hold(memory_.dispatcher());
+    std::lock_guard lock(mutex_);
+    requestEnforcement();
+  });
 }
 
 // ---- states ----------------------------------------------------------------------

@@ -155,6 +155,14 @@ py::object callService(const std::string& service, const std::string& method, co
   return toPython(result);
 }
 
+// A Python object released with the GIL held, whatever thread drops it.
+std::shared_ptr<py::object> keep(py::object o) {
+  return std::shared_ptr<py::object>(new py::object(std::move(o)), [](py::object* p) {
+    py::gil_scoped_acquire gil;
+    delete p;
+  });
+}
+
 struct Task {
   std::atomic<bool> done{false};
 };
@@ -173,17 +181,16 @@ std::int64_t postCall(const std::string& service, const std::string& method, con
     tasks[id] = task;
   }
   const std::int64_t caller = callingHost;
-  auto arguments = std::make_shared<py::list>(args);
+  auto arguments = keep(args);
   host.workers().spawn(host.group(), [service, method, arguments, task, caller] {
     Calling calling(caller);
     {
       py::gil_scoped_acquire gil;
       try {
-        callService(service, method, *arguments);
+        callService(service, method, py::reinterpret_borrow<py::list>(*arguments));
       } catch (...) {
         // a posted call's failure is not waited for
       }
-      *arguments = py::list();  // released with the GIL held
     }
     task->done = true;
   });
@@ -222,14 +229,6 @@ struct Timer {
 std::mutex timersMutex;
 std::map<std::int64_t, std::shared_ptr<Timer>> timers;
 std::int64_t nextTimerId = 1;
-
-// A Python object released with the GIL held, whatever thread drops it.
-std::shared_ptr<py::object> keep(py::object o) {
-  return std::shared_ptr<py::object>(new py::object(std::move(o)), [](py::object* p) {
-    py::gil_scoped_acquire gil;
-    delete p;
-  });
-}
 
 std::int64_t startTimer(double seconds, py::object callable) {
   BoxHost& host = hostOrRaise();

@@ -160,14 +160,24 @@ inline std::string manifest(const std::string& uuid, const std::vector<BehaviorS
   return m;
 }
 
-// Writes a package folder `<dir>/<folder>/` with its manifest and a
-// behavior.xar in each behavior's folder; returns the folder.
+// A behavior that runs until it is stopped: a root box whose onStart leads nowhere.
+inline const char* kUntilStoppedXar =
+    "<?xml version=\"1.0\" encoding=\"UTF-8\" ?>\n<ChoregrapheProject xar_version=\"3\">\n"
+    "<Box name=\"root\" id=\"-1\">\n"
+    "<Input name=\"onLoad\" type=\"1\" type_size=\"1\" nature=\"0\" inner=\"1\" id=\"1\" />\n"
+    "<Input name=\"onStart\" type=\"1\" type_size=\"1\" nature=\"2\" inner=\"0\" id=\"2\" />\n"
+    "<Input name=\"onStop\" type=\"1\" type_size=\"1\" nature=\"3\" inner=\"0\" id=\"3\" />\n"
+    "<Output name=\"onStopped\" type=\"1\" type_size=\"1\" nature=\"1\" inner=\"0\" id=\"4\" />\n"
+    "</Box>\n</ChoregrapheProject>\n";
+
+// Writes a package folder `<dir>/<folder>/` with its manifest and, in each
+// behavior's folder, a behavior.xar that runs until stopped; returns the folder.
 inline std::filesystem::path writePackage(const TempDir& dir, const std::string& folder, const std::string& uuid,
                                           const std::vector<BehaviorSpec>& behaviors) {
   dir.write(folder + "/manifest.xml", manifest(uuid, behaviors));
   for (const auto& b : behaviors)
     dir.write(folder + "/" + (b.path == "." ? std::string() : b.path + "/") + "behavior.xar",
-              "<?xml version=\"1.0\" encoding=\"UTF-8\" ?>\n<ChoregrapheProject xar_version=\"3\" />\n");
+              kUntilStoppedXar);
   return dir.path() / folder;
 }
 

@@ -30,7 +30,7 @@ public:
   using Group = std::uint64_t;
 
   Workers(Clock& clock, Mode mode);
-  ~Workers();  // cancels every group and waits for the tasks to end
+  ~Workers();  // shutdown()
   Workers(const Workers&) = delete;
   Workers& operator=(const Workers&) = delete;
 
@@ -63,6 +63,11 @@ public:
   // Tasks not ended yet (running, ready or sleeping).
   std::size_t live() const;
 
+  // Cancels every group and lets every task (and those they start) run to
+  // its end; later spawns are dropped. Owners call it while what the tasks
+  // use is still alive.
+  void shutdown();
+
   // Waits (really) until the group has no task left.
   void join(Group group);
 
@@ -82,6 +87,7 @@ private:
   std::map<Group, std::size_t> groupSize_;
   std::map<Group, bool> cancelled_;
   std::vector<std::thread> finished_;  // ended threads, joined later
+  bool closed_ = false;                // shut down
 };
 
 }  // namespace autolife::core

@@ -21,6 +21,7 @@
 #include "autolife/package/store.hpp"
 #include "autolife/robot/simulated_robot.hpp"
 #include "autolife/robot/simulated_world.hpp"
+#include "autolife/runtime/behavior_runner.hpp"
 #include "autolife/service/service.hpp"
 
 namespace autolife::engine {
@@ -77,6 +78,12 @@ public:
   launchpad::LaunchpadKeys keys;
   life::ScriptedRunner scripted;
   life::ProcessRunner programs;
+  // What running behaviors report: box logs and errors, missing services, ends.
+  core::Signal<const runtime::RunEvent&> behaviorEvents;
+  // Box threads (taking turns in virtual time) and the behavior runtime:
+  // activities that are behaviors run here (docs/behaviors.md).
+  core::Workers workers;
+  runtime::BehaviorRunner behaviors;
   life::RunnerSet runners;
   KeysListener keysListener;
   life::AutonomousLife life;

@@ -64,6 +64,10 @@ struct LifeOptions {
   // Said while an interactive activity loads in interactive state.
   std::vector<std::string> thinkingPhrases = {"Hmm.", "Let me think.", "Just a moment."};
   core::Duration thinkingInterval = std::chrono::seconds(2);
+  // An activity that failed, or ended the instant it started, is not focused
+  // by its launch trigger again before this long: a broken activity whose
+  // trigger holds would otherwise restart in a loop with no time passing.
+  core::Duration relaunchDelay = std::chrono::seconds(5);
 };
 
 class AutonomousLife {
@@ -157,6 +161,7 @@ private:
   void cleanupBeforeActivity();
   void thinkWhileLoading(const Entry& entry);
   void onActivityEnded(const std::string& name, std::uint64_t run, const std::string& error);
+  void delayRelaunch(Entry& entry);
   void onSuggestions(const std::vector<std::string>& list);
   void stopViolatingFocus();
 

@@ -1,0 +1,84 @@
+// `autolife play BEHAVIOR.xar|FOLDER [--json] [--virtual|--realtime]
+// [--until T] [--robot nao|pepper]`: one behavior on the simulated robot;
+// what the robot did, one line per service call, box logs and errors, and
+// how the behavior ended.
+#include <iostream>
+#include <memory>
+
+#include "autolife/core/json_line.hpp"
+#include "autolife/sim/play.hpp"
+#include "autolife/sim/scenario.hpp"
+#include "commands.hpp"
+
+namespace autolife::app {
+
+namespace {
+
+constexpr const char* kPlayHelp = R"(
+Runs a Choregraphe behavior (a .xar file, or a folder written by autolife
+convert) on the simulated robot, in virtual time unless --realtime: a box's
+time.sleep and every robot action take engine time, and nothing really waits.
+Output: one line per service call, box log, box error and missing service,
+then how the behavior ended; with --json, JSON Lines such as
+  {"t": 0.0, "service": "ALTextToSpeech", "method": "say", "args": ["Hello"]}
+  {"t": 2.1, "end": "finished"}
+Ends: finished (the root box fired onStopped), error (a box raised: its
+file:line and message), until (still running at --until, then stopped),
+idle (virtual time: nothing left that could happen).
+Exit status: 0 finished, until or idle; 1 a box error; 2 the behavior
+cannot be read (file:line:column on stderr).)";
+
+struct PlayCommandOptions {
+  std::string behavior;
+  bool json = false;
+  bool realtime = false;
+  bool virtualTime = false;
+  std::string until;
+  std::string robot = "nao";
+};
+
+int runPlay(const PlayCommandOptions& o) {
+  sim::PlayOptions options;
+  options.behavior = o.behavior;
+  options.realtime = o.realtime;
+  if (!o.until.empty()) {
+    options.until = sim::parseDuration(o.until);
+    if (!options.until) {
+      std::cerr << "autolife play: --until must be seconds or like 90s, 30m, 2h, 1h30m, 1d\n";
+      return 2;
+    }
+  }
+  auto model = launchpad::parseModel(o.robot);
+  if (!model) {
+    std::cerr << "autolife play: --robot must be nao or pepper\n";
+    return 2;
+  }
+  options.model = *model;
+  auto result = sim::play(options, [&](const sim::Record& r) {
+    std::cout << (o.json ? core::jsonLine(r.json) : r.text) << std::endl;
+  });
+  if (result.end == sim::PlayResult::End::Unreadable) {
+    for (const auto& p : result.problems) std::cerr << p.format() << '\n';
+    if (result.problems.empty()) std::cerr << o.behavior << ": the behavior cannot be read\n";
+    return 2;
+  }
+  for (const auto& w : result.problems) std::cerr << "warning: " << w.format() << '\n';
+  return result.end == sim::PlayResult::End::Error ? 1 : 0;
+}
+
+}  // namespace
+
+void addPlayCommand(CLI::App& app, int& status) {
+  auto options = std::make_shared<PlayCommandOptions>();
+  auto* cmd = app.add_subcommand("play", "Run a behavior (.xar or converted folder) on the simulated robot");
+  cmd->add_option("BEHAVIOR", options->behavior, "behavior.xar, or a folder in the new format")->required();
+  cmd->add_flag("--json", options->json, "JSON Lines output, one object per line");
+  auto* realtime = cmd->add_flag("--realtime", options->realtime, "Run on the real clock");
+  cmd->add_flag("--virtual", options->virtualTime, "Run in virtual time (the default)")->excludes(realtime);
+  cmd->add_option("--until", options->until, "Stop the behavior at this time (seconds, or 90s, 30m, 2h, 1d)");
+  cmd->add_option("--robot", options->robot, "nao (default) or pepper");
+  cmd->footer(kPlayHelp);
+  cmd->callback([options, &status] { status = runPlay(*options); });
+}
+
+}  // namespace autolife::app

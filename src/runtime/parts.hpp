@@ -1,0 +1,191 @@
+// The runtime's parts (internal): a running behavior (Run), its box
+// instances, the diagrams of loaded keyframes, and box timelines.
+//
+// Locking: every part of a run is guarded by the run's mutex. Python code
+// never runs under it: box callbacks are queued as box threads (Workers),
+// which take the mutex only to fire outputs or read parameters. A box thread
+// holds its box (and through it the run) alive; a box unloaded meanwhile
+// ignores what the thread still sends.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <vector>
+
+#include "autolife/behavior/state_machine.hpp"
+#include "autolife/python/python_box.hpp"
+#include "autolife/runtime/behavior_run.hpp"
+
+namespace autolife::runtime::detail {
+
+class Run;
+class BoxInstance;
+
+// Where a signal goes: an input of a box, or an output of the box that
+// holds the diagram (the link's owner 0).
+struct Target {
+  BoxInstance* box = nullptr;
+  int port = 0;
+  bool toOutput = false;  // fire `box`'s output `port` instead of its input
+  bool operator==(const Target&) const = default;
+};
+
+// A keyframe's diagram while it is loaded: its boxes and its links.
+class DiagramInstance {
+public:
+  DiagramInstance(Run& run, const behavior::Diagram& model, BoxInstance& owner);
+  ~DiagramInstance();
+  // Creates and loads the boxes, connects the links, then gives the
+  // owner's onLoad input to this diagram only.
+  void load();
+  void unload();
+
+private:
+  struct Connection {
+    std::vector<Target>* list;
+    Target target;
+  };
+  void connect(const behavior::Link& link);
+
+  Run& run_;
+  const behavior::Diagram& model_;
+  BoxInstance& owner_;
+  std::map<int, std::shared_ptr<BoxInstance>> boxes_;
+  std::vector<Connection> connections_;
+  bool loaded_ = false;
+};
+
+// A box's timeline: the state machine of its behavior layers, driven by a
+// frame clock at `fps`, and its actuator curves.
+class TimelinePlayer {
+public:
+  TimelinePlayer(Run& run, const behavior::Timeline& model, BoxInstance& owner);
+  ~TimelinePlayer();
+  void enterFirstState();
+  void play();   // onStart
+  void stop();   // onStop: frames stop, loaded diagrams stay
+  void unload();  // the box unloads: every diagram goes
+  bool goToFrame(int frame);
+  bool goToLabel(const std::string& label);
+
+private:
+  void scheduleTick();
+  void tick();
+  void enter(std::optional<std::size_t> state);
+  void finish();
+  int endFrame() const;
+
+  Run& run_;
+  const behavior::Timeline& model_;
+  BoxInstance& owner_;
+  behavior::StateMachine machine_;
+  struct Loaded {
+    int refs = 0;
+    std::unique_ptr<DiagramInstance> diagram;
+  };
+  std::map<std::pair<std::size_t, std::size_t>, Loaded> keyframes_;
+  std::optional<std::size_t> state_;
+  int frame_ = 0;
+  bool playing_ = false;
+  core::Time origin_{0};    // when frame `originFrame_` was (frames tick from it)
+  int originFrame_ = 0;
+  core::TimerId timer_ = 0;
+};
+
+class BoxInstance final : public python::BoxHost, public std::enable_shared_from_this<BoxInstance> {
+public:
+  BoxInstance(Run& run, const behavior::Box& model, BoxInstance* parent);
+  ~BoxInstance() override;
+
+  void load();
+  void unload();
+  bool loaded() const { return loaded_; }
+  // An input arrives (with a value, or a bang).
+  void receive(int input, const std::optional<service::Any>& value);
+  // The box fires an output: its targets get it.
+  void emit(int output, const std::optional<service::Any>& value);
+
+  std::vector<Target>& outputTargets(int output) { return outputs_[output]; }
+  std::vector<Target>& forwardTargets(int input) { return forwards_[input]; }
+  const behavior::Box& model() const { return model_; }
+  TimelinePlayer* timeline() { return timeline_.get(); }
+  // Fires every output of nature Stopped (a timeline that reached its end).
+  void emitStopped();
+
+  // python::BoxHost
+  std::string boxName() const override;
+  std::string behaviorId() const override;
+  std::string behaviorPath() const override;
+  std::vector<std::string> outputNames() const override;
+  void fire(const std::string& output, const service::Any& value) override;
+  service::Any parameter(const std::string& name) const override;
+  void setParameter(const std::string& name, const service::Any& value) override;
+  void log(const std::string& level, const std::string& message) override;
+  service::Registry& services() override;
+  core::Workers& workers() override;
+  core::Workers::Group group() const override;
+  void missingService(const std::string& service, const std::string& method, const service::Arguments& args) override;
+
+private:
+  using PythonCall = std::function<std::optional<python::BoxError>(python::PythonBox&)>;
+  void createPython();
+  void callPython(PythonCall call);
+  void bindMemoryInputs();
+  bool hasPython() const;
+
+  Run& run_;
+  const behavior::Box& model_;
+  BoxInstance* parent_;
+  bool loaded_ = false;
+  std::shared_ptr<python::PythonBox> python_;
+  bool creating_ = false;
+  std::vector<PythonCall> waiting_;  // calls that arrived while the box was being created
+  std::map<int, std::vector<Target>> outputs_;
+  std::map<int, std::vector<Target>> forwards_;
+  std::map<std::string, service::Any> parameterValues_;  // set by setParameter
+  std::unique_ptr<TimelinePlayer> timeline_;
+  std::vector<memory::SubscriptionId> memoryInputs_;
+};
+
+class Run final : public BehaviorRun, public std::enable_shared_from_this<Run> {
+public:
+  Run(std::shared_ptr<const behavior::Behavior> behavior, std::string id, RuntimeContext context, Ended ended);
+  ~Run() override;
+
+  void start() override;
+  void stop() override;
+  bool running() const override;
+  const std::string& id() const override { return id_; }
+  bool goToFrame(int frame) override;
+  bool goToLabel(const std::string& label) override;
+
+  // For the parts.
+  std::recursive_mutex& mutex() { return mutex_; }
+  RuntimeContext& context() { return context_; }
+  core::Clock& clock() { return context_.workers.clock(); }
+  core::Workers::Group group() const { return group_; }
+  const behavior::Behavior& behavior() const { return *behavior_; }
+  // Queues a box thread running `task` (never runs it here).
+  void spawn(std::function<void()> task);
+  void report(RunEvent event);
+  void fail(const python::BoxError& error);
+  void rootStopped();
+
+private:
+  void end(const std::string& error);
+  void teardown();
+
+  std::shared_ptr<const behavior::Behavior> behavior_;
+  std::string id_;
+  RuntimeContext context_;
+  Ended ended_;
+  std::recursive_mutex mutex_;
+  core::Workers::Group group_;
+  core::Workers::Group unloadGroup_ = 0;  // the onUnload threads once the run is over
+  std::shared_ptr<BoxInstance> root_;
+  bool running_ = false;
+};
+
+}  // namespace autolife::runtime::detail

@@ -1,0 +1,103 @@
+#include <atomic>
+
+#include "parts.hpp"
+
+namespace autolife::runtime {
+
+std::shared_ptr<BehaviorRun> BehaviorRun::create(std::shared_ptr<const behavior::Behavior> behavior, std::string id,
+                                                 RuntimeContext context, Ended ended) {
+  return std::make_shared<detail::Run>(std::move(behavior), std::move(id), std::move(context), std::move(ended));
+}
+
+namespace detail {
+
+namespace {
+
+// Box-thread groups are never reused: a stopped run's late threads cannot
+// be mistaken for a new run's.
+std::atomic<core::Workers::Group> nextGroup{1};
+
+}  // namespace
+
+Run::Run(std::shared_ptr<const behavior::Behavior> behavior, std::string id, RuntimeContext context, Ended ended)
+    : behavior_(std::move(behavior)), id_(std::move(id)), context_(std::move(context)), ended_(std::move(ended)),
+      group_(nextGroup++) {}
+
+Run::~Run() = default;
+
+void Run::start() {
+  std::lock_guard lock(mutex_);
+  if (running_ || root_) return;
+  running_ = true;
+  root_ = std::make_shared<BoxInstance>(*this, behavior_->root, nullptr);
+  root_->load();
+  for (const auto& input : behavior_->root.inputs)
+    if (input.nature == behavior::InputNature::OnStart) root_->receive(input.id, std::nullopt);
+}
+
+void Run::stop() {
+  std::lock_guard lock(mutex_);
+  if (!running_) return;
+  running_ = false;
+  teardown();
+}
+
+bool Run::running() const {
+  std::lock_guard lock(const_cast<std::recursive_mutex&>(mutex_));
+  return running_;
+}
+
+bool Run::goToFrame(int frame) {
+  std::lock_guard lock(mutex_);
+  return running_ && root_->timeline() && root_->timeline()->goToFrame(frame);
+}
+
+bool Run::goToLabel(const std::string& label) {
+  std::lock_guard lock(mutex_);
+  return running_ && root_->timeline() && root_->timeline()->goToLabel(label);
+}
+
+void Run::spawn(std::function<void()> task) {
+  context_.workers.spawn(running_ ? group_ : unloadGroup_, [self = shared_from_this(), task = std::move(task)] { task(); });
+}
+
+void Run::report(RunEvent event) {
+  event.time = clock().now();
+  event.behavior = id_;
+  if (context_.report) context_.report(event);
+}
+
+void Run::fail(const python::BoxError& error) {
+  RunEvent e;
+  e.kind = RunEvent::Kind::BoxError;
+  e.box = error.box;
+  e.message = error.format();
+  report(e);
+  end(error.format());
+}
+
+void Run::rootStopped() { end(""); }
+
+// The behavior is over: every box unloads, sleepers wake; whoever started it
+// hears of it from the engine clock, not from under this run's lock.
+void Run::end(const std::string& error) {
+  if (!running_) return;
+  running_ = false;
+  teardown();
+  RunEvent e;
+  e.kind = RunEvent::Kind::Ended;
+  e.message = error.empty() ? "finished" : error;
+  report(e);
+  if (ended_) clock().post([ended = ended_, error] { ended(error); });
+}
+
+// Sleepers of the run wake (their code unwinds); then the boxes unload, their
+// onUnload running in threads of a group of their own.
+void Run::teardown() {
+  context_.workers.cancel(group_);
+  unloadGroup_ = nextGroup++;
+  if (root_) root_->unload();
+}
+
+}  // namespace detail
+}  // namespace autolife::runtime

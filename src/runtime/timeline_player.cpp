@@ -1,0 +1,140 @@
+#include <algorithm>
+#include <set>
+
+#include "autolife/runtime/curves.hpp"
+#include "parts.hpp"
+
+namespace autolife::runtime::detail {
+
+TimelinePlayer::TimelinePlayer(Run& run, const behavior::Timeline& model, BoxInstance& owner)
+    : run_(run), model_(model), owner_(owner), machine_(behavior::buildStateMachine(model)), frame_(model.startFrame) {}
+
+TimelinePlayer::~TimelinePlayer() {
+  stop();
+  enter(std::nullopt);
+}
+
+// A flow diagram (timeline disabled) holds its diagram from the start; a
+// timeline's keyframes wait for their frame.
+void TimelinePlayer::enterFirstState() {
+  if (machine_.states.empty()) return;
+  if (!model_.enable) return enter(machine_.initial);
+  if (auto s = machine_.stateAt(model_.startFrame)) enter(s);
+}
+
+// Where the frames stop: end_frame, or (-1) the last key or keyframe.
+int TimelinePlayer::endFrame() const {
+  if (model_.endFrame >= 0) return model_.endFrame;
+  int last = lastKeyFrame(model_.actuators);
+  if (!machine_.states.empty()) last = std::max(last, machine_.states.back().begin);
+  return std::max(last, model_.startFrame);
+}
+
+// Plays the frames from the start frame; the curves go to the motion service
+// as one timed interpolation.
+void TimelinePlayer::play() {
+  if (playing_) return;
+  playing_ = true;
+  frame_ = model_.startFrame;
+  if (auto s = machine_.stateAt(frame_); s && s != state_) enter(s);
+  const auto curves = bezierCommand(model_.actuators, model_.startFrame, model_.endFrame, model_.fps);
+  if (!curves.empty()) {
+    try {
+      run_.context().services.call("ALMotion", "angleInterpolationBezier", curves.arguments());
+    } catch (const service::CallError& e) {
+      if (e.reason() == "no-such-service") owner_.missingService("ALMotion", "angleInterpolationBezier", curves.arguments());
+      else owner_.log("error", std::string("the timeline's motion was refused: ") + e.what());
+    }
+  }
+  origin_ = run_.clock().now();
+  originFrame_ = frame_;
+  if (model_.fps > 0) scheduleTick();
+  else finish();
+}
+
+void TimelinePlayer::stop() {
+  playing_ = false;
+  if (timer_) run_.clock().cancel(timer_);
+  timer_ = 0;
+}
+
+void TimelinePlayer::unload() {
+  stop();
+  enter(std::nullopt);
+}
+
+// Frame n is at origin + (n - originFrame) / fps: computed from the origin,
+// so that no error accumulates from frame to frame.
+void TimelinePlayer::scheduleTick() {
+  const auto next = origin_ + std::chrono::duration_cast<core::Duration>(
+                                  std::chrono::duration<double>(static_cast<double>(frame_ + 1 - originFrame_) / model_.fps));
+  std::weak_ptr<BehaviorRun> weak = run_.shared_from_this();
+  timer_ = run_.clock().schedule(next, [weak, this] {
+    auto run = weak.lock();
+    if (!run) return;
+    std::lock_guard lock(static_cast<Run&>(*run).mutex());
+    if (!playing_) return;  // stopped (or unloaded: stop() cancelled us) meanwhile
+    tick();
+  });
+}
+
+void TimelinePlayer::tick() {
+  timer_ = 0;
+  ++frame_;
+  if (auto s = machine_.stateAt(frame_); s && s != state_) enter(s);
+  if (frame_ >= endFrame()) return finish();
+  scheduleTick();
+}
+
+// A timeline without behavior layers ends its box; with layers, the final
+// state's diagram does (by firing the box's onStopped).
+void TimelinePlayer::finish() {
+  stop();
+  if (model_.layers.empty()) owner_.emitStopped();
+}
+
+// Loads the keyframes of the new state that were not loaded, then unloads
+// those it no longer holds.
+void TimelinePlayer::enter(std::optional<std::size_t> next) {
+  std::set<std::pair<std::size_t, std::size_t>> wanted;
+  if (next)
+    for (const auto& k : machine_.states[*next].keyframes) wanted.insert({k.layer, k.keyframe});
+  state_ = next;
+  for (const auto& key : wanted) {
+    auto& loaded = keyframes_[key];
+    if (loaded.diagram) continue;
+    const auto& keyframe = model_.layers[key.first].keyframes[key.second];
+    loaded.diagram = std::make_unique<DiagramInstance>(run_, keyframe.diagram, owner_);
+    loaded.diagram->load();
+  }
+  for (auto it = keyframes_.begin(); it != keyframes_.end();) {
+    if (wanted.contains(it->first)) {
+      ++it;
+      continue;
+    }
+    if (it->second.diagram) it->second.diagram->unload();
+    it = keyframes_.erase(it);
+  }
+}
+
+bool TimelinePlayer::goToFrame(int frame) {
+  auto s = machine_.stateAt(frame);
+  if (!s && !machine_.states.empty()) return false;
+  if (s != state_) enter(s);
+  frame_ = frame;
+  if (playing_) {
+    stop();
+    playing_ = true;
+    origin_ = run_.clock().now();
+    originFrame_ = frame_;
+    scheduleTick();
+  }
+  return true;
+}
+
+bool TimelinePlayer::goToLabel(const std::string& label) {
+  auto s = machine_.stateWithLabel(label);
+  return s && goToFrame(machine_.states[*s].begin);
+}
+
+}  // namespace autolife::runtime::detail

@@ -1,0 +1,114 @@
+// `autolife play` through the real binary: the example greeter, --json
+// lines, exit statuses 0/1/2, --until, a converted folder playing as its
+// .xar does.
+#include <gmock/gmock.h>
+
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "process.hpp"
+#include "runtime_support.hpp"
+
+namespace autolife::runtimetest {
+namespace {
+
+using testing::runProcess;
+using ::testing::HasSubstr;
+
+const std::string kGreeter = std::string(AUTOLIFE_SOURCE_DIR) + "/examples/packages/greeter/behavior.xar";
+
+std::vector<nlohmann::json> jsonLines(const std::string& out) {
+  std::vector<nlohmann::json> lines;
+  std::istringstream in(out);
+  for (std::string line; std::getline(in, line);) lines.push_back(nlohmann::json::parse(line));
+  return lines;
+}
+
+TEST(PlayCli, TheGreeterSaysHelloAndFinishes) {
+  auto r = runProcess({AUTOLIFE_BINARY, "play", "--json", kGreeter});
+  ASSERT_EQ(r.status, 0) << r.err;
+  auto lines = jsonLines(r.out);
+  ASSERT_EQ(lines.size(), 2u) << r.out;
+  EXPECT_EQ(lines[0], nlohmann::json::parse(R"({"t": 0.0, "service": "ALTextToSpeech", "method": "say",
+                                                 "args": ["Hello! Nice to meet you."]})"));
+  EXPECT_EQ(lines[1]["end"], "finished");
+  EXPECT_GT(lines[1]["t"].get<double>(), 0.0);
+}
+
+TEST(PlayCli, TextOutputIsOneLinePerCall) {
+  auto r = runProcess({AUTOLIFE_BINARY, "play", kGreeter});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("0:00:00.000  call     ALTextToSpeech.say(\"Hello! Nice to meet you.\")\n"));
+  EXPECT_THAT(r.out, HasSubstr("end      finished\n"));
+}
+
+TEST(PlayCli, ABoxErrorExitsWithOne) {
+  simtest::TempDir dir;
+  auto xar = dir.write("behavior.xar", behaviorXar(pythonBox("Bad", 1, "    def onInput_onStart(self):\n        1/0\n") + chain(1, 1)));
+  auto r = runProcess({AUTOLIFE_BINARY, "play", "--json", xar.string()});
+  EXPECT_EQ(r.status, 1);
+  auto lines = jsonLines(r.out);
+  ASSERT_EQ(lines.size(), 2u) << r.out;
+  EXPECT_EQ(lines[0]["box"], "Bad");
+  EXPECT_THAT(lines[0]["error"].get<std::string>(), HasSubstr("ZeroDivisionError"));
+  EXPECT_EQ(lines[1]["end"], "error");
+}
+
+TEST(PlayCli, AnUnreadableBehaviorExitsWithTwoAndItsPlace) {
+  simtest::TempDir dir;
+  auto xar = dir.write("behavior.xar", "<ChoregrapheProject xar_version=\"3\">\n<Box name=\"root\" id=\"-1\">\n");
+  auto r = runProcess({AUTOLIFE_BINARY, "play", xar.string()});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_THAT(r.err, HasSubstr(xar.string() + ":"));
+  EXPECT_EQ(r.out, "");
+}
+
+TEST(PlayCli, UntilStopsARunningBehavior) {
+  simtest::TempDir dir;
+  auto xar = dir.write("behavior.xar", behaviorXar(pythonBox("Loop", 1,
+                                                             "    def onInput_onStart(self):\n"
+                                                             "        import time\n"
+                                                             "        while True: time.sleep(0.5)\n") +
+                                                   chain(1, 1)));
+  auto r = runProcess({AUTOLIFE_BINARY, "play", "--json", "--until", "1m", xar.string()});
+  ASSERT_EQ(r.status, 0) << r.err;
+  auto lines = jsonLines(r.out);
+  ASSERT_FALSE(lines.empty());
+  EXPECT_EQ(lines.back(), nlohmann::json::parse(R"({"t": 60.0, "end": "until"})"));
+}
+
+TEST(PlayCli, BadOptionsAreRefused) {
+  EXPECT_EQ(runProcess({AUTOLIFE_BINARY, "play", "--until", "soon", kGreeter}).status, 2);
+  EXPECT_EQ(runProcess({AUTOLIFE_BINARY, "play", "--robot", "r2d2", kGreeter}).status, 2);
+  EXPECT_NE(runProcess({AUTOLIFE_BINARY, "play", "--virtual", "--realtime", kGreeter}).status, 0);
+}
+
+TEST(PlayCli, RealtimeTakesTheSameCalls) {
+  auto r = runProcess({AUTOLIFE_BINARY, "play", "--json", "--realtime", kGreeter});
+  ASSERT_EQ(r.status, 0) << r.err;
+  auto lines = jsonLines(r.out);
+  ASSERT_EQ(lines.size(), 2u) << r.out;
+  EXPECT_EQ(lines[0]["args"][0], "Hello! Nice to meet you.");
+  EXPECT_EQ(lines[1]["end"], "finished");
+}
+
+TEST(PlayCli, AConvertedFolderPlaysAsItsXar) {
+  simtest::TempDir dir;
+  const std::string xar = behaviorXar(pythonBox("Say", 1, "    def onInput_onStart(self):\n"
+                                                          "        ALProxy(\"ALTextToSpeech\").say(\"twice\")\n"
+                                                          "        import time\n        time.sleep(1)\n"
+                                                          "        self.onStopped()\n") +
+                                      chain(1, 1));
+  auto file = dir.write("behavior.xar", xar);
+  ASSERT_EQ(runProcess({AUTOLIFE_BINARY, "convert", file.string(), (dir.path() / "converted").string()}).status, 0);
+  auto fromXar = runProcess({AUTOLIFE_BINARY, "play", "--json", file.string()});
+  auto fromFolder = runProcess({AUTOLIFE_BINARY, "play", "--json", (dir.path() / "converted").string()});
+  ASSERT_EQ(fromXar.status, 0) << fromXar.err;
+  ASSERT_EQ(fromFolder.status, 0) << fromFolder.err;
+  EXPECT_EQ(fromXar.out, fromFolder.out);
+  EXPECT_THAT(fromXar.out, HasSubstr("\"twice\""));
+}
+
+}  // namespace
+}  // namespace autolife::runtimetest

@@ -1,0 +1,73 @@
+// Life's activities run their behavior.xar through the runtime: an activity
+// ends when its behavior ends, a box error fails it (and it is not retried
+// at once), stopping the focus unloads the boxes.
+#include <gmock/gmock.h>
+
+#include "runtime_support.hpp"
+
+namespace autolife::runtimetest {
+namespace {
+
+using ::testing::HasSubstr;
+
+// A package "pk" with one interactive activity "pk/." triggered by 'go' == 1, running `xar`.
+simtest::Outcome runPackage(const std::string& xar, const std::string& steps, const std::string& expect = "") {
+  simtest::TempDir dir;
+  simtest::writePackage(dir, "pk", "pk", {{".", "interactive", "'go' == 1"}});
+  dir.write("pk/behavior.xar", xar);
+  return simtest::run(simtest::parse("until: 30\npackages: [pk]\nsteps:\n" + steps + (expect.empty() ? "" : "expect:\n" + expect),
+                                     dir.str() + "/scenario.yaml", dir.str()));
+}
+
+TEST(LifeBehaviors, AnActivityEndsWhenItsBehaviorEnds) {
+  auto o = runPackage(behaviorXar(pythonBox("Wait", 1,
+                                            "    def onInput_onStart(self):\n"
+                                            "        import time\n"
+                                            "        time.sleep(3)\n"
+                                            "        self.onStopped()\n") +
+                                  chain(1, 1)),
+                      "  - {t: 1, set: {go: 1}}\n  - {t: 2, set: {go: 0}}\n",
+                      "  - {t: 3.9, focused: pk/.}\n  - {t: 4, focused: \"\"}\n");
+  EXPECT_EQ(o.result.failedExpectations, 0) << testing::PrintToString(o.linesHaving("expect"));
+  auto transitions = o.having("signal");
+  ASSERT_EQ(transitions.size(), 2u) << testing::PrintToString(o.linesHaving("signal"));
+  EXPECT_EQ(transitions[1]["value"]["PreviousActivityStopReason"], "self-stop");
+  EXPECT_EQ(transitions[1]["t"], 4.0);
+}
+
+TEST(LifeBehaviors, ABoxErrorFailsTheActivityWhichIsNotRetriedAtOnce) {
+  auto o = runPackage(behaviorXar(pythonBox("Broken", 1,
+                                            "    def onInput_onStart(self):\n"
+                                            "        raise RuntimeError(\"broken\")\n") +
+                                  chain(1, 1)),
+                      "  - {t: 1, set: {go: 1}}\n");
+  // Its trigger holds: focused at 1, failing at once, again after the relaunch delay (5 s), ...
+  std::vector<double> focusTimes;
+  for (const auto& s : o.having("signal"))
+    if (s["value"]["FocusedActivityName"] == "pk/.") focusTimes.push_back(s["t"].get<double>());
+  EXPECT_EQ(focusTimes, (std::vector<double>{1, 6, 11, 16, 21, 26})) << testing::PrintToString(o.linesHaving("signal"));
+  auto failures = o.having("activity");
+  ASSERT_EQ(failures.size(), 6u);
+  EXPECT_EQ(failures[0]["activity"], "pk/.");
+  EXPECT_THAT(failures[0]["error"].get<std::string>(), HasSubstr("box 'Broken'"));
+  EXPECT_THAT(failures[0]["error"].get<std::string>(), HasSubstr("RuntimeError: broken"));
+}
+
+TEST(LifeBehaviors, StoppingTheFocusUnloadsTheBoxes) {
+  auto o = runPackage(behaviorXar(pythonBox("Forever", 1,
+                                            "    def onUnload(self):\n"
+                                            "        ALProxy(\"ALMemory\").insertData(\"unloaded\", 1)\n"
+                                            "    def onInput_onStart(self):\n"
+                                            "        pass\n") +
+                                  chain(1, 1)),
+                      "  - {t: 1, set: {go: 1}}\n"
+                      "  - {t: 2, set: {go: 0}}\n"
+                      "  - {t: 2, call: [ALAutonomousLife.stopFocus]}\n"
+                      "  - {t: 3, call: [ALMemory.getData, unloaded]}\n",
+                      "  - {t: 1.5, focused: pk/.}\n  - {t: 2.5, focused: \"\"}\n");
+  EXPECT_EQ(o.result.failedExpectations, 0) << testing::PrintToString(o.linesHaving("expect"));
+  EXPECT_EQ(o.callAt(3.0, "ALMemory.getData")["result"], 1);
+}
+
+}  // namespace
+}  // namespace autolife::runtimetest

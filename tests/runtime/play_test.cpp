@@ -1,0 +1,175 @@
+// Behaviors played on the simulated robot in virtual time: Python boxes,
+// links, outputs, parameters, sleeps, timers, posted calls, errors, missing
+// services, stop and unload.
+#include <gmock/gmock.h>
+
+#include "runtime_support.hpp"
+
+namespace autolife::runtimetest {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+using End = sim::PlayResult::End;
+
+const std::string kSayHello =
+    "    def onInput_onStart(self):\n"
+    "        ALProxy(\"ALTextToSpeech\").say(\"Hello\")\n"
+    "        self.onStopped()\n";
+
+TEST(Play, APythonBoxSpeaksAndTheBehaviorFinishes) {
+  auto p = play(behaviorXar(pythonBox("Say", 1, kSayHello) + chain(1, 1)));
+  EXPECT_EQ(p.result.end, End::Finished) << p.result.error;
+  EXPECT_THAT(p.calls(), ElementsAre("ALTextToSpeech.say"));
+  auto say = p.firstCall("ALTextToSpeech", "say");
+  EXPECT_EQ(say["args"], nlohmann::json::array({"Hello"}));
+  EXPECT_EQ(say["t"], 0.0);
+  // Speaking takes robot time: the behavior ends when the sentence is said.
+  EXPECT_GT(p.endTime(), 0.0);
+  EXPECT_EQ(p.having("end").back()["end"], "finished");
+}
+
+TEST(Play, TimeSleepTakesExactlyItsVirtualTime) {
+  auto p = play(behaviorXar(pythonBox("Wait", 1,
+                                      "    def onInput_onStart(self):\n"
+                                      "        import time\n"
+                                      "        time.sleep(2.5)\n"
+                                      "        self.onStopped()\n") +
+                            chain(1, 1)));
+  EXPECT_EQ(p.result.end, End::Finished) << p.result.error;
+  EXPECT_DOUBLE_EQ(p.endTime(), 2.5);
+}
+
+TEST(Play, OutputsFlowAlongLinksInOrder) {
+  const std::string say = [] {
+    return std::string("    def onInput_onStart(self):\n"
+                       "        ALProxy(\"ALTextToSpeech\").say(self.getParameter(\"Text\"))\n"
+                       "        self.onStopped()\n");
+  }();
+  const std::string param = "<Parameter name=\"Text\" inherits_from_parent=\"0\" content_type=\"3\" value=\"%s\" "
+                            "default_value=\"\" custom_choice=\"0\" id=\"5\" />\n";
+  auto withText = [&](const std::string& text) {
+    std::string p = param;
+    p.replace(p.find("%s"), 2, text);
+    return p;
+  };
+  auto p = play(behaviorXar(pythonBox("One", 1, say, withText("one")) + pythonBox("Two", 2, say, withText("two")) +
+                            link(1, 2, 0, 2) + link(2, 2, 1, 4) + link(0, 4, 2, 4)));
+  EXPECT_EQ(p.result.end, End::Finished) << p.result.error;
+  auto says = p.having("method");
+  ASSERT_EQ(says.size(), 2u);
+  EXPECT_EQ(says[0]["args"][0], "one");
+  EXPECT_EQ(says[1]["args"][0], "two");
+  // The second sentence starts when the first one is said.
+  EXPECT_GT(says[1]["t"].get<double>(), 0.0);
+}
+
+TEST(Play, ABoxThatRaisesStopsTheBehaviorWithItsNameAndLine) {
+  auto p = play(behaviorXar(pythonBox("Broken", 1,
+                                      "    def onInput_onStart(self):\n"
+                                      "        raise ValueError(\"no luck\")\n") +
+                            chain(1, 1)));
+  EXPECT_EQ(p.result.end, End::Error);
+  EXPECT_THAT(p.result.error, HasSubstr("box 'Broken'"));
+  EXPECT_THAT(p.result.error, HasSubstr("ValueError: no luck"));
+  // The raise is on line 14 of the file (the script starts on line 10).
+  EXPECT_THAT(p.result.error, HasSubstr("behavior.xar:14: "));
+  ASSERT_EQ(p.having("box").size(), 1u);
+  EXPECT_EQ(p.having("box")[0]["box"], "Broken");
+  EXPECT_EQ(p.having("box")[0]["error"], p.result.error);
+}
+
+TEST(Play, Python2SyntaxIsReportedAsSuch) {
+  auto p = play(behaviorXar(pythonBox("Old", 1,
+                                      "    def onInput_onStart(self):\n"
+                                      "        print \"hello\"\n") +
+                            chain(1, 1)));
+  EXPECT_EQ(p.result.end, End::Error);
+  EXPECT_THAT(p.result.error, HasSubstr("Python 2"));
+  EXPECT_THAT(p.result.error, HasSubstr("box 'Old'"));
+}
+
+TEST(Play, AMissingServiceIsARecordedNoOpAndTheBehaviorGoesOn) {
+  auto p = play(behaviorXar(pythonBox("Dance", 1,
+                                      "    def onInput_onStart(self):\n"
+                                      "        ALProxy(\"ALDanceFloor\").boogie(3)\n"
+                                      "        self.onStopped()\n") +
+                            chain(1, 1)));
+  EXPECT_EQ(p.result.end, End::Finished) << p.result.error;
+  auto missing = p.having("missing");
+  ASSERT_EQ(missing.size(), 1u);
+  EXPECT_EQ(missing[0]["service"], "ALDanceFloor");
+  EXPECT_EQ(missing[0]["method"], "boogie");
+  EXPECT_EQ(missing[0]["args"], nlohmann::json::array({3}));
+}
+
+TEST(Play, APostedSayCanBeWaitedFor) {
+  // The form Choregraphe's Say box uses.
+  auto p = play(behaviorXar(pythonBox("Say", 1,
+                                      "    def onLoad(self):\n"
+                                      "        self.tts = ALProxy(\"ALTextToSpeech\")\n"
+                                      "    def onInput_onStart(self):\n"
+                                      "        id = self.tts.post.say(\"Posted\")\n"
+                                      "        self.tts.wait(id, 0)\n"
+                                      "        self.onStopped()\n") +
+                            chain(1, 1)));
+  EXPECT_EQ(p.result.end, End::Finished) << p.result.error;
+  EXPECT_THAT(p.calls(), ElementsAre("ALTextToSpeech.say"));
+  EXPECT_GT(p.endTime(), 0.0);
+}
+
+TEST(Play, AThreadingTimerFiresOnTheEngineClock) {
+  auto p = play(behaviorXar(pythonBox("Later", 1,
+                                      "    def onInput_onStart(self):\n"
+                                      "        import threading\n"
+                                      "        self.t = threading.Timer(4.0, self.onStopped)\n"
+                                      "        self.t.start()\n") +
+                            chain(1, 1)));
+  EXPECT_EQ(p.result.end, End::Finished) << p.result.error;
+  EXPECT_DOUBLE_EQ(p.endTime(), 4.0);
+}
+
+TEST(Play, UntilStopsARunningBehaviorAndItsBoxesUnload) {
+  auto p = play(behaviorXar(pythonBox("Forever", 1,
+                                      "    def onUnload(self):\n"
+                                      "        ALProxy(\"ALTextToSpeech\").say(\"bye\")\n"
+                                      "    def onInput_onStart(self):\n"
+                                      "        import time\n"
+                                      "        while True:\n"
+                                      "            time.sleep(1)\n") +
+                            chain(1, 1)),
+                core::fromSeconds(10));
+  EXPECT_EQ(p.result.end, End::Until);
+  EXPECT_DOUBLE_EQ(p.endTime(), 10.0);
+  EXPECT_THAT(p.calls(), ElementsAre("ALTextToSpeech.say"));  // onUnload ran
+  EXPECT_EQ(p.having("end").back()["end"], "until");
+}
+
+TEST(Play, ABehaviorWaitingForNothingEndsIdle) {
+  auto p = play(behaviorXar(pythonBox("Deaf", 1, "    def onInput_onStart(self):\n        pass\n") + chain(1, 1)));
+  EXPECT_EQ(p.result.end, End::Idle);
+}
+
+TEST(Play, AnUnreadableBehaviorSaysWhereAndWhy) {
+  auto p = play("<ChoregrapheProject xar_version=\"3\"><Box name=\"root\" id=\"x\"></Box>");
+  EXPECT_EQ(p.result.end, End::Unreadable);
+  ASSERT_FALSE(p.result.problems.empty());
+  EXPECT_THAT(p.result.problems[0].format(), HasSubstr("behavior.xar:1:"));
+  EXPECT_TRUE(p.records.empty());
+}
+
+TEST(Play, LogsReachTheOutput) {
+  auto p = play(behaviorXar(pythonBox("Chatty", 1,
+                                      "    def onInput_onStart(self):\n"
+                                      "        self.logger.info(\"started\")\n"
+                                      "        self.onStopped()\n") +
+                            chain(1, 1)));
+  auto logs = p.having("log");
+  ASSERT_EQ(logs.size(), 1u);
+  EXPECT_EQ(logs[0]["log"], "info");
+  EXPECT_EQ(logs[0]["box"], "Chatty");
+  EXPECT_EQ(logs[0]["message"], "started");
+}
+
+}  // namespace
+}  // namespace autolife::runtimetest
