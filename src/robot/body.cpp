@@ -66,6 +66,8 @@ Body::~Body() = default;
 
 double Body::valueAt(const std::vector<std::pair<core::Time, double>>& keys, core::Time t) const {
   if (keys.empty()) return 0.0;
+  // The last key first: a motion of no duration is already where it goes.
+  if (t >= keys.back().first) return keys.back().second;
   if (t <= keys.front().first) return keys.front().second;
   for (std::size_t i = 1; i < keys.size(); ++i) {
     const auto& [t1, v1] = keys[i];

@@ -131,6 +131,8 @@ std::vector<std::size_t> Leds::resolve(const std::string& name, std::string_view
 double Leds::valueAt(std::size_t d, core::Time t) const {
   const State& s = state_[d];
   if (s.task == 0 || s.keys.empty()) return s.value;
+  // The last key first: a fade of no duration is already done.
+  if (t >= s.keys.back().first) return s.keys.back().second;
   if (t <= s.keys.front().first) return s.keys.front().second;
   for (std::size_t i = 1; i < s.keys.size(); ++i) {
     const auto& [t1, v1] = s.keys[i];

@@ -129,11 +129,15 @@ std::vector<std::size_t> Motion::resolve(const Any& names, std::string_view w) c
 
 core::Duration Motion::wakeUp() {
   std::lock_guard lock(core_.mutex);
-  if (body_.awake()) return core::Duration::zero();
+  const auto& joints = body_.model().joints();
+  // Awake is not enough: a robot whose joints were relaxed by hand
+  // (setStiffnesses) is stiffened again, as wakeUp promises motors on.
+  bool stiff = true;
+  for (std::size_t j = 0; j < joints.size(); ++j) stiff = stiff && body_.stiffness(j) >= 1.0;
+  if (body_.awake() && stiff) return core::Duration::zero();
   MemoryWrites started;
   started.raise("ALMotion/Stiffness/wakeUpStarted", 1);
   core_.publish(std::move(started));
-  const auto& joints = body_.model().joints();
   const core::Duration stiffen = args::seconds(kWakeUpSeconds);
   auto finished = [this](MemoryWrites& w) {
     body_.setAwake(true, w);

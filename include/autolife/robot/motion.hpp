@@ -25,7 +25,7 @@ public:
   std::shared_ptr<service::Service> makeService();
 
   // wakeUp() and rest(); each returns how long it takes (0 when the robot
-  // already is in that state).
+  // already is in that state: for wakeUp, awake with every joint stiff).
   core::Duration wakeUp();
   core::Duration rest();
 
