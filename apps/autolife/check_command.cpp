@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "autolife/package/check.hpp"
+#include "autolife/runtime/check_behavior.hpp"
 #include "commands.hpp"
 
 namespace autolife::app {
@@ -16,7 +17,9 @@ Each PATH is a package folder, a manifest.xml, or a .pkg archive (extracted
 into a temporary folder, as installing it would). Checked: manifest.xml (XML,
 uuid, version, natures, behavior paths, permissions), every launch trigger
 condition (compiled; its errors are located in manifest.xml), that each
-behavior has its behavior.xar, the Choregraphe project file (.pml), and, for
+behavior has its behavior.xar, each behavior.xar (read as autolife play reads
+it; every Python box script compiled, Python 2-only syntax reported as
+such), the Choregraphe project file (.pml), and, for
 archives, every entry (none may land outside the package folder).
 Output, one problem per line, then a summary:
   app/manifest.xml:12:34: error: launch condition: expected a value, found ')'
@@ -32,7 +35,7 @@ std::string plural(std::size_t n, const std::string& word) {
 int runCheck(const std::vector<std::string>& paths) {
   std::size_t errors = 0, warnings = 0;
   for (const std::string& path : paths) {
-    package::CheckReport report = package::checkPath(path);
+    package::CheckReport report = package::checkPath(path, runtime::checkBehavior);
     for (const package::Problem& problem : report.problems) std::cout << problem.format() << '\n';
     errors += report.errors();
     warnings += report.warnings();

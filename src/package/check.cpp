@@ -10,14 +10,24 @@ namespace autolife::package {
 
 namespace {
 
-void checkFolder(const fs::path& folder, const LoadOptions& options, CheckReport& report) {
+void checkFolder(const fs::path& folder, const LoadOptions& options, const BehaviorCheck& behaviors,
+                 CheckReport& report) {
   LoadResult loaded = loadPackage(folder, options);
   report.problems.insert(report.problems.end(), loaded.problems.begin(), loaded.problems.end());
+  if (!behaviors || !loaded.package) return;
+  const fs::path shownRoot = options.displayRoot ? *options.displayRoot : folder;
+  for (const auto& b : loaded.package->behaviors) {
+    std::error_code ec;
+    if (!fs::is_regular_file(b.behaviorFile, ec)) continue;  // the loader warned
+    auto found = behaviors(b.behaviorFile, (shownRoot / b.behaviorFile.lexically_relative(folder)).string());
+    report.problems.insert(report.problems.end(), found.begin(), found.end());
+  }
 }
 
 // An archive is checked as what installing it would give: extracted (into
 // a temporary folder), then loaded.
-void checkArchive(const fs::path& archive, const ArchiveLimits& limits, CheckReport& report) {
+void checkArchive(const fs::path& archive, const ArchiveLimits& limits, const BehaviorCheck& behaviors,
+                  CheckReport& report) {
   std::string error;
   std::optional<fs::path> work = makeWorkFolder(fs::temp_directory_path(), "autolife-check-", error);
   if (!work) {
@@ -25,7 +35,7 @@ void checkArchive(const fs::path& archive, const ArchiveLimits& limits, CheckRep
     return;
   }
   std::vector<Problem> refused = extractArchive(archive, *work, limits);
-  if (refused.empty()) checkFolder(*work, LoadOptions{baseName(archive), archive}, report);
+  if (refused.empty()) checkFolder(*work, LoadOptions{baseName(archive), archive}, behaviors, report);
   else report.problems.insert(report.problems.end(), refused.begin(), refused.end());
   removeQuietly(*work);
 }
@@ -41,19 +51,21 @@ void sortProblems(std::vector<Problem>& problems) {
 
 }  // namespace
 
-CheckReport checkPath(const fs::path& path, const ArchiveLimits& limits) {
+CheckReport checkPath(const fs::path& path, const ArchiveLimits& limits) { return checkPath(path, {}, limits); }
+
+CheckReport checkPath(const fs::path& path, const BehaviorCheck& behaviors, const ArchiveLimits& limits) {
   CheckReport report;
   report.packagesChecked = 1;
   std::error_code ec;
   if (!fs::exists(path, ec)) {
     report.problems.push_back(fileError(path.string(), "no such file or folder"));
   } else if (fs::is_directory(path, ec)) {
-    checkFolder(path, LoadOptions{}, report);
+    checkFolder(path, LoadOptions{}, behaviors, report);
   } else if (path.filename() == "manifest.xml") {
     fs::path folder = path.parent_path();
-    checkFolder(folder.empty() ? fs::path(".") : folder, LoadOptions{{}, folder}, report);
+    checkFolder(folder.empty() ? fs::path(".") : folder, LoadOptions{{}, folder}, behaviors, report);
   } else if (isArchivePath(path)) {
-    checkArchive(path, limits, report);
+    checkArchive(path, limits, behaviors, report);
   } else {
     report.problems.push_back(fileError(path.string(), "is not a package folder, a manifest.xml or a .pkg archive"));
   }

@@ -58,7 +58,10 @@ bool Run::goToLabel(const std::string& label) {
 }
 
 void Run::spawn(std::function<void()> task) {
-  context_.workers.spawn(running_ ? group_ : unloadGroup_, [self = shared_from_this(), task = std::move(task)] { task(); });
+  context_.workers.spawn(running_ ? group_ : unloadGroup_, [self = shared_from_this(), task = std::move(task)] {
+    service::CallerScope caller(self->id());
+    task();
+  });
 }
 
 void Run::report(RunEvent event) {

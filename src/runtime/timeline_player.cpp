@@ -40,6 +40,7 @@ void TimelinePlayer::play() {
   const auto curves = bezierCommand(model_.actuators, model_.startFrame, model_.endFrame, model_.fps);
   if (!curves.empty()) {
     try {
+      service::CallerScope caller(run_.id());
       run_.context().services.call("ALMotion", "angleInterpolationBezier", curves.arguments());
     } catch (const service::CallError& e) {
       if (e.reason() == "no-such-service") owner_.missingService("ALMotion", "angleInterpolationBezier", curves.arguments());

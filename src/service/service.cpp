@@ -1,6 +1,7 @@
 #include "autolife/service/service.hpp"
 
 #include <algorithm>
+#include <utility>
 
 namespace autolife::service {
 
@@ -175,14 +176,18 @@ Any Registry::call(std::string_view qualified, const Arguments& args) const {
 namespace {
 
 thread_local core::Duration lastTaken{0};
+thread_local std::string currentCaller;
 
 }  // namespace
+
+CallerScope::CallerScope(std::string caller) : previous_(std::exchange(currentCaller, std::move(caller))) {}
+CallerScope::~CallerScope() { currentCaller = std::move(previous_); }
 
 void takes(core::Duration d) { lastTaken = d; }
 core::Duration takenByLastCall() { return lastTaken; }
 
 Any Registry::call(std::string_view service, std::string_view method, const Arguments& args) const {
-  CallRecord record{std::string(service), std::string(method), args, nullptr, {}, {}, core::Duration{0}};
+  CallRecord record{std::string(service), std::string(method), args, nullptr, {}, {}, core::Duration{0}, currentCaller};
   lastTaken = core::Duration{0};
   try {
     auto s = find(service);

@@ -12,15 +12,6 @@ namespace {
 
 using ordered = nlohmann::ordered_json;
 
-// Arguments as the text output shows them: JSON, long ones cut (--json has them whole).
-std::string argumentsText(const service::Arguments& args) {
-  constexpr std::size_t kShown = 160;
-  std::string text;
-  for (const auto& a : args) text += (text.empty() ? "" : ", ") + a.dump();
-  if (text.size() > kShown) text = text.substr(0, kShown) + "...";
-  return text;
-}
-
 // The records `play` prints, stamped with engine time; callers from box
 // threads and the clock's thread take turns.
 class PlayOutput {

@@ -10,6 +10,14 @@ namespace autolife::sim {
 
 using nlohmann::ordered_json;
 
+std::string argumentsText(const service::Arguments& args) {
+  constexpr std::size_t kShown = 160;
+  std::string text;
+  for (const auto& a : args) text += (text.empty() ? "" : ", ") + a.dump();
+  if (text.size() > kShown) text = text.substr(0, kShown) + "...";
+  return text;
+}
+
 std::string clockText(core::Time t) {
   const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(t).count();
   char buf[48];
@@ -98,8 +106,27 @@ private:
                          both(v["FocusedActivityName"], v["FocusedActivityStartReason"]);
       emit({{"signal", signal}, {"value", ordered_json(v)}}, text);
     });
+    observeBehaviors();
     engine_.life.activityFailed.connect([this](const std::string& activity, const std::string& error) {
       emit({{"activity", activity}, {"error", error}}, pad("failed") + activity + ": " + error);
+    });
+  }
+
+  // What activities' behaviors make the robot do (their service calls), and their boxes' logs.
+  void observeBehaviors() {
+    engine_.services.called.connect([this](const service::CallRecord& c) {
+      if (c.caller.empty() || c.errorReason == "no-such-service") return;
+      emit({{"behavior", c.caller}, {"service", c.service}, {"method", c.method}, {"args", c.arguments}},
+           pad("robot") + c.service + "." + c.method + "(" + argumentsText(c.arguments) + ")");
+    });
+    engine_.behaviorEvents.connect([this](const runtime::RunEvent& e) {
+      using Kind = runtime::RunEvent::Kind;
+      if (e.kind == Kind::Log)
+        emit({{"behavior", e.behavior}, {"log", e.level}, {"box", e.box}, {"message", e.message}},
+             pad("log") + e.behavior + " [" + e.level + "] " + e.box + ": " + e.message);
+      if (e.kind == Kind::MissingService)
+        emit({{"behavior", e.behavior}, {"service", e.service}, {"method", e.method}, {"args", e.arguments}, {"missing", true}},
+             pad("missing") + e.service + "." + e.method + "(" + argumentsText(e.arguments) + "): no such service, a no-op");
     });
   }
 

@@ -112,3 +112,25 @@ TEST(PlayCli, AConvertedFolderPlaysAsItsXar) {
 
 }  // namespace
 }  // namespace autolife::runtimetest
+
+namespace autolife::runtimetest {
+namespace {
+
+TEST(CheckCli, BehaviorsAreReadAndTheirPythonCompiled) {
+  simtest::TempDir dir;
+  simtest::writePackage(dir, "pk", "pk", {{"good", "solitary", ""}, {"old", "solitary", ""}, {"broken", "solitary", ""}});
+  dir.write("pk/good/behavior.xar", behaviorXar(pythonBox("Fine", 1, "    def onInput_onStart(self):\n        pass\n") + chain(1, 1)));
+  dir.write("pk/old/behavior.xar", behaviorXar(pythonBox("Old", 1, "    def onInput_onStart(self):\n        print \"hi\"\n") + chain(1, 1)));
+  dir.write("pk/broken/behavior.xar", "<ChoregrapheProject xar_version=\"3\">\n<Box name=\"root\" id=\"one\" />\n</ChoregrapheProject>\n");
+  auto r = runProcess({AUTOLIFE_BINARY, "check", (dir.path() / "pk").string()});
+  EXPECT_EQ(r.status, 1) << r.out;
+  const std::string old = (dir.path() / "pk/old/behavior.xar").string();
+  const std::string broken = (dir.path() / "pk/broken/behavior.xar").string();
+  EXPECT_THAT(r.out, HasSubstr(old + ":14: error: box 'Old': Python 2 syntax"));
+  EXPECT_THAT(r.out, HasSubstr(broken + ":2:"));
+  EXPECT_THAT(r.out, ::testing::Not(HasSubstr("good/behavior.xar")));
+  EXPECT_THAT(r.out, HasSubstr("1 package checked: 2 errors"));
+}
+
+}  // namespace
+}  // namespace autolife::runtimetest

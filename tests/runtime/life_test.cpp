@@ -35,6 +35,17 @@ TEST(LifeBehaviors, AnActivityEndsWhenItsBehaviorEnds) {
   EXPECT_EQ(transitions[1]["t"], 4.0);
 }
 
+TEST(LifeBehaviors, WhatABehaviorMakesTheRobotDoIsInTheOutput) {
+  auto o = runPackage(behaviorXar(pythonBox("Say", 1,
+                                            "    def onInput_onStart(self):\n"
+                                            "        ALProxy(\"ALTextToSpeech\").say(\"hi\")\n") +
+                                  chain(1, 1)),
+                      "  - {t: 1, set: {go: 1}}\n");
+  auto robot = o.having("behavior");
+  ASSERT_EQ(robot.size(), 1u) << testing::PrintToString(o.lines());
+  EXPECT_EQ(robot[0].dump(), R"({"t":1.0,"behavior":"pk/.","service":"ALTextToSpeech","method":"say","args":["hi"]})");
+}
+
 TEST(LifeBehaviors, ABoxErrorFailsTheActivityWhichIsNotRetriedAtOnce) {
   auto o = runPackage(behaviorXar(pythonBox("Broken", 1,
                                             "    def onInput_onStart(self):\n"

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
+#include <string>
 #include <vector>
 
 #include "autolife/package/archive.hpp"
@@ -22,5 +24,12 @@ struct CheckReport {
 // into a temporary folder, removed afterwards; problems name the archive,
 // e.g. "app.pkg/manifest.xml:12:5"). A missing path is an error.
 CheckReport checkPath(const std::filesystem::path& path, const ArchiveLimits& limits = {});
+
+// Checks each behavior's behavior.xar too (the behavior runtime provides it;
+// `shownAs` is how problems name the file).
+using BehaviorCheck =
+    std::function<std::vector<Problem>(const std::filesystem::path& behaviorXar, const std::string& shownAs)>;
+CheckReport checkPath(const std::filesystem::path& path, const BehaviorCheck& behaviors,
+                      const ArchiveLimits& limits = {});
 
 }  // namespace autolife::package

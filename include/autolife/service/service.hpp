@@ -132,6 +132,21 @@ struct CallRecord {
   std::string errorReason;    // empty when it succeeded
   std::string errorMessage;
   core::Duration takes{0};    // robot time the action takes
+  std::string caller;         // who called: a behavior's id (CallerScope); empty: the engine or a client
+};
+
+// Names the caller of the registry calls this thread makes while it lives
+// (the runtime names the behavior whose box runs): the records say who
+// made the robot act.
+class CallerScope {
+public:
+  explicit CallerScope(std::string caller);
+  ~CallerScope();
+  CallerScope(const CallerScope&) = delete;
+  CallerScope& operator=(const CallerScope&) = delete;
+
+private:
+  std::string previous_;
 };
 
 // The services of one engine, by NAOqi name.

@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "autolife/service/service.hpp"
 #include "autolife/sim/scenario.hpp"
 
 namespace autolife::sim {
@@ -42,5 +43,7 @@ SimulationResult simulate(const Scenario& scenario, const SimulationOptions& opt
 
 // "0:00:04.000"
 std::string clockText(core::Time t);
+// A call's arguments as text output shows them: JSON, long ones cut (--json has them whole).
+std::string argumentsText(const service::Arguments& args);
 
 }  // namespace autolife::sim

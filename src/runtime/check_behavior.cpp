@@ -1,0 +1,48 @@
+#include "autolife/runtime/check_behavior.hpp"
+
+#include <functional>
+
+#include "autolife/python/python_box.hpp"
+#include "autolife/runtime/behavior_runner.hpp"
+
+namespace autolife::runtime {
+
+namespace {
+
+void forEachBox(const behavior::Box& box, const std::function<void(const behavior::Box&)>& visit) {
+  visit(box);
+  if (!box.timeline) return;
+  for (const auto& layer : box.timeline->layers)
+    for (const auto& keyframe : layer.keyframes)
+      for (const auto& child : keyframe.diagram.boxes) forEachBox(child, visit);
+}
+
+bool isBlank(const std::string& text) { return text.find_first_not_of(" \t\r\n") == std::string::npos; }
+
+}  // namespace
+
+std::vector<package::Problem> checkBehavior(const std::filesystem::path& path, const std::string& shownAs) {
+  std::vector<package::Problem> problems;
+  auto shown = [&](core::Diagnostic d) {
+    if (d.file == path.string()) d.file = shownAs;
+    return d;
+  };
+  auto loaded = loadBehavior(path);
+  for (const auto& e : loaded.errors) problems.push_back(package::error(shown(e)));
+  for (const auto& w : loaded.warnings) problems.push_back(package::warning(shown(w)));
+  if (!loaded.ok()) return problems;
+  forEachBox(loaded.behavior->root, [&](const behavior::Box& box) {
+    const auto& s = box.script;
+    if (s.language != behavior::ScriptLanguage::Python || isBlank(s.content)) return;
+    if (auto e = python::checkScript({box.name, s.content, s.source.path(), s.source.line})) {
+      core::Diagnostic d;
+      d.file = e->file == path.string() ? shownAs : e->file;
+      d.line = e->line;
+      d.message = "box '" + e->box + "': " + e->message;
+      problems.push_back(package::error(d));
+    }
+  });
+  return problems;
+}
+
+}  // namespace autolife::runtime
