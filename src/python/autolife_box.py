@@ -171,6 +171,9 @@ class GeneratedClass(object):
     def setParameter(self, name, value):
         _autolife.set_parameter(self._box, name, value)
 
+    def getName(self):
+        return self.boxName
+
     def getBehaviorPath(self, behaviorId=None):
         return _autolife.behavior_path(self._box)
 
@@ -263,6 +266,79 @@ def install_engine_time():
     time.time = _autolife.time
     time.monotonic = _autolife.monotonic
     threading.Timer = _EngineTimer
+    sys.stdout = _BoxPrints(sys.stdout, "info")
+    sys.stderr = _BoxPrints(sys.stderr, "warning")
+
+
+class _BoxPrints(object):
+    """What box code prints goes to its box's log, line by line, as NAOqi
+    sent it to its log (and never into `autolife play`'s own output); other
+    code prints where it always did."""
+
+    def __init__(self, real, level):
+        self._real = real
+        self._level = level
+        self._pending = {}  # per box thread: the line not ended yet
+
+    def write(self, text):
+        box = _autolife.calling()
+        if not box:
+            return self._real.write(text)
+        key = threading.get_ident()
+        lines = (self._pending.pop(key, "") + text).split("\n")
+        if lines[-1]:
+            self._pending[key] = lines[-1]
+        for line in lines[:-1]:
+            _autolife.log(box, self._level, line)
+        return len(text)
+
+    def flush(self):
+        if not _autolife.calling():
+            self._real.flush()
+
+    def __getattr__(self, name):
+        return getattr(self._real, name)
+
+
+class _FrameManager(object):
+    """ALFrameManager as box scripts use it: the timeline nearest the calling
+    box (its own, else its parents'). The box name argument is not needed: the
+    calling box is known."""
+
+    def getTimelineFps(self, *ignored):
+        return _autolife.timeline_fps(_caller())
+
+    def setTimelineFps(self, name, fps):
+        _autolife.set_timeline_fps(_caller(), int(fps))
+
+    def getBehaviorPath(self, *ignored):
+        return _autolife.behavior_path(_caller())
+
+    def gotoAndStop(self, name, place):
+        return _autolife.timeline_goto(_caller(), str(place))
+
+    def gotoAndPlay(self, name, place):
+        return _autolife.timeline_goto(_caller(), str(place))
+
+
+def _caller():
+    return _autolife.calling()
+
+
+ALFrameManager = _FrameManager()
+
+
+class BoxGlobals(dict):
+    """A box script's globals. NAOqi gave old boxes a proxy to each module
+    under its name (`ALLeds.fadeRGB(...)`): a name AL<Module> that the
+    script does not define is that proxy."""
+
+    def __missing__(self, name):
+        if name.startswith("AL") and name[2:3].isupper():
+            proxy = ALProxy(name)
+            self[name] = proxy
+            return proxy
+        raise KeyError(name)
 
 
 # Names box scripts expect, and Python 2 spellings real boxes use.
@@ -271,6 +347,11 @@ box_globals = {
     "ALModule": ALModule,
     "ALBroker": ALBroker,
     "GeneratedClass": GeneratedClass,
+    "ALFrameManager": ALFrameManager,
+    # modules NAOqi's behavior scripts found imported (boxes call time.sleep unimported)
+    "time": time,
+    "threading": threading,
+    "sys": sys,
     "xrange": range,
     "unicode": str,
     "basestring": str,
@@ -291,3 +372,24 @@ def _install_modules():
 
 
 _install_modules()
+
+
+def python2_to_3(source):
+    """A Python 2 box script rewritten by 2to3 (Debian's python3-lib2to3),
+    line numbers kept; None when lib2to3 is missing or cannot parse it."""
+    try:
+        import warnings
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            from lib2to3 import refactor
+        global _refactoring_tool
+        if _refactoring_tool is None:
+            fixers = refactor.get_fixers_from_package("lib2to3.fixes")
+            _refactoring_tool = refactor.RefactoringTool(fixers)
+        text = source if source.endswith("\n") else source + "\n"
+        return str(_refactoring_tool.refactor_string(text, "<box>"))
+    except Exception:
+        return None
+
+
+_refactoring_tool = None

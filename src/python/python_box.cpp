@@ -328,6 +328,14 @@ PYBIND11_EMBEDDED_MODULE(_autolife, m) {
   m.def("behavior_id", [](std::int64_t box) { return boxOrStopped(box).behaviorId(); });
   m.def("behavior_path", [](std::int64_t box) { return boxOrStopped(box).behaviorPath(); });
   m.def("outputs", [](std::int64_t box) { return boxOrStopped(box).outputNames(); });
+  m.def("calling", [] { return callingHost; });
+  m.def("timeline_fps", [](std::int64_t box) { return boxOrStopped(box).timelineFps(); });
+  m.def("set_timeline_fps", [](std::int64_t box, int fps) { boxOrStopped(box).setTimelineFps(fps); });
+  m.def("timeline_goto", [](std::int64_t box, const std::string& place) {
+    BoxHost& host = boxOrStopped(box);
+    py::gil_scoped_release release;
+    return host.timelineGoTo(place);
+  });
   m.def("parameter", [](std::int64_t box, const std::string& name) {
     try {
       return toPython(boxOrStopped(box).parameter(name));
@@ -389,7 +397,7 @@ bool looksLikePython2(const std::string& message, const std::string& line) {
 std::string padded(const BoxScript& s) { return std::string(static_cast<std::size_t>(std::max(0, s.firstLine - 1)), '\n') + s.source; }
 
 BoxError errorFrom(py::error_already_set& e, const BoxScript& s) {
-  BoxError err{s.boxName, s.file, 0, {}, false};
+  BoxError err{s.boxName, s.file, 0, {}, false, false};
   const std::string type = py::str(e.type().attr("__name__")).cast<std::string>();
   err.message = type + ": " + py::str(e.value()).cast<std::string>();
   if (e.matches(PyExc_SyntaxError)) {
@@ -407,6 +415,24 @@ BoxError errorFrom(py::error_already_set& e, const BoxScript& s) {
       if (f.attr("filename").cast<std::string>() == s.file) err.line = f.attr("lineno").cast<int>();
   }
   return err;
+}
+
+// The script compiled; Python 2 syntax is rewritten by 2to3 first (real
+// behaviors are Python 2), and `python2` then says what was found.
+py::object compileScript(const BoxScript& s, std::optional<BoxError>& python2) {
+  auto compile = py::module_::import("builtins").attr("compile");
+  try {
+    return compile(padded(s), s.file, "exec");
+  } catch (py::error_already_set& e) {
+    BoxError error = errorFrom(e, s);
+    if (!error.python2) throw;
+    py::object converted = py::module_::import("_autolife_box").attr("python2_to_3")(padded(s));
+    if (converted.is_none()) throw;
+    py::object code = compile(converted, s.file, "exec");
+    error.message += "; run as rewritten by 2to3";
+    python2 = error;
+    return code;
+  }
 }
 
 bool isBehaviorStopped(py::error_already_set& e) {
@@ -455,14 +481,16 @@ std::variant<std::unique_ptr<PythonBox>, BoxError> PythonBox::create(const BoxSc
   Calling calling(box->state_->id);
   py::gil_scoped_acquire gil;
   try {
-    py::dict globals;
+    py::dict globals = py::module_::import("_autolife_box").attr("BoxGlobals")();
     globals["__builtins__"] = py::module_::import("builtins");
     globals["__name__"] = py::str("box");
     for (auto item : py::module_::import("_autolife_box").attr("box_globals").cast<py::dict>()) globals[item.first] = item.second;
-    py::object code = py::module_::import("builtins").attr("compile")(padded(script), script.file, "exec");
+    std::optional<BoxError> python2;
+    py::object code = compileScript(script, python2);
+    if (python2) host.log("warning", python2->format());
     py::module_::import("builtins").attr("exec")(code, globals);
     if (!globals.contains("MyClass"))
-      return BoxError{script.boxName, script.file, script.firstLine, "the script defines no class MyClass", false};
+      return BoxError{script.boxName, script.file, script.firstLine, "the script defines no class MyClass", false, false};
     constructingHost = box->state_->id;
     box->state_->instance = globals["MyClass"]();
     constructingHost = 0;
@@ -510,11 +538,13 @@ std::optional<BoxError> checkScript(const BoxScript& script) {
   ensureInterpreter();
   py::gil_scoped_acquire gil;
   try {
-    py::module_::import("builtins").attr("compile")(padded(script), script.file, "exec");
+    std::optional<BoxError> python2;
+    compileScript(script, python2);
+    if (python2) python2->runs = true;
+    return python2;
   } catch (py::error_already_set& e) {
     return errorFrom(e, script);
   }
-  return std::nullopt;
 }
 
 }  // namespace autolife::python

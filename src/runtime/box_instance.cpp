@@ -226,4 +226,34 @@ void BoxInstance::missingService(const std::string& service, const std::string& 
   run_.report(e);
 }
 
+// ---- ALFrameManager --------------------------------------------------------------
+
+TimelinePlayer* BoxInstance::nearestTimeline() {
+  for (BoxInstance* box = this; box; box = box->parent_)
+    if (box->timeline_) return box->timeline_.get();
+  return nullptr;
+}
+
+int BoxInstance::timelineFps() const {
+  std::lock_guard lock(run_.mutex());
+  auto* timeline = const_cast<BoxInstance*>(this)->nearestTimeline();
+  return timeline ? timeline->fps() : 0;
+}
+
+void BoxInstance::setTimelineFps(int fps) {
+  std::lock_guard lock(run_.mutex());
+  if (auto* timeline = nearestTimeline()) timeline->setFps(fps);
+}
+
+// A number is a frame, anything else a label.
+bool BoxInstance::timelineGoTo(const std::string& frameOrLabel) {
+  std::lock_guard lock(run_.mutex());
+  auto* timeline = nearestTimeline();
+  if (!timeline) return false;
+  int frame = 0;
+  auto [end, ec] = std::from_chars(frameOrLabel.data(), frameOrLabel.data() + frameOrLabel.size(), frame);
+  if (ec == std::errc() && end == frameOrLabel.data() + frameOrLabel.size()) return timeline->goToFrame(frame);
+  return timeline->goToLabel(frameOrLabel);
+}
+
 }  // namespace autolife::runtime::detail

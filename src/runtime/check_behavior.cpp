@@ -39,7 +39,7 @@ std::vector<package::Problem> checkBehavior(const std::filesystem::path& path, c
       d.file = e->file == path.string() ? shownAs : e->file;
       d.line = e->line;
       d.message = "box '" + e->box + "': " + e->message;
-      problems.push_back(package::error(d));
+      problems.push_back(e->runs ? package::warning(d) : package::error(d));
     }
   });
   return problems;

@@ -69,6 +69,9 @@ public:
   void unload();  // the box unloads: every diagram goes
   bool goToFrame(int frame);
   bool goToLabel(const std::string& label);
+  int fps() const { return fps_; }
+  // A new frame rate; playing frames go on from the current one at that rate.
+  void setFps(int fps);
 
 private:
   void scheduleTick();
@@ -88,6 +91,7 @@ private:
   std::map<std::pair<std::size_t, std::size_t>, Loaded> keyframes_;
   std::optional<std::size_t> state_;
   int frame_ = 0;
+  int fps_ = 0;
   bool playing_ = false;
   core::Time origin_{0};    // when frame `originFrame_` was (frames tick from it)
   int originFrame_ = 0;
@@ -111,6 +115,8 @@ public:
   std::vector<Target>& forwardTargets(int input) { return forwards_[input]; }
   const behavior::Box& model() const { return model_; }
   TimelinePlayer* timeline() { return timeline_.get(); }
+  // Its own timeline, else the nearest of its parents' (ALFrameManager's).
+  TimelinePlayer* nearestTimeline();
   // Fires every output of nature Stopped (a timeline that reached its end).
   void emitStopped();
 
@@ -127,6 +133,9 @@ public:
   core::Workers& workers() override;
   core::Workers::Group group() const override;
   void missingService(const std::string& service, const std::string& method, const service::Arguments& args) override;
+  int timelineFps() const override;
+  void setTimelineFps(int fps) override;
+  bool timelineGoTo(const std::string& frameOrLabel) override;
 
 private:
   using PythonCall = std::function<std::optional<python::BoxError>(python::PythonBox&)>;

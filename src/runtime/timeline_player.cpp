@@ -7,7 +7,7 @@
 namespace autolife::runtime::detail {
 
 TimelinePlayer::TimelinePlayer(Run& run, const behavior::Timeline& model, BoxInstance& owner)
-    : run_(run), model_(model), owner_(owner), machine_(behavior::buildStateMachine(model)), frame_(model.startFrame) {}
+    : run_(run), model_(model), owner_(owner), machine_(behavior::buildStateMachine(model)), frame_(model.startFrame), fps_(model.fps) {}
 
 TimelinePlayer::~TimelinePlayer() {
   stop();
@@ -37,7 +37,7 @@ void TimelinePlayer::play() {
   playing_ = true;
   frame_ = model_.startFrame;
   if (auto s = machine_.stateAt(frame_); s && s != state_) enter(s);
-  const auto curves = bezierCommand(model_.actuators, model_.startFrame, model_.endFrame, model_.fps);
+  const auto curves = bezierCommand(model_.actuators, model_.startFrame, model_.endFrame, fps_);
   if (!curves.empty()) {
     try {
       service::CallerScope caller(run_.id());
@@ -49,7 +49,7 @@ void TimelinePlayer::play() {
   }
   origin_ = run_.clock().now();
   originFrame_ = frame_;
-  if (model_.fps > 0) scheduleTick();
+  if (fps_ > 0) scheduleTick();
   else finish();
 }
 
@@ -68,7 +68,7 @@ void TimelinePlayer::unload() {
 // so that no error accumulates from frame to frame.
 void TimelinePlayer::scheduleTick() {
   const auto next = origin_ + std::chrono::duration_cast<core::Duration>(
-                                  std::chrono::duration<double>(static_cast<double>(frame_ + 1 - originFrame_) / model_.fps));
+                                  std::chrono::duration<double>(static_cast<double>(frame_ + 1 - originFrame_) / fps_));
   std::weak_ptr<BehaviorRun> weak = run_.shared_from_this();
   timer_ = run_.clock().schedule(next, [weak, this] {
     auto run = weak.lock();
@@ -131,6 +131,16 @@ bool TimelinePlayer::goToFrame(int frame) {
     scheduleTick();
   }
   return true;
+}
+
+void TimelinePlayer::setFps(int fps) {
+  fps_ = std::max(0, fps);
+  if (!playing_) return;
+  stop();
+  playing_ = true;
+  origin_ = run_.clock().now();
+  originFrame_ = frame_;
+  if (fps_ > 0) scheduleTick();
 }
 
 bool TimelinePlayer::goToLabel(const std::string& label) {

@@ -43,6 +43,10 @@ public:
   void missingService(const std::string& s, const std::string& m, const service::Arguments&) override {
     events.push_back(t() + " missing " + s + "." + m);
   }
+  // A box without a timeline around it: ALFrameManager has nothing to act on.
+  int timelineFps() const override { return 0; }
+  void setTimelineFps(int) override {}
+  bool timelineGoTo(const std::string&) override { return false; }
   std::string t() const { return std::to_string(workers_.clock().now().count() / 1000000) + "ms"; }
 
   std::map<std::string, Any> parameters{{"Speed (%)", 100}};
@@ -143,17 +147,31 @@ TEST(PythonBox, ARaisingBoxGivesAnErrorNamingTheBoxAndTheLineInTheFile) {
   EXPECT_EQ(e->format(), "/pkg/demo/behavior.xar:23: box 'Say': ValueError: no luck");
 }
 
-TEST(PythonBox, Python2SyntaxIsReportedAsSuch) {
+TEST(PythonBox, Python2SyntaxRunsRewrittenBy2to3WithAWarning) {
   Fixture f;
   f.load("class MyClass(GeneratedClass):\n    def onLoad(self):\n        print \"hello\"\n", 5);
+  ASSERT_FALSE(f.error) << f.error->format();
+  ASSERT_EQ(f.host.logs.size(), 1u);
+  EXPECT_THAT(f.host.logs[0], HasSubstr("warning: /pkg/demo/behavior.xar:7: box 'Say': Python 2 syntax"));
+  EXPECT_THAT(f.host.logs[0], HasSubstr("rewritten by 2to3"));
+  auto checked = python::checkScript({"Old", "try:\n    pass\nexcept Exception, e:\n    pass\n", "x.xar", 1});
+  ASSERT_TRUE(checked);
+  EXPECT_TRUE(checked->python2);
+  EXPECT_TRUE(checked->runs);
+  EXPECT_EQ(checked->line, 3);
+  EXPECT_FALSE(python::checkScript({"New", "import time\ntime.sleep(0)\n", "x.xar", 1}));
+}
+
+TEST(PythonBox, Python2SyntaxThat2to3CannotReadIsReportedAsSuch) {
+  Fixture f;
+  f.load("class MyClass(GeneratedClass):\n    def onLoad(self):\n        print \"hello\"\n       x = 1\n", 5);
   ASSERT_TRUE(f.error);
   EXPECT_TRUE(f.error->python2);
   EXPECT_EQ(f.error->line, 7);
   EXPECT_THAT(f.error->message, HasSubstr("Python 2 syntax"));
-  auto checked = python::checkScript({"Old", "try:\n    pass\nexcept Exception, e:\n    pass\n", "x.xar", 1});
+  auto checked = python::checkScript({"Old", "print 'a'\n  x = 1\n", "x.xar", 1});
   ASSERT_TRUE(checked);
-  EXPECT_TRUE(checked->python2);
-  EXPECT_FALSE(python::checkScript({"New", "import time\ntime.sleep(0)\n", "x.xar", 1}));
+  EXPECT_FALSE(checked->runs);
 }
 
 TEST(PythonBox, MissingClassAndUnknownParameterAreErrors) {

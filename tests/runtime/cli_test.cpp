@@ -118,18 +118,21 @@ namespace {
 
 TEST(CheckCli, BehaviorsAreReadAndTheirPythonCompiled) {
   simtest::TempDir dir;
-  simtest::writePackage(dir, "pk", "pk", {{"good", "solitary", ""}, {"old", "solitary", ""}, {"broken", "solitary", ""}});
+  simtest::writePackage(dir, "pk", "pk", {{"good", "solitary", ""}, {"old", "solitary", ""}, {"older", "solitary", ""}, {"broken", "solitary", ""}});
   dir.write("pk/good/behavior.xar", behaviorXar(pythonBox("Fine", 1, "    def onInput_onStart(self):\n        pass\n") + chain(1, 1)));
   dir.write("pk/old/behavior.xar", behaviorXar(pythonBox("Old", 1, "    def onInput_onStart(self):\n        print \"hi\"\n") + chain(1, 1)));
+  dir.write("pk/older/behavior.xar", behaviorXar(pythonBox("Older", 1, "    def onInput_onStart(self):\n        print \"hi\"\n       x = 1\n") + chain(1, 1)));
   dir.write("pk/broken/behavior.xar", "<ChoregrapheProject xar_version=\"3\">\n<Box name=\"root\" id=\"one\" />\n</ChoregrapheProject>\n");
   auto r = runProcess({AUTOLIFE_BINARY, "check", (dir.path() / "pk").string()});
   EXPECT_EQ(r.status, 1) << r.out;
   const std::string old = (dir.path() / "pk/old/behavior.xar").string();
   const std::string broken = (dir.path() / "pk/broken/behavior.xar").string();
-  EXPECT_THAT(r.out, HasSubstr(old + ":14: error: box 'Old': Python 2 syntax"));
+  const std::string older = (dir.path() / "pk/older/behavior.xar").string();
+  EXPECT_THAT(r.out, HasSubstr(old + ":14: warning: box 'Old': Python 2 syntax"));
+  EXPECT_THAT(r.out, HasSubstr(older + ":14: error: box 'Older': Python 2 syntax"));
   EXPECT_THAT(r.out, HasSubstr(broken + ":2:"));
   EXPECT_THAT(r.out, ::testing::Not(HasSubstr("good/behavior.xar")));
-  EXPECT_THAT(r.out, HasSubstr("1 package checked: 2 errors"));
+  EXPECT_THAT(r.out, HasSubstr("1 package checked: 2 errors, 1 warning"));
 }
 
 }  // namespace

@@ -79,10 +79,25 @@ TEST(Play, ABoxThatRaisesStopsTheBehaviorWithItsNameAndLine) {
   EXPECT_EQ(p.having("box")[0]["error"], p.result.error);
 }
 
-TEST(Play, Python2SyntaxIsReportedAsSuch) {
+TEST(Play, APython2BoxRunsRewrittenWithAWarning) {
   auto p = play(behaviorXar(pythonBox("Old", 1,
                                       "    def onInput_onStart(self):\n"
-                                      "        print \"hello\"\n") +
+                                      "        print \"hello\"\n"
+                                      "        self.onStopped()\n") +
+                            chain(1, 1)));
+  EXPECT_EQ(p.result.end, End::Finished) << p.result.error;
+  auto logs = p.having("log");
+  ASSERT_EQ(logs.size(), 2u);
+  EXPECT_EQ(logs[0]["log"], "warning");
+  EXPECT_THAT(logs[0]["message"].get<std::string>(), HasSubstr("box 'Old': Python 2 syntax"));
+  EXPECT_EQ(logs[1]["message"], "hello");  // the rewritten print
+}
+
+TEST(Play, Python2SyntaxThatCannotBeRewrittenIsReportedAsSuch) {
+  auto p = play(behaviorXar(pythonBox("Old", 1,
+                                      "    def onInput_onStart(self):\n"
+                                      "        print \"hello\"\n"
+                                      "       oops = 1\n") +
                             chain(1, 1)));
   EXPECT_EQ(p.result.end, End::Error);
   EXPECT_THAT(p.result.error, HasSubstr("Python 2"));
@@ -169,6 +184,25 @@ TEST(Play, LogsReachTheOutput) {
   EXPECT_EQ(logs[0]["log"], "info");
   EXPECT_EQ(logs[0]["box"], "Chatty");
   EXPECT_EQ(logs[0]["message"], "started");
+}
+
+}  // namespace
+}  // namespace autolife::runtimetest
+
+namespace autolife::runtimetest {
+namespace {
+
+TEST(Play, WhatABoxPrintsGoesToItsLog) {
+  auto p = play(behaviorXar(pythonBox("Printer", 1,
+                                      "    def onInput_onStart(self):\n"
+                                      "        print('one')\n"
+                                      "        print('two', end='')\n"
+                                      "        print(' halves')\n"
+                                      "        self.onStopped()\n") +
+                            chain(1, 1)));
+  std::vector<std::string> messages;
+  for (const auto& l : p.having("log")) messages.push_back(l["box"].get<std::string>() + ": " + l["message"].get<std::string>());
+  EXPECT_EQ(messages, (std::vector<std::string>{"Printer: one", "Printer: two halves"}));
 }
 
 }  // namespace

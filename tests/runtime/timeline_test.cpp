@@ -60,3 +60,28 @@ TEST(Timeline, AKeyframeIsEnteredOnItsFrame) {
 
 }  // namespace
 }  // namespace autolife::runtimetest
+
+namespace autolife::runtimetest {
+namespace {
+
+// A root box whose timeline (no curves) ends at frame 50 and whose script
+// halves its frame rate through ALFrameManager, as Choregraphe's FPS box does.
+TEST(Timeline, ALFrameManagerReadsAndSetsTheTimelinesRate) {
+  const std::string xar =
+      "<?xml version=\"1.0\" encoding=\"UTF-8\" ?>\n<ChoregrapheProject xar_version=\"3\">\n"
+      "<Box name=\"root\" id=\"-1\">\n<script language=\"4\"><content><![CDATA[class MyClass(GeneratedClass):\n"
+      "    def onLoad(self):\n"
+      "        self.logger.info(str(ALFrameManager.getTimelineFps(self.getName())))\n"
+      "        ALFrameManager.setTimelineFps(self.getName(), 5)\n"
+      "]]></content></script>\n" +
+      standardPorts() +
+      "<Timeline fps=\"10\" enable=\"1\" start_frame=\"0\" end_frame=\"50\"></Timeline>\n</Box>\n</ChoregrapheProject>\n";
+  auto p = play(xar);
+  EXPECT_EQ(p.result.end, sim::PlayResult::End::Finished) << p.result.error;
+  ASSERT_EQ(p.having("log").size(), 1u);
+  EXPECT_EQ(p.having("log")[0]["message"], "10");
+  EXPECT_DOUBLE_EQ(p.endTime(), 10.0);  // 50 frames at 5 fps
+}
+
+}  // namespace
+}  // namespace autolife::runtimetest

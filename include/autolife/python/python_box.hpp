@@ -33,6 +33,7 @@ struct BoxError {
   int line = 0;  // 0 when unknown
   std::string message;
   bool python2 = false;  // the script uses Python 2-only syntax
+  bool runs = false;     // checkScript: it runs all the same (rewritten by 2to3): a warning
 
   // "file:line: box 'Say': ValueError: ..."
   std::string format() const;
@@ -55,6 +56,12 @@ public:
   virtual service::Registry& services() = 0;
   virtual core::Workers& workers() = 0;
   virtual core::Workers::Group group() const = 0;
+  // ALFrameManager, for the timeline nearest the box (its own, else its
+  // parents'): frames per second (0 when there is none), a new rate, a jump
+  // to a frame number or a label (false when there is no such place).
+  virtual int timelineFps() const = 0;
+  virtual void setTimelineFps(int fps) = 0;
+  virtual bool timelineGoTo(const std::string& frameOrLabel) = 0;
   // A call to a service that does not exist: recorded as a no-op.
   virtual void missingService(const std::string& service, const std::string& method, const service::Arguments& args) = 0;
 };
@@ -81,7 +88,8 @@ private:
 };
 
 // Compiles without running (autolife check): a syntax error, Python 2-only
-// syntax reported as such.
+// syntax reported as such (`runs` when 2to3 could rewrite it: box code in
+// Python 2 runs rewritten, with a warning in its log).
 std::optional<BoxError> checkScript(const BoxScript& script);
 
 }  // namespace autolife::python
