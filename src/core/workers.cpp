@@ -2,15 +2,29 @@
 
 #include <algorithm>
 #include <iostream>
+#include <utility>
 
 namespace autolife::core {
 
 struct Workers::Task {
   Group group = 0;
   std::function<void()> body;
-  std::thread thread;
   bool sleeping = false;  // waiting for a deadline (or a cancel)
   TimerId wake = 0;
+  // Virtual time: signalled when its turn comes. One per task, so that a
+  // hand-over wakes one thread, not every waiting one.
+  std::condition_variable turn;
+};
+
+// A pooled thread: runs one task after another, and waits idle in between
+// (starting a thread, with its stack and its Python thread state, costs
+// more than most box callbacks). The pool grows to the most tasks ever
+// alive at once and lives until shutdown.
+struct Workers::Thread {
+  std::thread thread;
+  std::condition_variable assigned;
+  Task* task = nullptr;
+  bool quit = false;
 };
 
 namespace {
@@ -41,17 +55,21 @@ void Workers::shutdown() {
     std::unique_lock lock(mutex_);
     changed_.wait_for(lock, std::chrono::milliseconds(10), [&] { return tasks_.empty() || !ready_.empty(); });
   }
-  std::vector<std::thread> threads;
+  std::vector<std::unique_ptr<Thread>> threads;
   {
     std::lock_guard lock(mutex_);
     closed_ = true;
-    threads.swap(finished_);
+    for (auto& t : threads_) {
+      t->quit = true;
+      t->assigned.notify_one();
+    }
+    threads.swap(threads_);
+    idle_.clear();
   }
-  for (auto& t : threads) t.join();
+  for (auto& t : threads) t->thread.join();
 }
 
 void Workers::spawn(Group group, std::function<void()> body) {
-  std::vector<std::thread> ended;
   {
     std::lock_guard lock(mutex_);
     if (closed_) return;
@@ -62,11 +80,35 @@ void Workers::spawn(Group group, std::function<void()> body) {
     tasks_[task] = std::move(owned);
     ++groupSize_[group];
     if (mode_ == Mode::Virtual) ready_.push_back(task);
-    // Started under the lock: run() waits for it, so `thread` is set first.
-    task->thread = std::thread([this, task] { run(task); });
-    ended.swap(finished_);
+    if (!idle_.empty()) {
+      Thread* thread = idle_.back();
+      idle_.pop_back();
+      thread->task = task;
+      thread->assigned.notify_one();
+    } else {
+      auto* thread = threads_.emplace_back(std::make_unique<Thread>()).get();
+      thread->task = task;
+      // Started under the lock: serve() waits for it, so `thread` is set first.
+      thread->thread = std::thread([this, thread] { serve(thread); });
+    }
   }
-  for (auto& t : ended) t.join();
+}
+
+// A pooled thread's life: the tasks it is given, idle in between, until
+// shutdown.
+void Workers::serve(Thread* self) {
+  for (;;) {
+    Task* task = nullptr;
+    {
+      std::unique_lock lock(mutex_);
+      self->assigned.wait(lock, [&] { return self->task || self->quit; });
+      if (!self->task) return;
+      task = std::exchange(self->task, nullptr);
+    }
+    run(task);
+    std::lock_guard lock(mutex_);
+    idle_.push_back(self);
+  }
 }
 
 void Workers::run(Task* task) {
@@ -74,7 +116,7 @@ void Workers::run(Task* task) {
   currentTask = task;
   {
     std::unique_lock lock(mutex_);
-    if (mode_ == Mode::Virtual) changed_.wait(lock, [&] { return turn_ == task; });
+    if (mode_ == Mode::Virtual) task->turn.wait(lock, [&] { return turn_ == task; });
   }
   if (!cancelled(task->group)) {
     // A task reports its own errors; what escapes it is a bug, said out loud.
@@ -92,7 +134,7 @@ void Workers::run(Task* task) {
     groupSize_.erase(task->group);
     cancelled_.erase(task->group);  // groups are not reused: forget it (bounded memory)
   }
-  finished_.push_back(std::move(task->thread));
+  currentTask = nullptr;
   tasks_.erase(task);
   changed_.notify_all();
 }
@@ -100,28 +142,23 @@ void Workers::run(Task* task) {
 // Virtual time: the driver waits while the task whose turn it is runs.
 void Workers::hand(Task* next, std::unique_lock<std::mutex>& lock) {
   turn_ = next;
-  changed_.notify_all();
-  changed_.wait(lock, [&] { return turn_ == nullptr; });
+  next->turn.notify_one();
+  driver_.wait(lock, [&] { return turn_ == nullptr; });
 }
 
 void Workers::giveBack(std::unique_lock<std::mutex>&) {
   turn_ = nullptr;
-  changed_.notify_all();
+  driver_.notify_all();
 }
 
 void Workers::settle() {
   if (mode_ != Mode::Virtual) return;
-  std::vector<std::thread> ended;
-  {
-    std::unique_lock lock(mutex_);
-    while (!ready_.empty()) {
-      Task* next = ready_.front();
-      ready_.pop_front();
-      hand(next, lock);
-    }
-    ended.swap(finished_);
+  std::unique_lock lock(mutex_);
+  while (!ready_.empty()) {
+    Task* next = ready_.front();
+    ready_.pop_front();
+    hand(next, lock);
   }
-  for (auto& t : ended) t.join();
 }
 
 bool Workers::sleepUntil(Time t) {
@@ -151,7 +188,7 @@ bool Workers::sleepUntil(Time t) {
     ready_.push_back(task);
   });
   giveBack(lock);
-  changed_.wait(lock, [&] { return turn_ == task; });
+  task->turn.wait(lock, [&] { return turn_ == task; });
   return !cancelled_[task->group];
 }
 

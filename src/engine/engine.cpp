@@ -89,7 +89,7 @@ Engine::Engine(core::Clock& c, EngineOptions o)
       programs(c),
       workers(c, dynamic_cast<core::VirtualClock*>(&c) ? core::Workers::Mode::Virtual : core::Workers::Mode::Real),
       behaviors(runtime::RuntimeContext{services, workers, &memory, nullptr,
-                                        [this](const runtime::RunEvent& e) { behaviorEvents(e); }}),
+                                        [this](const runtime::RunEvent& e) { behaviorEvents(e); }, {}}),
       runners(scripted, programs),
       keysListener(keys),
       life({memory, monitor, services, runners, &keysListener}, lifeOptions(o)),

@@ -9,6 +9,7 @@ import inspect
 import sys
 import threading
 import time
+import types
 
 import _autolife
 
@@ -372,6 +373,40 @@ def _install_modules():
 
 
 _install_modules()
+
+
+def _shifted(code, lines):
+    consts = tuple(_shifted(c, lines) if isinstance(c, types.CodeType) else c for c in code.co_consts)
+    return code.replace(co_firstlineno=code.co_firstlineno + lines, co_consts=consts)
+
+
+_compiled = {}
+
+
+def compile_box(source, filename, first_line):
+    """A box script compiled as if it started on line `first_line` of
+    `filename` (tracebacks point into the .xar). Scripts are compiled once
+    per text and file, then their line numbers moved: many boxes share a
+    script, and padding the text with empty lines would cost as much as
+    the lines above it."""
+    key = (source, filename)
+    code = _compiled.get(key)
+    if code is None:
+        try:
+            code = compile(source, filename, "exec")
+        except SyntaxError as e:
+            if e.lineno is not None:
+                # The compiler may read the line from `filename` on disk,
+                # where it is another line: take it from the script.
+                lines = source.splitlines(True)
+                if 1 <= e.lineno <= len(lines):
+                    e.text = lines[e.lineno - 1]
+                e.lineno += first_line - 1
+            raise
+        if len(_compiled) >= 1000:
+            _compiled.clear()
+        _compiled[key] = code
+    return _shifted(code, first_line - 1) if first_line > 1 else code
 
 
 def python2_to_3(source):

@@ -393,8 +393,6 @@ bool looksLikePython2(const std::string& message, const std::string& line) {
   return false;
 }
 
-// The source padded so that its lines keep their numbers in the file.
-std::string padded(const BoxScript& s) { return std::string(static_cast<std::size_t>(std::max(0, s.firstLine - 1)), '\n') + s.source; }
 
 BoxError errorFrom(py::error_already_set& e, const BoxScript& s) {
   BoxError err{s.boxName, s.file, 0, {}, false, false};
@@ -420,15 +418,16 @@ BoxError errorFrom(py::error_already_set& e, const BoxScript& s) {
 // The script compiled; Python 2 syntax is rewritten by 2to3 first (real
 // behaviors are Python 2), and `python2` then says what was found.
 py::object compileScript(const BoxScript& s, std::optional<BoxError>& python2) {
-  auto compile = py::module_::import("builtins").attr("compile");
+  auto box = py::module_::import("_autolife_box");
+  auto compile = box.attr("compile_box");
   try {
-    return compile(padded(s), s.file, "exec");
+    return compile(s.source, s.file, s.firstLine);
   } catch (py::error_already_set& e) {
     BoxError error = errorFrom(e, s);
     if (!error.python2) throw;
-    py::object converted = py::module_::import("_autolife_box").attr("python2_to_3")(padded(s));
+    py::object converted = box.attr("python2_to_3")(s.source);
     if (converted.is_none()) throw;
-    py::object code = compile(converted, s.file, "exec");
+    py::object code = compile(converted, s.file, s.firstLine);
     error.message += "; run as rewritten by 2to3";
     python2 = error;
     return code;

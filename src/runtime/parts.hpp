@@ -96,6 +96,7 @@ private:
   core::Time origin_{0};    // when frame `originFrame_` was (frames tick from it)
   int originFrame_ = 0;
   core::TimerId timer_ = 0;
+  core::Time due_{0};  // when the scheduled frame is due
 };
 
 class BoxInstance final : public python::BoxHost, public std::enable_shared_from_this<BoxInstance> {

@@ -70,6 +70,7 @@ void TimelinePlayer::scheduleTick() {
   const auto next = origin_ + std::chrono::duration_cast<core::Duration>(
                                   std::chrono::duration<double>(static_cast<double>(frame_ + 1 - originFrame_) / fps_));
   std::weak_ptr<BehaviorRun> weak = run_.shared_from_this();
+  due_ = next;
   timer_ = run_.clock().schedule(next, [weak, this] {
     auto run = weak.lock();
     if (!run) return;
@@ -82,6 +83,7 @@ void TimelinePlayer::scheduleTick() {
 void TimelinePlayer::tick() {
   timer_ = 0;
   ++frame_;
+  if (run_.context().frameReached) run_.context().frameReached(frame_, due_);
   if (auto s = machine_.stateAt(frame_); s && s != state_) enter(s);
   if (frame_ >= endFrame()) return finish();
   scheduleTick();

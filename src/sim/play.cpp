@@ -165,7 +165,7 @@ PlayResult play(const PlayOptions& options, const std::function<void(const Recor
       if (c.errorReason != "no-such-service") out.call(c);
     });
     runtime::RuntimeContext context{engine.services, engine.workers, &engine.memory, nullptr,
-                                    [&](const runtime::RunEvent& e) { out.event(e); }};
+                                    [&](const runtime::RunEvent& e) { out.event(e); }, {}};
     auto run = runtime::BehaviorRun::create(model, options.behavior.string(), context,
                                             [&](const std::string& error) { ending.set(error); });
     clock->post([run] { run->start(); });

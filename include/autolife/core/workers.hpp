@@ -17,8 +17,10 @@
 #include <deque>
 #include <functional>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <thread>
+#include <vector>
 
 #include "autolife/core/clock.hpp"
 
@@ -73,6 +75,8 @@ public:
 
 private:
   struct Task;
+  struct Thread;
+  void serve(Thread* thread);
   void run(Task* task);
   void hand(Task* next, std::unique_lock<std::mutex>& lock);
   void giveBack(std::unique_lock<std::mutex>& lock);
@@ -80,13 +84,15 @@ private:
   Clock& clock_;
   const Mode mode_;
   mutable std::mutex mutex_;
-  std::condition_variable changed_;
+  std::condition_variable changed_;  // tasks ended, cancels, real-time sleepers
+  std::condition_variable driver_;   // virtual: the task whose turn it was gave it back
   std::deque<Task*> ready_;       // virtual: waiting for their turn, in order
   Task* turn_ = nullptr;          // virtual: the task whose turn it is
   std::map<Task*, std::unique_ptr<Task>> tasks_;
   std::map<Group, std::size_t> groupSize_;
   std::map<Group, bool> cancelled_;
-  std::vector<std::thread> finished_;  // ended threads, joined later
+  std::vector<std::unique_ptr<Thread>> threads_;  // the pool
+  std::vector<Thread*> idle_;                     // pooled threads waiting for a task
   bool closed_ = false;                // shut down
 };
 

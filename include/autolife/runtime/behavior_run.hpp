@@ -51,6 +51,8 @@ struct RuntimeContext {
   memory::Memory* memory = nullptr;           // for inputs bound to an ALMemory key
   ResourceArbiter* resources = nullptr;       // boxes' <Resource>s, when given
   std::function<void(const RunEvent&)> report;  // may be empty
+  // Each frame a timeline reaches, with the time it was due (bench_behavior's jitter); may be empty.
+  std::function<void(int frame, core::Time due)> frameReached;
 };
 
 class BehaviorRun {
