@@ -10,5 +10,6 @@ void addEvalCommand(CLI::App& app, int& status);
 void addCheckCommand(CLI::App& app, int& status);
 void addSimulateCommand(CLI::App& app, int& status);
 void addConvertCommand(CLI::App& app, int& status);
+void addServeCommand(CLI::App& app, int& status);
 
 }  // namespace autolife::app

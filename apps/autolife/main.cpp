@@ -10,6 +10,7 @@ int main(int argc, char** argv) {
   autolife::app::addCheckCommand(app, status);
   autolife::app::addSimulateCommand(app, status);
   autolife::app::addConvertCommand(app, status);
+  autolife::app::addServeCommand(app, status);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

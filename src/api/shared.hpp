@@ -1,0 +1,63 @@
+// What the server's sessions share (private to src/api): the API, the
+// options, the count of open connections, and the gate through which other
+// threads hand work to the network thread until the server stops.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <mutex>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/post.hpp>
+
+#include "autolife/api/api.hpp"
+#include "autolife/api/server.hpp"
+
+namespace autolife::api::net {
+
+namespace asio = boost::asio;
+using tcp = asio::ip::tcp;
+
+struct Shared {
+  Shared(std::shared_ptr<Api> a, ServerOptions o, asio::io_context& io) : api(std::move(a)), options(std::move(o)), ioc(io) {}
+
+  // Runs `f` on the network thread, unless the server has stopped.
+  template <class F>
+  void toNetwork(F&& f) {
+    std::lock_guard lock(gateMutex);
+    if (open) asio::post(ioc, std::forward<F>(f));
+  }
+  void close() {
+    std::lock_guard lock(gateMutex);
+    open = false;
+  }
+
+  std::shared_ptr<Api> api;
+  ServerOptions options;
+  asio::io_context& ioc;
+  std::atomic<std::size_t> connections{0};
+
+private:
+  std::mutex gateMutex;
+  bool open = true;
+};
+
+// Counts a connection while it lives; `over()` when it is one too many.
+class Slot {
+public:
+  explicit Slot(std::shared_ptr<Shared> shared) : shared_(std::move(shared)) { count_ = ++shared_->connections; }
+  ~Slot() { --shared_->connections; }
+  Slot(const Slot&) = delete;
+  Slot& operator=(const Slot&) = delete;
+  bool over() const { return count_ > shared_->options.limits.maxConnections; }
+
+private:
+  std::shared_ptr<Shared> shared_;
+  std::size_t count_;
+};
+
+void startHttpSession(tcp::socket socket, std::shared_ptr<Shared> shared);
+
+}  // namespace autolife::api::net
