@@ -102,19 +102,20 @@ int serve(const ServeOptions& o, const sim::Scenario* scenario, const std::files
                 << "): " << token.value << '\n';
     server.token = token.value;
   }
-  core::RealClock clock;
+  api::EventLoop loop;  // the network and the engine, on one thread
+  loop.start();
   engine::EngineOptions options;
   if (scenario) options.model = scenario->robot == "pepper" ? launchpad::RobotModel::Pepper : launchpad::RobotModel::Nao;
   if (scenario) options.seed = scenario->seed;
   options.packageRoot = data / "packages";
-  engine::Engine engine(clock, options);
+  engine::Engine engine(loop.clock(), options);
   onEngine(engine, [&] {
     if (!o.packages.empty()) loadPackages(engine, o.packages);
     if (scenario) sim::prepare(engine, *scenario, report);
     engine.start();
     if (scenario) scheduleSteps(engine, *scenario);
   });
-  api::Server api(engine, server);
+  api::Server api(engine, loop, server);
   try {
     std::cout << core::jsonLine(nlohmann::json{{"listening", api.start()}}) << std::endl;
   } catch (const std::exception& e) {
@@ -127,7 +128,7 @@ int serve(const ServeOptions& o, const sim::Scenario* scenario, const std::files
   onEngine(engine, [&] { engine.life.stopAll(); });
   api.stop();
   onEngine(engine, [&] { engine.life.setState("disabled"); });
-  clock.stop();
+  loop.stop();
   std::cout << core::jsonLine(nlohmann::json{{"stopped", signal == SIGINT ? "SIGINT" : "SIGTERM"}}) << std::endl;
   return 0;
 }

@@ -11,7 +11,7 @@ namespace {
 
 constexpr auto kReadTimeout = std::chrono::seconds(30);
 
-class HttpSession : public std::enable_shared_from_this<HttpSession> {
+class HttpSession : public Closable, public std::enable_shared_from_this<HttpSession> {
 public:
   HttpSession(tcp::socket socket, std::shared_ptr<Shared> shared)
       : stream_(std::move(socket)),
@@ -56,7 +56,7 @@ private:
   }
 
   void call(const std::string& body, bool keepAlive) {
-    stream_.expires_never();  // the engine answers; the reply comes back to the network thread
+    stream_.expires_never();  // the engine answers when its turn comes
     connection_.receive(body, [self = shared_from_this(), keepAlive](std::string answer) {
       self->shared_->toNetwork([self, keepAlive, answer = std::move(answer)]() mutable {
         const auto status = answer.empty() ? http::status::no_content : http::status::ok;
@@ -82,7 +82,8 @@ private:
     });
   }
 
-  void close() {
+  void close() override {
+    if (!stream_.socket().is_open()) return;
     beast::error_code ignored;
     stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
     stream_.close();
@@ -98,8 +99,10 @@ private:
 
 }  // namespace
 
-void startHttpSession(tcp::socket socket, std::shared_ptr<Shared> shared) {
-  std::make_shared<HttpSession>(std::move(socket), std::move(shared))->read();
+void startHttpSession(tcp::socket socket, const std::shared_ptr<Shared>& shared) {
+  auto session = std::make_shared<HttpSession>(std::move(socket), shared);
+  shared->track(session);
+  session->read();
 }
 
 }  // namespace autolife::api::net

@@ -1,12 +1,13 @@
 // What the server's sessions share (private to src/api): the API, the
-// options, the count of open connections, and the gate through which other
-// threads hand work to the network thread until the server stops.
+// options, the open connections, and the gate through which answers and
+// notifications reach the network side until the server stops.
 #pragma once
 
 #include <atomic>
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <vector>
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -20,10 +21,18 @@ namespace autolife::api::net {
 namespace asio = boost::asio;
 using tcp = asio::ip::tcp;
 
+// A session the server can close when it stops.
+class Closable {
+public:
+  virtual ~Closable() = default;
+  virtual void close() = 0;
+};
+
 struct Shared {
   Shared(std::shared_ptr<Api> a, ServerOptions o, asio::io_context& io) : api(std::move(a)), options(std::move(o)), ioc(io) {}
 
-  // Runs `f` on the network thread, unless the server has stopped.
+  // Runs `f` on the loop's thread (later, when called from it), unless the
+  // server has stopped.
   template <class F>
   void toNetwork(F&& f) {
     std::lock_guard lock(gateMutex);
@@ -34,10 +43,22 @@ struct Shared {
     open = false;
   }
 
+  // On the loop's thread only.
+  void track(std::weak_ptr<Closable> session) {
+    std::erase_if(sessions, [](const auto& s) { return s.expired(); });
+    sessions.push_back(std::move(session));
+  }
+  void closeAll() {
+    for (auto& weak : sessions)
+      if (auto s = weak.lock()) s->close();
+    sessions.clear();
+  }
+
   std::shared_ptr<Api> api;
   ServerOptions options;
   asio::io_context& ioc;
   std::atomic<std::size_t> connections{0};
+  std::vector<std::weak_ptr<Closable>> sessions;
 
 private:
   std::mutex gateMutex;
@@ -58,6 +79,6 @@ private:
   std::size_t count_;
 };
 
-void startHttpSession(tcp::socket socket, std::shared_ptr<Shared> shared);
+void startHttpSession(tcp::socket socket, const std::shared_ptr<Shared>& shared);
 
 }  // namespace autolife::api::net

@@ -15,10 +15,12 @@ constexpr std::size_t kReadChunk = 64 * 1024;
 // Beyond this a message is not even read to its end: the connection closes (1009).
 constexpr std::size_t kHardMessageLimit = 64 << 20;
 
-class WebSocketSession : public std::enable_shared_from_this<WebSocketSession> {
+class WebSocketSession : public Closable, public std::enable_shared_from_this<WebSocketSession> {
 public:
   WebSocketSession(beast::tcp_stream stream, std::shared_ptr<Shared> shared, std::unique_ptr<Slot> slot)
       : ws_(std::move(stream)), shared_(std::move(shared)), slot_(std::move(slot)) {}
+
+  void close() override { fail(); }
 
   void start(HttpRequest request) {
     connection_.emplace(shared_->api, pushTo(weak_from_this()), true);
@@ -130,7 +132,9 @@ private:
 
 void startWebSocketSession(beast::tcp_stream stream, HttpRequest request, std::shared_ptr<Shared> shared,
                            std::unique_ptr<Slot> slot) {
-  std::make_shared<WebSocketSession>(std::move(stream), std::move(shared), std::move(slot))->start(std::move(request));
+  auto session = std::make_shared<WebSocketSession>(std::move(stream), shared, std::move(slot));
+  shared->track(session);
+  session->start(std::move(request));
 }
 
 }  // namespace autolife::api::net

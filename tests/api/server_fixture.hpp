@@ -1,5 +1,6 @@
-// A whole engine on the real clock with the API server on a free loopback
-// port, in-process: what `autolife serve` runs, with limits a test chooses.
+// A whole engine on the event loop's real-time clock with the API server on
+// a free loopback port, in-process: what `autolife serve` runs, with limits
+// a test chooses.
 #pragma once
 
 #include <future>
@@ -7,21 +8,21 @@
 
 #include "api_client.hpp"
 #include "autolife/api/server.hpp"
-#include "autolife/core/clock.hpp"
 #include "autolife/engine/engine.hpp"
 
 namespace autolife::test {
 
 class ServerFixture {
 public:
-  explicit ServerFixture(api::Limits limits = {}, std::string token = "") : engine_(clock_) {
+  explicit ServerFixture(api::Limits limits = {}, std::string token = "") : engine_(loop_.clock()) {
+    loop_.start();
     onEngine([this] { engine_.start(); });
-    server_ = std::make_unique<api::Server>(engine_, api::ServerOptions{"127.0.0.1", 0, std::move(token), limits});
+    server_ = std::make_unique<api::Server>(engine_, loop_, api::ServerOptions{"127.0.0.1", 0, std::move(token), limits});
     server_->start();
   }
   ~ServerFixture() {
     server_->stop();
-    clock_.stop();
+    loop_.stop();
   }
 
   unsigned short port() const { return server_->port(); }
@@ -33,12 +34,12 @@ public:
   std::invoke_result_t<F> onEngine(F task) {
     std::packaged_task<decltype(task())()> job(std::move(task));
     auto result = job.get_future();
-    clock_.post([&job] { job(); });
+    loop_.clock().post([&job] { job(); });
     return result.get();
   }
 
 private:
-  core::RealClock clock_;
+  api::EventLoop loop_;
   engine::Engine engine_;
   std::unique_ptr<api::Server> server_;
 };

@@ -1,11 +1,13 @@
 // The network API's server (docs/api.md): JSON-RPC 2.0 over WebSocket and
-// single calls over HTTP POST, both at /api, on one network thread; calls
-// run on the engine's clock thread, one at a time, in arrival order.
+// single calls over HTTP POST, both at /api, on an EventLoop whose clock
+// drives the engine: calls run one at a time, in arrival order, on the
+// loop's thread.
 #pragma once
 
 #include <memory>
 #include <string>
 
+#include "autolife/api/event_loop.hpp"
 #include "autolife/api/limits.hpp"
 #include "autolife/engine/engine.hpp"
 
@@ -20,19 +22,19 @@ struct ServerOptions {
 
 class Server {
 public:
-  // The engine must be driven by a running clock (RealClock) and outlive
-  // the server.
-  Server(engine::Engine& engine, ServerOptions options);
+  // The engine must run on `loop.clock()`; both must outlive the server.
+  Server(engine::Engine& engine, EventLoop& loop, ServerOptions options);
   ~Server();
   Server(const Server&) = delete;
   Server& operator=(const Server&) = delete;
 
-  // Binds, listens and starts the network thread; returns "address:port"
-  // as bound. Throws std::runtime_error when it cannot bind.
+  // Binds and listens (the loop serves the connections once it runs);
+  // returns "address:port" as bound. Throws std::runtime_error when it
+  // cannot bind.
   std::string start();
   unsigned short port() const;
-  // Closes every connection and joins the network thread; calls already
-  // handed to the engine finish first. Idempotent.
+  // Stops accepting and closes every connection; answers not yet sent are
+  // dropped. The engine and the loop go on. Idempotent.
   void stop();
 
 private:
