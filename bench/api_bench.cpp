@@ -1,8 +1,9 @@
 // The network API's benchmark (docs/performance.md): ALMemory.insertData
 // calls a second over one WebSocket connection (one call at a time, and
 // pipelined) and over 16, and the latency from a raiseEvent call to its
-// delivery to 100 subscribers. A whole engine on the real clock with the
-// server in-process; the clients are Beast WebSocket clients on loopback.
+// delivery to 100 subscribers (and, with --redis PORT, the same through a
+// redis-server's PUBLISH). A whole engine on the event loop with the server
+// in-process; the clients are Beast WebSocket clients on loopback.
 #include <algorithm>
 #include <atomic>
 #include <condition_variable>
@@ -14,6 +15,7 @@
 
 #include <CLI/CLI.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/write.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
 #include <nlohmann/json.hpp>
@@ -157,6 +159,83 @@ Latency fanOut(unsigned short port, int subscribers, int events) {
 
 double median(std::vector<double> v) { return percentile(std::move(v), 0.5); }
 
+// The same fan-out through Redis's PUBLISH/SUBSCRIBE (RESP over plain TCP),
+// for comparison: a redis-server on loopback at `port`.
+class RedisConnection {
+public:
+  explicit RedisConnection(unsigned short port) : socket_(ioc_) {
+    socket_.connect({asio::ip::make_address("127.0.0.1"), port});
+    socket_.set_option(tcp::no_delay(true));
+  }
+  void send(const std::string& command) { asio::write(socket_, asio::buffer(command)); }
+  // Reads until `expected` bytes arrived (the reply is known in advance).
+  void expect(std::size_t expected) {
+    std::string got;
+    char buf[4096];
+    while (got.size() < expected) got.append(buf, socket_.read_some(asio::buffer(buf)));
+  }
+
+private:
+  asio::io_context ioc_;
+  tcp::socket socket_;
+};
+
+std::string bulk(const std::string& s) { return "$" + std::to_string(s.size()) + "\r\n" + s + "\r\n"; }
+
+Latency redisFanOut(unsigned short port, int subscribers, int events) {
+  std::vector<std::unique_ptr<RedisConnection>> subs;
+  const std::string subscribed = "*3\r\n" + bulk("subscribe") + bulk("bench") + ":1\r\n";
+  for (int i = 0; i < subscribers; ++i) {
+    subs.push_back(std::make_unique<RedisConnection>(port));
+    subs.back()->send("SUBSCRIBE bench\r\n");
+    subs.back()->expect(subscribed.size());
+  }
+  auto message = [](int e) { return "*3\r\n" + bulk("message") + bulk("bench") + bulk(std::to_string(e)); };
+  std::mutex mutex;
+  std::condition_variable cv;
+  int got = 0;
+  Steady::time_point sentAt;
+  Latency result;
+  std::vector<std::thread> threads;
+  for (auto& s : subs)
+    threads.emplace_back([&, client = s.get()] {
+      for (int e = 0; e < events; ++e) {
+        client->expect(message(e).size());
+        const auto now = Steady::now();
+        std::lock_guard lock(mutex);
+        result.each.push_back(seconds(now - sentAt) * 1e6);
+        if (++got == subscribers) {
+          result.last.push_back(seconds(now - sentAt) * 1e6);
+          cv.notify_all();
+        }
+      }
+    });
+  RedisConnection publisher(port);
+  const std::string answer = ":" + std::to_string(subscribers) + "\r\n";
+  for (int e = 0; e < events; ++e) {
+    {
+      std::lock_guard lock(mutex);
+      got = 0;
+      sentAt = Steady::now();
+    }
+    publisher.send("PUBLISH bench " + std::to_string(e) + "\r\n");
+    publisher.expect(answer.size());
+    const auto answered = Steady::now();
+    std::unique_lock lock(mutex);
+    result.call.push_back(seconds(answered - sentAt) * 1e6);
+    cv.wait(lock, [&] { return got == subscribers; });
+  }
+  for (auto& t : threads) t.join();
+  return result;
+}
+
+void printLatency(const char* who, const char* call, int subscribers, int events, const Latency& l) {
+  std::printf("%s to %d subscribers, %d events: delivery p50 %.0f us, p99 %.0f us; last subscriber p50 %.0f us, "
+              "p99 %.0f us; %s round trip p50 %.0f us\n",
+              who, subscribers, events, percentile(l.each, 0.5), percentile(l.each, 0.99), percentile(l.last, 0.5),
+              percentile(l.last, 0.99), call, percentile(l.call, 0.5));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -166,6 +245,8 @@ int main(int argc, char** argv) {
   app.add_option("--repeat", repeat, "passes (the median is reported, with the range)");
   app.add_option("--subscribers", subscribers, "subscribers of the fan-out test");
   app.add_option("--events", events, "events raised in the fan-out test");
+  unsigned short redisPort = 0;
+  app.add_option("--redis", redisPort, "also measure the fan-out with PUBLISH on the redis-server at this port");
   CLI11_PARSE(app, argc, argv);
 
   autolife::api::EventLoop loop;
@@ -189,11 +270,8 @@ int main(int argc, char** argv) {
   report("insertData, 1 connection:", [&] { return sequential(port, calls); });
   report("insertData, 1 connection, -P 16:", [&] { return pipelined(port, calls, 16); });
   report("insertData, 16 connections:", [&] { return concurrent(port, 16, calls / 16); });
-  auto l = fanOut(port, subscribers, events);
-  std::printf("raiseEvent to %d subscribers, %d events: delivery p50 %.0f us, p99 %.0f us; last subscriber p50 %.0f us, "
-              "p99 %.0f us; raiseEvent round trip p50 %.0f us\n",
-              subscribers, events, percentile(l.each, 0.5), percentile(l.each, 0.99), percentile(l.last, 0.5),
-              percentile(l.last, 0.99), percentile(l.call, 0.5));
+  printLatency("autolife raiseEvent", "raiseEvent", subscribers, events, fanOut(port, subscribers, events));
+  if (redisPort) printLatency("redis PUBLISH", "PUBLISH", subscribers, events, redisFanOut(redisPort, subscribers, events));
   server.stop();
   loop.stop();
 }

@@ -55,11 +55,14 @@ void IoClock::arm() {
     next = queue_.nextTime();
     armed_ = next.value_or(core::kNever);
   }
-  if (!next) return;
+  if (!next || *next == timerAt_) return;  // re-arming costs a system call: only when it changes
   const core::Time farthest = now() + std::chrono::hours(24 * 365);  // steady_clock's range
+  timerAt_ = *next;
   timer_.expires_at(steadyStart_ + std::min(*next, farthest));
   timer_.async_wait([this](boost::system::error_code ec) {
-    if (!ec) runDue();
+    if (ec) return;
+    timerAt_ = core::kNever;
+    runDue();
   });
 }
 

@@ -38,7 +38,8 @@ private:
   std::chrono::system_clock::time_point wallStart_;
   std::mutex mutex_;
   core::TimerQueue queue_;
-  core::Time armed_ = core::kNever;  // the deadline the timer waits for
+  core::Time armed_ = core::kNever;    // the earliest deadline known to be armed or posted
+  core::Time timerAt_ = core::kNever;  // what the asio timer waits for (the loop's thread only)
 };
 
 struct EventLoop::Impl {

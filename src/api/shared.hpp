@@ -31,12 +31,15 @@ public:
 struct Shared {
   Shared(std::shared_ptr<Api> a, ServerOptions o, asio::io_context& io) : api(std::move(a)), options(std::move(o)), ioc(io) {}
 
-  // Runs `f` on the loop's thread (later, when called from it), unless the
-  // server has stopped.
+  // Runs `f` on the loop's thread (at once when called from it, posted
+  // otherwise), unless the server has stopped.
   template <class F>
   void toNetwork(F&& f) {
-    std::lock_guard lock(gateMutex);
-    if (open) asio::post(ioc, std::forward<F>(f));
+    std::unique_lock lock(gateMutex);
+    if (!open) return;
+    if (!ioc.get_executor().running_in_this_thread()) return asio::post(ioc, std::forward<F>(f));
+    lock.unlock();
+    f();
   }
   void close() {
     std::lock_guard lock(gateMutex);

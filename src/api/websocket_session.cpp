@@ -76,10 +76,10 @@ private:
       connection_->tooLarge(std::move(answer));
       return;
     }
-    const auto data = buffer_.cdata();
-    std::string_view message(static_cast<const char*>(data.data()), data.size());
-    connection_->receive(message, std::move(answer));
+    // Copied out first: the answer may come at once and start the next read.
+    const std::string message = beast::buffers_to_string(buffer_.cdata());
     buffer_.clear();
+    connection_->receive(message, std::move(answer));
   }
 
   void answered(std::string text) {
