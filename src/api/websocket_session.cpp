@@ -20,7 +20,17 @@ public:
   WebSocketSession(beast::tcp_stream stream, std::shared_ptr<Shared> shared, std::unique_ptr<Slot> slot)
       : ws_(std::move(stream)), shared_(std::move(shared)), slot_(std::move(slot)) {}
 
-  void close() override { fail(); }
+  // The server stops: a WebSocket close (1001, going away) when nothing is
+  // being written, else the connection is dropped.
+  void close() override {
+    if (closed_ || !accepted_ || !queue_.empty()) return fail();
+    closed_ = true;
+    connection_.reset();
+    ws_.async_close(websocket::close_code::going_away, [self = shared_from_this()](beast::error_code) {
+      beast::error_code ignored;
+      beast::get_lowest_layer(self->ws_).socket().close(ignored);
+    });
+  }
 
   void start(HttpRequest request) {
     connection_.emplace(shared_->api, pushTo(weak_from_this()), true);
@@ -30,7 +40,9 @@ public:
         [](websocket::response_type& r) { r.set(http::field::server, "autolife"); }));
     ws_.read_message_max(std::max(kHardMessageLimit, limits().maxMessageBytes + 1));
     ws_.async_accept(request, [self = shared_from_this()](beast::error_code ec) {
-      if (!ec) self->read();
+      if (ec) return;
+      self->accepted_ = true;
+      self->read();
     });
   }
 
@@ -125,6 +137,7 @@ private:
   std::size_t inFlight_ = 0;
   bool reading_ = false;
   bool oversized_ = false;
+  bool accepted_ = false;
   bool closed_ = false;
 };
 

@@ -177,4 +177,6 @@ bool WsClient::closedByServer() {
   }
 }
 
+int WsClient::closeCode() const { return static_cast<int>(impl_->ws.reason().code); }
+
 }  // namespace autolife::test

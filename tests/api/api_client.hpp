@@ -54,6 +54,8 @@ public:
   std::size_t notificationsWaiting() const { return notifications_.size(); }
   // Is the connection closed by the server? (waits for it)
   bool closedByServer();
+  // The code of the server's WebSocket close frame (0 when none came).
+  int closeCode() const;
 
 private:
   Json receiveRaw();

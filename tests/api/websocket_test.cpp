@@ -177,4 +177,13 @@ TEST_F(WebSocket, PipelinedCallsAreAllAnswered) {
   EXPECT_EQ(client.call("ALMemory.getData", {"pipe"})["result"], kCalls - 1);
 }
 
+TEST_F(WebSocket, StoppingTheServerClosesWithGoingAwayAndTheEngineGoesOn) {
+  client.call("subscribe", {{"event", "k"}});
+  server.server().stop();
+  EXPECT_TRUE(client.closedByServer());
+  EXPECT_EQ(client.closeCode(), 1001);
+  EXPECT_EQ(server.onEngine([&] { return server.engine().life.getState(); }), "solitary");
+  EXPECT_THROW(WsClient{server.port()}, std::exception);  // no longer listening
+}
+
 }  // namespace
