@@ -20,12 +20,16 @@ public:
   WebSocketSession(beast::tcp_stream stream, std::shared_ptr<Shared> shared, std::unique_ptr<Slot> slot)
       : ws_(std::move(stream)), shared_(std::move(shared)), slot_(std::move(slot)) {}
 
-  // The server stops: a WebSocket close (1001, going away) when nothing is
-  // being written, else the connection is dropped.
+  // The server stops: what is queued is sent, then a WebSocket close
+  // (1001, going away).
   void close() override {
-    if (closed_ || !accepted_ || !queue_.empty()) return fail();
-    closed_ = true;
+    if (closed_ || !accepted_) return fail();
+    closed_ = goingAway_ = true;  // nothing more is read or queued
     connection_.reset();
+    if (queue_.empty()) sayGoodbye();
+  }
+
+  void sayGoodbye() {
     ws_.async_close(websocket::close_code::going_away, [self = shared_from_this()](beast::error_code) {
       beast::error_code ignored;
       beast::get_lowest_layer(self->ws_).socket().close(ignored);
@@ -115,6 +119,7 @@ private:
       self->queuedBytes_ -= self->queue_.front().size();
       self->queue_.pop_front();
       if (!self->queue_.empty()) self->write();
+      else if (self->goingAway_) self->sayGoodbye();
     });
   }
 
@@ -139,6 +144,7 @@ private:
   bool oversized_ = false;
   bool accepted_ = false;
   bool closed_ = false;
+  bool goingAway_ = false;  // closing with a close frame once the queue is sent
 };
 
 }  // namespace
