@@ -30,7 +30,8 @@ printed once on stderr, stored in DATA/token; clients send
 With --scenario, the scenario's packages and activities are loaded and its
 steps are applied at their times on the real clock (expectations are not
 checked). SIGINT or SIGTERM: activities are stopped, then the server.
-Exit status: 0 after a clean shutdown; 2 bad options, scenario or address.)";
+Exit status: 0 after a clean shutdown; 2 a bad scenario, data folder or
+address.)";
 
 struct ServeOptions {
   std::string host = "127.0.0.1";
