@@ -11,5 +11,6 @@ void addCheckCommand(CLI::App& app, int& status);
 void addSimulateCommand(CLI::App& app, int& status);
 void addConvertCommand(CLI::App& app, int& status);
 void addPlayCommand(CLI::App& app, int& status);
+void addServeCommand(CLI::App& app, int& status);
 
 }  // namespace autolife::app

@@ -11,6 +11,7 @@ int main(int argc, char** argv) {
   autolife::app::addSimulateCommand(app, status);
   autolife::app::addConvertCommand(app, status);
   autolife::app::addPlayCommand(app, status);
+  autolife::app::addServeCommand(app, status);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -35,21 +35,36 @@ Value valueFromJson(const nlohmann::json& j) {
 namespace {
 
 // Builds the DOM like nlohmann's own parser, but sees each number's lexeme.
+// Also counts nesting, refusing what goes deeper than the limit.
 class StrictIntegerSax : public nlohmann::detail::json_sax_dom_parser<nlohmann::json> {
 public:
-  using json_sax_dom_parser::json_sax_dom_parser;
+  StrictIntegerSax(nlohmann::json& result, std::size_t maxDepth)
+      : json_sax_dom_parser(result), maxDepth_(maxDepth) {}
   bool number_float(double value, const std::string& lexeme) {
     if (lexeme.find_first_of(".eE") == std::string::npos)
       throw std::invalid_argument("integer " + lexeme + " is beyond the 64-bit range");
     return json_sax_dom_parser::number_float(value, lexeme);
   }
+  bool start_object(std::size_t n) { return enter() && json_sax_dom_parser::start_object(n); }
+  bool start_array(std::size_t n) { return enter() && json_sax_dom_parser::start_array(n); }
+  bool end_object() { --depth_; return json_sax_dom_parser::end_object(); }
+  bool end_array() { --depth_; return json_sax_dom_parser::end_array(); }
+
+private:
+  bool enter() {
+    if (++depth_ > maxDepth_)
+      throw std::invalid_argument("nested deeper than " + std::to_string(maxDepth_) + " levels");
+    return true;
+  }
+  std::size_t maxDepth_;
+  std::size_t depth_ = 0;
 };
 
 }  // namespace
 
-nlohmann::json parseJson(std::string_view text) {
+nlohmann::json parseJson(std::string_view text, std::size_t maxDepth) {
   nlohmann::json result;
-  StrictIntegerSax sax(result);
+  StrictIntegerSax sax(result, maxDepth);
   nlohmann::json::sax_parse(text, &sax);
   return result;
 }

@@ -60,7 +60,6 @@ public:
   SimulationResult execute(core::Time end) {
     observe();
     loadPackages();
-    loadActivities();
     engine_.start();
     for (const auto& step : scenario_.steps) clock_.schedule(step.time, [this, &step] { apply(step); });
     for (const auto& e : scenario_.expectations)
@@ -148,48 +147,20 @@ private:
 
   // ---- setup ----
   void loadPackages() {
-    for (const auto& path : scenario_.packages) {
-      auto r = engine_.loadPackage(path);
-      for (const auto& p : r.problems) problem(p.format());
-      if (!r.installed && r.problems.empty()) problem(path + ": the package could not be loaded");
-    }
-  }
-
-  void loadActivities() {
-    for (const auto& inline_ : scenario_.activities) {
-      const auto& a = inline_.activity;
-      if (inline_.overridesRun && engine_.overrideRun(a.name, a.run, a.loadTime)) continue;
-      if (auto d = engine_.addActivity(a)) problem(package::error(*d).format());
-    }
+    prepare(engine_, scenario_, [this](const std::string& text) { problem(text); });
   }
 
   // ---- steps ----
   void apply(const Step& step) {
-    if (step.world) engine_.world.apply(*step.world);
-    if (step.people) engine_.world.setPeople(*step.people);
-    if (!step.set.empty()) {
-      std::vector<memory::Write> writes;
-      for (const auto& [k, v] : step.set) writes.push_back({memory::Write::Kind::Set, k, v});
-      engine_.memory.apply(writes);
-    }
-    if (!step.raise.empty()) {
-      std::vector<memory::Write> writes;
-      for (const auto& [k, v] : step.raise) writes.push_back({memory::Write::Kind::Raise, k, v});
-      engine_.memory.apply(writes);
-    }
-    if (step.call) call(*step.call);
-  }
-
-  void call(const Call& c) {
-    service::Arguments args(c.arguments.begin(), c.arguments.end());
-    try {
-      auto result = engine_.services.call(c.method, args);
-      emit({{"call", c.method}, {"result", ordered_json(result)}},
-           pad("call") + c.method + " -> " + result.dump(-1, ' ', false, service::Any::error_handler_t::replace));
-    } catch (const service::CallError& e) {
-      emit({{"call", c.method}, {"error", {{"reason", e.reason()}, {"message", e.what()}}}},
-           pad("call") + c.method + " refused (" + e.reason() + "): " + e.what());
-    }
+    auto outcome = applyStep(engine_, step);
+    if (!outcome) return;
+    const std::string method = (*outcome)["call"].get<std::string>();
+    if (outcome->contains("result"))
+      emit(*outcome, pad("call") + method + " -> " +
+                         (*outcome)["result"].dump(-1, ' ', false, service::Any::error_handler_t::replace));
+    else
+      emit(*outcome, pad("call") + method + " refused (" + (*outcome)["error"]["reason"].get<std::string>() +
+                         "): " + (*outcome)["error"]["message"].get<std::string>());
   }
 
   // ---- expectations ----
@@ -226,6 +197,43 @@ private:
 };
 
 }  // namespace
+
+void prepare(engine::Engine& engine, const Scenario& scenario, const std::function<void(const std::string&)>& problem) {
+  for (const auto& path : scenario.packages) {
+    auto r = engine.loadPackage(path);
+    for (const auto& p : r.problems) problem(p.format());
+    if (!r.installed && r.problems.empty()) problem(path + ": the package could not be loaded");
+  }
+  for (const auto& inline_ : scenario.activities) {
+    const auto& a = inline_.activity;
+    if (inline_.overridesRun && engine.overrideRun(a.name, a.run, a.loadTime)) continue;
+    if (auto d = engine.addActivity(a)) problem(package::error(*d).format());
+  }
+}
+
+std::optional<nlohmann::ordered_json> applyStep(engine::Engine& engine, const Step& step) {
+  if (step.world) engine.world.apply(*step.world);
+  if (step.people) engine.world.setPeople(*step.people);
+  if (!step.set.empty()) {
+    std::vector<memory::Write> writes;
+    for (const auto& [k, v] : step.set) writes.push_back({memory::Write::Kind::Set, k, v});
+    engine.memory.apply(writes);
+  }
+  if (!step.raise.empty()) {
+    std::vector<memory::Write> writes;
+    for (const auto& [k, v] : step.raise) writes.push_back({memory::Write::Kind::Raise, k, v});
+    engine.memory.apply(writes);
+  }
+  if (!step.call) return std::nullopt;
+  const auto& c = *step.call;
+  service::Arguments args(c.arguments.begin(), c.arguments.end());
+  try {
+    auto result = engine.services.call(c.method, args);
+    return ordered_json{{"call", c.method}, {"result", ordered_json(result)}};
+  } catch (const service::CallError& e) {
+    return ordered_json{{"call", c.method}, {"error", {{"reason", e.reason()}, {"message", e.what()}}}};
+  }
+}
 
 SimulationResult simulate(const Scenario& scenario, const SimulationOptions& options,
                           const std::function<void(const Record&)>& output) {

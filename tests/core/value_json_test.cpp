@@ -234,3 +234,11 @@ TEST(ValueToJson, RoundTripKeepsValuesIdentical) {
 }
 
 }  // namespace
+
+// The network API bounds nesting: deeper arrays or objects are refused.
+TEST(ValueJson, ParseJsonRefusesNestingDeeperThanTheLimit) {
+  EXPECT_NO_THROW(parseJson("[[[1]]]", 3));
+  EXPECT_THROW(parseJson("[[[[1]]]]", 3), std::invalid_argument);
+  EXPECT_THROW(parseJson(R"({"a": {"b": {"c": {}}}})", 3), std::invalid_argument);
+  EXPECT_NO_THROW(parseJson(std::string(5000, '[') + std::string(5000, ']')));
+}

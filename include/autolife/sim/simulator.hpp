@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "autolife/engine/engine.hpp"
 #include "autolife/service/service.hpp"
 #include "autolife/sim/scenario.hpp"
 
@@ -45,5 +46,12 @@ SimulationResult simulate(const Scenario& scenario, const SimulationOptions& opt
 std::string clockText(core::Time t);
 // A call's arguments as text output shows them: JSON, long ones cut (--json has them whole).
 std::string argumentsText(const service::Arguments& args);
+
+// What simulate() and `autolife serve --scenario` share: the scenario's
+// packages and inline activities loaded into an engine (each problem
+// reported, none stopping), and one step's inputs applied, with a call's
+// outcome ({"call", "result"} or {"call", "error": {reason, message}}).
+void prepare(engine::Engine& engine, const Scenario& scenario, const std::function<void(const std::string&)>& problem);
+std::optional<nlohmann::ordered_json> applyStep(engine::Engine& engine, const Step& step);
 
 }  // namespace autolife::sim

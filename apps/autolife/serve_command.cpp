@@ -1,0 +1,178 @@
+// `autolife serve [--host H] [--port P] [--packages DIR] [--scenario FILE]
+// [--data DIR]`: life in real time on the simulated robot, served over the
+// network API (docs/api.md) until SIGINT or SIGTERM.
+#include <signal.h>
+
+#include <cstdlib>
+#include <future>
+#include <iostream>
+#include <memory>
+
+#include "autolife/api/server.hpp"
+#include "autolife/api/token.hpp"
+#include "autolife/core/json_line.hpp"
+#include "autolife/sim/simulator.hpp"
+#include "commands.hpp"
+
+namespace autolife::app {
+
+namespace {
+
+constexpr const char* kServeHelp = R"(
+Runs Autonomous Life in real time on the simulated robot and serves every
+service method as JSON-RPC 2.0 at /api: WebSocket (with subscriptions to
+memory events and signals) and HTTP POST (one call per request). See
+docs/api.md. The first line on stdout says where it listens:
+  {"listening": "127.0.0.1:8765"}
+Binding to anything but loopback requires a token: generated on first use,
+printed once on stderr, stored in DATA/token; clients send
+"Authorization: Bearer TOKEN" (or ?token=TOKEN).
+With --scenario, the scenario's packages and activities are loaded and its
+steps are applied at their times on the real clock (expectations are not
+checked). SIGINT or SIGTERM: activities are stopped, then the server.
+Exit status: 0 after a clean shutdown; 2 a bad scenario, data folder or
+address.)";
+
+struct ServeOptions {
+  std::string host = "127.0.0.1";
+  unsigned short port = 8765;
+  std::string packages;
+  std::string scenario;
+  std::string data;
+  double callsPerSecond = api::Limits{}.callsPerSecond;
+  std::size_t maxConnections = api::Limits{}.maxConnections;
+};
+
+std::filesystem::path defaultDataDir() {
+  if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg && *xdg) return std::filesystem::path(xdg) / "autolife";
+  if (const char* home = std::getenv("HOME"); home && *home)
+    return std::filesystem::path(home) / ".local/share/autolife";
+  return std::filesystem::temp_directory_path() / "autolife";
+}
+
+void report(const std::string& problem) { std::cerr << "autolife serve: " << problem << '\n'; }
+
+void loadPackages(engine::Engine& engine, const std::filesystem::path& dir) {
+  std::vector<std::filesystem::path> entries;
+  for (const auto& e : std::filesystem::directory_iterator(dir))
+    if (e.is_directory() || e.path().extension() == ".pkg") entries.push_back(e.path());
+  std::sort(entries.begin(), entries.end());
+  for (const auto& path : entries) {
+    auto r = engine.loadPackage(path);
+    for (const auto& p : r.problems) report(p.format());
+  }
+}
+
+void scheduleSteps(engine::Engine& engine, const sim::Scenario& scenario) {
+  for (const auto& step : scenario.steps)
+    engine.clock.schedule(step.time, [&engine, &step] {
+      if (auto outcome = sim::applyStep(engine, step)) std::cerr << core::jsonLine(*outcome) << '\n';
+    });
+}
+
+// Runs `task` on the engine's thread and waits for it.
+void onEngine(engine::Engine& engine, std::function<void()> task) {
+  std::promise<void> done;
+  engine.clock.post([&] {
+    try {
+      task();
+    } catch (const std::exception& e) {
+      report(e.what());
+    }
+    done.set_value();
+  });
+  done.get_future().wait();
+}
+
+sigset_t stopSignals() {
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGINT);
+  sigaddset(&set, SIGTERM);
+  return set;
+}
+
+int serve(const ServeOptions& o, const sim::Scenario* scenario, const std::filesystem::path& data) {
+  api::ServerOptions server{o.host, o.port, {}, {}};
+  server.limits.callsPerSecond = o.callsPerSecond;
+  server.limits.maxConnections = o.maxConnections;
+  if (!api::isLoopback(o.host)) {
+    auto token = api::loadOrCreateToken(data);
+    if (token.created)
+      std::cerr << "autolife serve: clients must present this token (shown once; kept in " << (data / "token").string()
+                << "): " << token.value << '\n';
+    server.token = token.value;
+  }
+  api::EventLoop loop;  // the network and the engine, on one thread
+  loop.start();
+  engine::EngineOptions options;
+  if (scenario) options.model = scenario->robot == "pepper" ? launchpad::RobotModel::Pepper : launchpad::RobotModel::Nao;
+  if (scenario) options.seed = scenario->seed;
+  options.packageRoot = data / "packages";
+  engine::Engine engine(loop.clock(), options);
+  onEngine(engine, [&] {
+    if (!o.packages.empty()) loadPackages(engine, o.packages);
+    if (scenario) sim::prepare(engine, *scenario, report);
+    engine.start();
+    if (scenario) scheduleSteps(engine, *scenario);
+  });
+  api::Server api(engine, loop, server);
+  try {
+    std::cout << core::jsonLine(nlohmann::json{{"listening", api.start()}}) << std::endl;
+  } catch (const std::exception& e) {
+    report(e.what());
+    return 2;
+  }
+  const sigset_t set = stopSignals();
+  int signal = 0;
+  sigwait(&set, &signal);
+  onEngine(engine, [&] { engine.life.stopAll(); });
+  api.stop();
+  onEngine(engine, [&] { engine.life.setState("disabled"); });
+  loop.stop();
+  std::cout << core::jsonLine(nlohmann::json{{"stopped", signal == SIGINT ? "SIGINT" : "SIGTERM"}}) << std::endl;
+  return 0;
+}
+
+int runServe(const ServeOptions& o) {
+  // Before any thread starts, so that only sigwait() below sees them.
+  const sigset_t set = stopSignals();
+  pthread_sigmask(SIG_BLOCK, &set, nullptr);
+  std::optional<sim::Scenario> scenario;
+  if (!o.scenario.empty()) {
+    auto loaded = sim::loadScenario(o.scenario);
+    if (auto* problems = std::get_if<std::vector<core::Diagnostic>>(&loaded)) {
+      for (const auto& p : *problems) std::cerr << p.format() << '\n';
+      return 2;
+    }
+    scenario = std::get<sim::Scenario>(std::move(loaded));
+  }
+  const std::filesystem::path data = o.data.empty() ? defaultDataDir() : std::filesystem::path(o.data);
+  try {
+    std::filesystem::create_directories(data);
+    return serve(o, scenario ? &*scenario : nullptr, data);
+  } catch (const std::exception& e) {
+    report(e.what());
+    return 2;
+  }
+}
+
+}  // namespace
+
+void addServeCommand(CLI::App& app, int& status) {
+  auto options = std::make_shared<ServeOptions>();
+  auto* cmd = app.add_subcommand("serve", "Run life in real time and serve the network API (JSON-RPC 2.0)");
+  cmd->add_option("--host", options->host, "Address to listen on (default 127.0.0.1; others need the token)");
+  cmd->add_option("--port", options->port, "Port (default 8765; 0 picks a free one)");
+  cmd->add_option("--packages", options->packages, "Load every package (folder or .pkg) in this folder")
+      ->check(CLI::ExistingDirectory);
+  cmd->add_option("--scenario", options->scenario, "Drive the world with this scenario's steps, in real time")
+      ->check(CLI::ExistingFile);
+  cmd->add_option("--data", options->data, "Data folder (token, installed packages); default ~/.local/share/autolife");
+  cmd->add_option("--calls-per-second", options->callsPerSecond, "Calls a second allowed per connection");
+  cmd->add_option("--max-connections", options->maxConnections, "Connections allowed at once");
+  cmd->footer(kServeHelp);
+  cmd->callback([options, &status] { status = runServe(*options); });
+}
+
+}  // namespace autolife::app

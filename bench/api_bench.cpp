@@ -1,0 +1,277 @@
+// The network API's benchmark (docs/performance.md): ALMemory.insertData
+// calls a second over one WebSocket connection (one call at a time, and
+// pipelined) and over 16, and the latency from a raiseEvent call to its
+// delivery to 100 subscribers (and, with --redis PORT, the same through a
+// redis-server's PUBLISH). A whole engine on the event loop with the server
+// in-process; the clients are Beast WebSocket clients on loopback.
+#include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <cstdio>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/write.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/websocket.hpp>
+#include <nlohmann/json.hpp>
+
+#include "autolife/api/server.hpp"
+#include "autolife/engine/engine.hpp"
+
+namespace {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+using tcp = asio::ip::tcp;
+using Json = nlohmann::json;
+using Steady = std::chrono::steady_clock;
+
+// A blocking WebSocket client.
+class Client {
+public:
+  explicit Client(unsigned short port) : ws_(ioc_) {
+    beast::get_lowest_layer(ws_).connect({asio::ip::make_address("127.0.0.1"), port});
+    beast::get_lowest_layer(ws_).socket().set_option(tcp::no_delay(true));
+    ws_.handshake("127.0.0.1:" + std::to_string(port), "/api");
+    ws_.text(true);
+  }
+  void send(const std::string& text) { ws_.write(asio::buffer(text)); }
+  std::string receive() {
+    buffer_.clear();
+    ws_.read(buffer_);
+    return beast::buffers_to_string(buffer_.data());
+  }
+  std::string call(const std::string& text) {
+    send(text);
+    return receive();
+  }
+
+private:
+  asio::io_context ioc_;
+  websocket::stream<beast::tcp_stream> ws_;
+  beast::flat_buffer buffer_;
+};
+
+std::string insert(std::int64_t id, const std::string& key, std::int64_t value) {
+  return R"({"jsonrpc":"2.0","id":)" + std::to_string(id) + R"(,"method":"ALMemory.insertData","params":[")" + key +
+         "\"," + std::to_string(value) + "]}";
+}
+
+double seconds(Steady::duration d) { return std::chrono::duration<double>(d).count(); }
+
+// One call at a time on one connection.
+double sequential(unsigned short port, int calls) {
+  Client c(port);
+  const auto start = Steady::now();
+  for (int i = 0; i < calls; ++i) c.call(insert(i, "bench/one", i));
+  return calls / seconds(Steady::now() - start);
+}
+
+// `window` calls in flight on one connection (what redis-benchmark -P does).
+double pipelined(unsigned short port, int calls, int window) {
+  Client c(port);
+  const auto start = Steady::now();
+  int sent = 0, received = 0;
+  while (received < calls) {
+    while (sent < calls && sent - received < window) c.send(insert(sent, "bench/pipe", sent)), ++sent;
+    c.receive();
+    ++received;
+  }
+  return calls / seconds(Steady::now() - start);
+}
+
+// `connections` clients, one call at a time each, all at once.
+double concurrent(unsigned short port, int connections, int callsEach) {
+  std::vector<std::unique_ptr<Client>> clients;
+  for (int i = 0; i < connections; ++i) clients.push_back(std::make_unique<Client>(port));
+  std::vector<std::thread> threads;
+  const auto start = Steady::now();
+  for (int i = 0; i < connections; ++i)
+    threads.emplace_back([&, i] {
+      const std::string key = "bench/c" + std::to_string(i);
+      for (int n = 0; n < callsEach; ++n) clients[i]->call(insert(n, key, n));
+    });
+  for (auto& t : threads) t.join();
+  return connections * callsEach / seconds(Steady::now() - start);
+}
+
+struct Latency {
+  std::vector<double> each;  // every delivery, µs after the call was sent
+  std::vector<double> last;  // per event: when the last subscriber had it
+  std::vector<double> call;  // per event: the raiseEvent call's round trip
+};
+
+double percentile(std::vector<double> v, double p) {
+  std::sort(v.begin(), v.end());
+  return v.empty() ? 0 : v[std::min(v.size() - 1, static_cast<std::size_t>(p * static_cast<double>(v.size())))];
+}
+
+// `subscribers` connections subscribed to one event; a publisher raises it
+// `events` times, each once every subscriber had the previous one.
+Latency fanOut(unsigned short port, int subscribers, int events) {
+  std::vector<std::unique_ptr<Client>> subs;
+  for (int i = 0; i < subscribers; ++i) {
+    subs.push_back(std::make_unique<Client>(port));
+    subs.back()->call(R"({"jsonrpc":"2.0","id":1,"method":"subscribe","params":{"event":"bench/ping"}})");
+  }
+  std::mutex mutex;
+  std::condition_variable cv;
+  int got = 0;
+  Steady::time_point sentAt;
+  Latency result;
+  std::vector<std::thread> threads;
+  for (auto& s : subs)
+    threads.emplace_back([&, client = s.get()] {
+      for (int e = 0; e < events; ++e) {
+        client->receive();
+        const auto now = Steady::now();
+        std::lock_guard lock(mutex);
+        result.each.push_back(seconds(now - sentAt) * 1e6);
+        if (++got == subscribers) {
+          result.last.push_back(seconds(now - sentAt) * 1e6);
+          cv.notify_all();
+        }
+      }
+    });
+  Client publisher(port);
+  for (int e = 0; e < events; ++e) {
+    {
+      std::lock_guard lock(mutex);
+      got = 0;
+      sentAt = Steady::now();
+    }
+    publisher.call(R"({"jsonrpc":"2.0","id":1,"method":"ALMemory.raiseEvent","params":["bench/ping",)" +
+                   std::to_string(e) + "]}");
+    const auto answered = Steady::now();
+    std::unique_lock lock(mutex);
+    result.call.push_back(seconds(answered - sentAt) * 1e6);
+    cv.wait(lock, [&] { return got == subscribers; });
+  }
+  for (auto& t : threads) t.join();
+  return result;
+}
+
+double median(std::vector<double> v) { return percentile(std::move(v), 0.5); }
+
+// The same fan-out through Redis's PUBLISH/SUBSCRIBE (RESP over plain TCP),
+// for comparison: a redis-server on loopback at `port`.
+class RedisConnection {
+public:
+  explicit RedisConnection(unsigned short port) : socket_(ioc_) {
+    socket_.connect({asio::ip::make_address("127.0.0.1"), port});
+    socket_.set_option(tcp::no_delay(true));
+  }
+  void send(const std::string& command) { asio::write(socket_, asio::buffer(command)); }
+  // Reads until `expected` bytes arrived (the reply is known in advance).
+  void expect(std::size_t expected) {
+    std::string got;
+    char buf[4096];
+    while (got.size() < expected) got.append(buf, socket_.read_some(asio::buffer(buf)));
+  }
+
+private:
+  asio::io_context ioc_;
+  tcp::socket socket_;
+};
+
+std::string bulk(const std::string& s) { return "$" + std::to_string(s.size()) + "\r\n" + s + "\r\n"; }
+
+Latency redisFanOut(unsigned short port, int subscribers, int events) {
+  std::vector<std::unique_ptr<RedisConnection>> subs;
+  const std::string subscribed = "*3\r\n" + bulk("subscribe") + bulk("bench") + ":1\r\n";
+  for (int i = 0; i < subscribers; ++i) {
+    subs.push_back(std::make_unique<RedisConnection>(port));
+    subs.back()->send("SUBSCRIBE bench\r\n");
+    subs.back()->expect(subscribed.size());
+  }
+  auto message = [](int e) { return "*3\r\n" + bulk("message") + bulk("bench") + bulk(std::to_string(e)); };
+  std::mutex mutex;
+  std::condition_variable cv;
+  int got = 0;
+  Steady::time_point sentAt;
+  Latency result;
+  std::vector<std::thread> threads;
+  for (auto& s : subs)
+    threads.emplace_back([&, client = s.get()] {
+      for (int e = 0; e < events; ++e) {
+        client->expect(message(e).size());
+        const auto now = Steady::now();
+        std::lock_guard lock(mutex);
+        result.each.push_back(seconds(now - sentAt) * 1e6);
+        if (++got == subscribers) {
+          result.last.push_back(seconds(now - sentAt) * 1e6);
+          cv.notify_all();
+        }
+      }
+    });
+  RedisConnection publisher(port);
+  const std::string answer = ":" + std::to_string(subscribers) + "\r\n";
+  for (int e = 0; e < events; ++e) {
+    {
+      std::lock_guard lock(mutex);
+      got = 0;
+      sentAt = Steady::now();
+    }
+    publisher.send("PUBLISH bench " + std::to_string(e) + "\r\n");
+    publisher.expect(answer.size());
+    const auto answered = Steady::now();
+    std::unique_lock lock(mutex);
+    result.call.push_back(seconds(answered - sentAt) * 1e6);
+    cv.wait(lock, [&] { return got == subscribers; });
+  }
+  for (auto& t : threads) t.join();
+  return result;
+}
+
+void printLatency(const char* who, const char* call, int subscribers, int events, const Latency& l) {
+  std::printf("%s to %d subscribers, %d events: delivery p50 %.0f us, p99 %.0f us; last subscriber p50 %.0f us, "
+              "p99 %.0f us; %s round trip p50 %.0f us\n",
+              who, subscribers, events, percentile(l.each, 0.5), percentile(l.each, 0.99), percentile(l.last, 0.5),
+              percentile(l.last, 0.99), call, percentile(l.call, 0.5));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"The network API's benchmark: insertData calls a second and event fan-out latency"};
+  int calls = 50000, repeat = 5, subscribers = 100, events = 1000;
+  app.add_option("--calls", calls, "insertData calls per pass");
+  app.add_option("--repeat", repeat, "passes (the median is reported, with the range)");
+  app.add_option("--subscribers", subscribers, "subscribers of the fan-out test");
+  app.add_option("--events", events, "events raised in the fan-out test");
+  unsigned short redisPort = 0;
+  app.add_option("--redis", redisPort, "also measure the fan-out with PUBLISH on the redis-server at this port");
+  CLI11_PARSE(app, argc, argv);
+
+  autolife::api::EventLoop loop;
+  loop.start();
+  autolife::engine::Engine engine(loop.clock());
+  autolife::api::ServerOptions options{"127.0.0.1", 0, {}, {}};
+  options.limits.callsPerSecond = 1e9;
+  options.limits.maxConnections = 1024;
+  autolife::api::Server server(engine, loop, options);
+  loop.clock().post([&] { engine.start(); });
+  std::printf("server: %s\n", server.start().c_str());
+  const auto port = server.port();
+
+  auto report = [&](const char* what, auto pass) {
+    std::vector<double> rates;
+    for (int i = 0; i < repeat; ++i) rates.push_back(pass());
+    std::sort(rates.begin(), rates.end());
+    std::printf("%-34s %9.0f calls/s  median of %d (range %.0f to %.0f)\n", what, median(rates), repeat, rates.front(),
+                rates.back());
+  };
+  report("insertData, 1 connection:", [&] { return sequential(port, calls); });
+  report("insertData, 1 connection, -P 16:", [&] { return pipelined(port, calls, 16); });
+  report("insertData, 16 connections:", [&] { return concurrent(port, 16, calls / 16); });
+  printLatency("autolife raiseEvent", "raiseEvent", subscribers, events, fanOut(port, subscribers, events));
+  if (redisPort) printLatency("redis PUBLISH", "PUBLISH", subscribers, events, redisFanOut(redisPort, subscribers, events));
+  server.stop();
+  loop.stop();
+}

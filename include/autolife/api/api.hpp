@@ -1,0 +1,50 @@
+// The network API's methods (docs/api.md): every registered service method
+// as "Service.method", and the API's own `describe`, `subscribe`,
+// `unsubscribe`. Runs on the engine's thread: the transports hand requests
+// over and get responses back (see Connection).
+#pragma once
+
+#include "autolife/api/json_rpc.hpp"
+#include "autolife/api/limits.hpp"
+#include "autolife/api/subscriptions.hpp"
+#include "autolife/engine/engine.hpp"
+
+namespace autolife::api {
+
+// One client, as the API sees it. Only streaming clients (WebSocket) can
+// subscribe: an HTTP call has nowhere to be notified.
+struct Client {
+  Client(engine::Engine& engine, Sink sink, bool streaming, const Limits& limits)
+      : streaming(streaming), subscriptions(engine, std::move(sink), limits.maxSubscriptions) {}
+  bool streaming;
+  Subscriptions subscriptions;
+};
+
+class Api {
+public:
+  Api(engine::Engine& engine, Limits limits) : engine_(engine), limits_(limits) {}
+
+  engine::Engine& engine() { return engine_; }
+  const Limits& limits() const { return limits_; }
+
+  // The response to `request` (null for a notification). Never throws.
+  Json execute(const Request& request, Client& client);
+  // Every service with its methods and signals.
+  Json describe() const;
+
+private:
+  Json dispatch(const Request& request, Client& client);
+  Json callService(const Request& request);
+  Json subscribe(const Json& params, Client& client);
+  Json unsubscribe(const Json& params, Client& client);
+
+  engine::Engine& engine_;
+  Limits limits_;
+};
+
+// Positional arguments for `method` of `service` from JSON-RPC params: an
+// array as is, an object by parameter name (the overload whose parameters
+// are exactly the object's members). CallError wrong-arity otherwise.
+service::Arguments argumentsFor(const service::Service& service, std::string_view method, const Json& params);
+
+}  // namespace autolife::api

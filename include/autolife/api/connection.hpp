@@ -1,0 +1,38 @@
+// One client connection, whatever its transport: reads a message (a request
+// or a batch), answers what is wrong with it at once, applies the rate
+// limit, and runs the calls on the engine's thread. HTTP and WebSocket
+// sessions both feed it.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "autolife/api/api.hpp"
+
+namespace autolife::api {
+
+// Receives the response text; empty when the message needed none (only
+// notifications). Thread-safe: called from the engine's thread or at once.
+using Answer = std::function<void(std::string)>;
+
+class Connection {
+public:
+  // `push` carries notifications (subscriptions), `streaming` tells whether
+  // there is somewhere to push them (WebSocket) or not (HTTP).
+  Connection(std::shared_ptr<Api> api, Sink push, bool streaming);
+
+  // Handles one message. Calls `answer` exactly once.
+  void receive(std::string_view message, Answer answer);
+  // A message longer than the limit: an error naming the limit.
+  void tooLarge(Answer answer) const;
+
+private:
+  struct Parsed;
+  Parsed parse(std::string_view message);
+  std::shared_ptr<Api> api_;
+  std::shared_ptr<Client> client_;
+  RateLimiter limiter_;
+};
+
+}  // namespace autolife::api

@@ -1,0 +1,36 @@
+// The thread that runs `autolife serve`: the network I/O and the engine's
+// clock on one event loop, so that a call reaches the engine without
+// changing threads (docs/api.md "How it runs"). `clock()` is a real-time
+// core::Clock whose tasks run on that thread, in (time, phase, order) like
+// every clock; other threads may schedule and cancel.
+#pragma once
+
+#include <memory>
+
+#include "autolife/core/clock.hpp"
+
+namespace autolife::api {
+
+class EventLoop {
+public:
+  EventLoop();
+  ~EventLoop();  // stops; pending tasks are dropped
+  EventLoop(const EventLoop&) = delete;
+  EventLoop& operator=(const EventLoop&) = delete;
+
+  core::Clock& clock();
+  // Starts the thread; tasks scheduled before run then.
+  void start();
+  // Stops and joins the thread (idempotent). Tasks not yet run stay queued
+  // until the loop is destroyed.
+  void stop();
+  bool running() const;
+
+  struct Impl;  // src/api: the io_context the server's sockets use
+  Impl& impl() { return *impl_; }
+
+private:
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace autolife::api

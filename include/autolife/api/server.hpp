@@ -1,0 +1,45 @@
+// The network API's server (docs/api.md): JSON-RPC 2.0 over WebSocket and
+// single calls over HTTP POST, both at /api, on an EventLoop whose clock
+// drives the engine: calls run one at a time, in arrival order, on the
+// loop's thread.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "autolife/api/event_loop.hpp"
+#include "autolife/api/limits.hpp"
+#include "autolife/engine/engine.hpp"
+
+namespace autolife::api {
+
+struct ServerOptions {
+  std::string host = "127.0.0.1";
+  unsigned short port = 8765;  // 0: any free port
+  std::string token;           // when not empty, every client must present it
+  Limits limits;
+};
+
+class Server {
+public:
+  // The engine must run on `loop.clock()`; both must outlive the server.
+  Server(engine::Engine& engine, EventLoop& loop, ServerOptions options);
+  ~Server();
+  Server(const Server&) = delete;
+  Server& operator=(const Server&) = delete;
+
+  // Binds and listens (the loop serves the connections once it runs);
+  // returns "address:port" as bound. Throws std::runtime_error when it
+  // cannot bind.
+  std::string start();
+  unsigned short port() const;
+  // Stops accepting and closes every connection; answers not yet sent are
+  // dropped. The engine and the loop go on. Idempotent.
+  void stop();
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace autolife::api

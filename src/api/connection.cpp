@@ -1,0 +1,91 @@
+#include "autolife/api/connection.hpp"
+
+namespace autolife::api {
+
+// A message read: the requests to run, and the answers already known
+// (malformed entries, a limit). `batch`: answer with an array.
+struct Connection::Parsed {
+  bool batch = false;
+  std::vector<Request> requests;
+  std::vector<Json> ready;
+};
+
+Connection::Connection(std::shared_ptr<Api> api, Sink push, bool streaming)
+    : api_(std::move(api)),
+      client_(std::make_shared<Client>(api_->engine(), std::move(push), streaming, api_->limits())),
+      limiter_(api_->limits().callsPerSecond) {}
+
+namespace {
+
+std::string answerText(bool batch, std::vector<Json>& responses) {
+  if (batch) {
+    std::erase_if(responses, [](const Json& r) { return r.is_null(); });
+    return responses.empty() ? std::string() : text(Json(std::move(responses)));
+  }
+  return responses.empty() || responses.front().is_null() ? std::string() : text(responses.front());
+}
+
+}  // namespace
+
+Connection::Parsed Connection::parse(std::string_view message) {
+  Parsed out;
+  const auto& limits = api_->limits();
+  Json json;
+  try {
+    json = parseMessage(message, limits.maxDepth);
+  } catch (const RpcError& e) {
+    out.ready.push_back(errorResponse(nullptr, e));
+    return out;
+  }
+  out.batch = json.is_array();
+  if (out.batch && json.empty()) {
+    out.batch = false;
+    out.ready.push_back(errorResponse(nullptr, RpcError(code::kInvalidRequest, "invalid-request", "an empty batch")));
+    return out;
+  }
+  if (out.batch && json.size() > limits.maxBatch) {
+    out.batch = false;
+    out.ready.push_back(errorResponse(nullptr, RpcError(code::kLimitExceeded, "batch-too-large",
+                                                        "a batch holds at most " + std::to_string(limits.maxBatch) +
+                                                            " requests")));
+    return out;
+  }
+  const auto& items = out.batch ? json : Json::array({json});
+  for (const auto& item : items) {
+    Json id;
+    try {
+      out.requests.push_back(readRequest(item, id));
+    } catch (const RpcError& e) {
+      out.ready.push_back(errorResponse(id, e));
+    }
+  }
+  return out;
+}
+
+void Connection::receive(std::string_view message, Answer answer) {
+  auto parsed = std::make_shared<Parsed>(parse(message));
+  if (!parsed->requests.empty() && !limiter_.take(static_cast<double>(parsed->requests.size()))) {
+    const RpcError limited(code::kLimitExceeded, "rate-limit",
+                           "more than " + std::to_string(static_cast<long long>(api_->limits().callsPerSecond)) +
+                               " calls a second on this connection");
+    for (auto& r : parsed->requests)
+      if (!r.notification) parsed->ready.push_back(errorResponse(r.id, limited));
+    parsed->requests.clear();
+  }
+  if (parsed->requests.empty()) {
+    answer(answerText(parsed->batch, parsed->ready));
+    return;
+  }
+  api_->engine().clock.post([api = api_, client = client_, parsed, answer = std::move(answer)] {
+    for (const auto& r : parsed->requests) parsed->ready.push_back(api->execute(r, *client));
+    answer(answerText(parsed->batch, parsed->ready));
+  });
+}
+
+void Connection::tooLarge(Answer answer) const {
+  answer(text(errorResponse(nullptr, RpcError(code::kLimitExceeded, "message-too-large",
+                                              "a message is at most " +
+                                                  std::to_string(api_->limits().maxMessageBytes) + " bytes"))));
+}
+
+}  // namespace autolife::api

@@ -1,0 +1,109 @@
+#include <boost/asio/post.hpp>
+#include <iostream>
+
+#include "loop_impl.hpp"
+
+namespace autolife::api {
+
+namespace asio = boost::asio;
+
+IoClock::IoClock(asio::io_context& ioc)
+    : ioc_(ioc), timer_(ioc), steadyStart_(std::chrono::steady_clock::now()), wallStart_(std::chrono::system_clock::now()) {}
+
+IoClock::~IoClock() { clear(); }
+
+core::Time IoClock::now() const {
+  return std::chrono::duration_cast<core::Time>(std::chrono::steady_clock::now() - steadyStart_);
+}
+
+core::TimerId IoClock::schedule(core::Time at, core::Task task, core::Phase phase) {
+  bool earlier;
+  core::TimerId id;
+  {
+    std::lock_guard lock(mutex_);
+    id = queue_.push(at, phase, std::move(task));
+    earlier = at < armed_;
+    if (earlier) armed_ = at;
+  }
+  // Due already: run it at the loop's next turn, without a timer.
+  if (at <= now()) asio::post(ioc_, [this] { runDue(); });
+  else if (earlier) asio::post(ioc_, [this] { arm(); });
+  return id;
+}
+
+bool IoClock::cancel(core::TimerId id) {
+  std::lock_guard lock(mutex_);
+  return queue_.cancel(id);
+}
+
+std::chrono::system_clock::time_point IoClock::wallTime(core::Time t) const {
+  return wallStart_ + std::chrono::duration_cast<std::chrono::system_clock::duration>(t);
+}
+
+void IoClock::clear() {
+  core::TimerQueue dropped;
+  {
+    std::lock_guard lock(mutex_);
+    std::swap(dropped, queue_);
+  }
+}
+
+void IoClock::arm() {
+  std::optional<core::Time> next;
+  {
+    std::lock_guard lock(mutex_);
+    next = queue_.nextTime();
+    armed_ = next.value_or(core::kNever);
+  }
+  if (!next || *next == timerAt_) return;  // re-arming costs a system call: only when it changes
+  const core::Time farthest = now() + std::chrono::hours(24 * 365);  // steady_clock's range
+  timerAt_ = *next;
+  timer_.expires_at(steadyStart_ + std::min(*next, farthest));
+  timer_.async_wait([this](boost::system::error_code ec) {
+    if (ec) return;
+    timerAt_ = core::kNever;
+    runDue();
+  });
+}
+
+void IoClock::runDue() {
+  for (;;) {
+    std::optional<std::pair<core::Time, core::Task>> due;
+    {
+      std::lock_guard lock(mutex_);
+      due = queue_.popDue(now(), true);
+    }
+    if (!due) break;
+    try {
+      due->second();
+    } catch (const std::exception& e) {
+      std::cerr << "autolife: an engine task failed: " << e.what() << '\n';
+    }
+  }
+  arm();
+}
+
+EventLoop::EventLoop() : impl_(std::make_unique<Impl>()) {}
+
+EventLoop::~EventLoop() {
+  stop();
+  impl_->clock.clear();
+}
+
+core::Clock& EventLoop::clock() { return impl_->clock; }
+
+void EventLoop::start() {
+  if (impl_->running.exchange(true)) return;
+  impl_->ioc.restart();
+  impl_->thread = std::thread([impl = impl_.get()] { impl->ioc.run(); });
+}
+
+void EventLoop::stop() {
+  if (!impl_->running.exchange(false)) return;
+  impl_->ioc.stop();
+  if (impl_->thread.joinable()) impl_->thread.join();
+}
+
+bool EventLoop::running() const { return impl_->running; }
+
+}  // namespace autolife::api

@@ -1,0 +1,108 @@
+// One HTTP connection: POST /api calls (keep-alive), or the upgrade of
+// GET /api to a WebSocket.
+#include <optional>
+
+#include "autolife/api/connection.hpp"
+#include "http_types.hpp"
+
+namespace autolife::api::net {
+
+namespace {
+
+constexpr auto kReadTimeout = std::chrono::seconds(30);
+
+class HttpSession : public Closable, public std::enable_shared_from_this<HttpSession> {
+public:
+  HttpSession(tcp::socket socket, std::shared_ptr<Shared> shared)
+      : stream_(std::move(socket)),
+        shared_(shared),
+        slot_(std::make_unique<Slot>(shared)),
+        connection_(shared->api, [](std::string) {}, false) {}
+
+  void read() {
+    parser_.emplace();
+    parser_->body_limit(shared_->options.limits.maxMessageBytes);
+    stream_.expires_after(kReadTimeout);
+    http::async_read(stream_, buffer_, *parser_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
+      self->onRead(ec);
+    });
+  }
+
+private:
+  void onRead(beast::error_code ec) {
+    if (ec == http::error::body_limit) {
+      connection_.tooLarge([self = shared_from_this()](std::string body) {
+        self->respond(http::status::payload_too_large, std::move(body), false);
+      });
+      return;
+    }
+    if (ec) return close();
+    handle(parser_->release());
+  }
+
+  void handle(HttpRequest request) {
+    const bool keepAlive = request.keep_alive();
+    if (slot_->over()) return respond(http::status::service_unavailable, "too many connections\n", false);
+    if (pathOf(request) != "/api") return respond(http::status::not_found, "the API is at /api\n", keepAlive);
+    if (!authorized(request, shared_->options.token))
+      return respond(http::status::unauthorized, "a token is required (Authorization: Bearer TOKEN)\n", keepAlive);
+    if (crossSite(request)) return respond(http::status::forbidden, "cross-site requests are refused\n", keepAlive);
+    if (websocket::is_upgrade(request))
+      return startWebSocketSession(std::move(stream_), std::move(request), shared_, std::move(slot_));
+    if (request.method() != http::verb::post) return respond(http::status::method_not_allowed, "POST only\n", keepAlive);
+    if (!request[http::field::content_type].starts_with("application/json"))
+      return respond(http::status::unsupported_media_type, "Content-Type: application/json\n", keepAlive);
+    call(request.body(), keepAlive);
+  }
+
+  void call(const std::string& body, bool keepAlive) {
+    stream_.expires_never();  // the engine answers when its turn comes
+    connection_.receive(body, [self = shared_from_this(), keepAlive](std::string answer) {
+      self->shared_->toNetwork([self, keepAlive, answer = std::move(answer)]() mutable {
+        const auto status = answer.empty() ? http::status::no_content : http::status::ok;
+        self->respond(status, std::move(answer), keepAlive, true);
+      });
+    });
+  }
+
+  void respond(http::status status, std::string body, bool keepAlive, bool json = false) {
+    auto response = std::make_shared<http::response<http::string_body>>(status, 11);
+    response->set(http::field::server, "autolife");
+    response->set(http::field::content_type, json || status == http::status::payload_too_large
+                                                 ? "application/json"
+                                                 : "text/plain; charset=utf-8");
+    if (status == http::status::method_not_allowed) response->set(http::field::allow, "POST");
+    response->keep_alive(keepAlive);
+    response->body() = std::move(body);
+    response->prepare_payload();
+    stream_.expires_after(kReadTimeout);
+    http::async_write(stream_, *response, [self = shared_from_this(), response](beast::error_code ec, std::size_t) {
+      if (ec || !response->keep_alive()) return self->close();
+      self->read();
+    });
+  }
+
+  void close() override {
+    if (!stream_.socket().is_open()) return;
+    beast::error_code ignored;
+    stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+    stream_.close();
+  }
+
+  beast::tcp_stream stream_;
+  beast::flat_buffer buffer_;
+  std::optional<http::request_parser<http::string_body>> parser_;
+  std::shared_ptr<Shared> shared_;
+  std::unique_ptr<Slot> slot_;
+  Connection connection_;
+};
+
+}  // namespace
+
+void startHttpSession(tcp::socket socket, const std::shared_ptr<Shared>& shared) {
+  auto session = std::make_shared<HttpSession>(std::move(socket), shared);
+  shared->track(session);
+  session->read();
+}
+
+}  // namespace autolife::api::net

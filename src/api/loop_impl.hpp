@@ -1,0 +1,53 @@
+// EventLoop's insides (private to src/api): the io_context, and the clock
+// whose deadlines are one asio timer on it.
+#pragma once
+
+#include <atomic>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+
+#include "autolife/api/event_loop.hpp"
+
+namespace autolife::api {
+
+// A real-time clock driven by an io_context: due tasks run on the loop's
+// thread; the earliest deadline is the one timer armed.
+class IoClock final : public core::Clock {
+public:
+  explicit IoClock(boost::asio::io_context& ioc);
+  ~IoClock() override;
+
+  core::Time now() const override;
+  core::TimerId schedule(core::Time at, core::Task task, core::Phase phase = core::Phase::Input) override;
+  bool cancel(core::TimerId id) override;
+  std::chrono::system_clock::time_point wallTime(core::Time t) const override;
+  // Drops every pending task (their captures are released here).
+  void clear();
+
+private:
+  void arm();
+  void runDue();
+  boost::asio::io_context& ioc_;
+  boost::asio::steady_timer timer_;
+  std::chrono::steady_clock::time_point steadyStart_;
+  std::chrono::system_clock::time_point wallStart_;
+  std::mutex mutex_;
+  core::TimerQueue queue_;
+  core::Time armed_ = core::kNever;    // the earliest deadline known to be armed or posted
+  core::Time timerAt_ = core::kNever;  // what the asio timer waits for (the loop's thread only)
+};
+
+struct EventLoop::Impl {
+  boost::asio::io_context ioc{1};
+  boost::asio::executor_work_guard<boost::asio::io_context::executor_type> work{ioc.get_executor()};
+  IoClock clock{ioc};  // after ioc: its tasks go before the sockets they may hold
+  std::thread thread;
+  std::atomic<bool> running{false};
+};
+
+}  // namespace autolife::api

@@ -1,0 +1,85 @@
+#include "autolife/api/server.hpp"
+
+#include <future>
+#include <stdexcept>
+
+#include "loop_impl.hpp"
+#include "shared.hpp"
+
+namespace autolife::api {
+
+using net::tcp;
+
+struct Server::Impl {
+  Impl(engine::Engine& e, EventLoop& l, ServerOptions o)
+      : loop(l),
+        acceptor(l.impl().ioc),
+        shared(std::make_shared<net::Shared>(std::make_shared<Api>(e, o.limits), std::move(o), l.impl().ioc)) {}
+
+  void accept() {
+    acceptor.async_accept([this](boost::system::error_code ec, tcp::socket socket) {
+      if (ec == net::asio::error::operation_aborted || !acceptor.is_open()) return;
+      if (!ec) {
+        socket.set_option(tcp::no_delay(true), ec);
+        net::startHttpSession(std::move(socket), shared);
+      }
+      accept();
+    });
+  }
+
+  // Runs `f` on the loop's thread and waits, or here when the loop is not running.
+  void onLoop(std::function<void()> f) {
+    if (!loop.running()) return f();
+    std::promise<void> done;
+    net::asio::post(loop.impl().ioc, [&] {
+      f();
+      done.set_value();
+    });
+    done.get_future().wait();
+  }
+
+  EventLoop& loop;
+  tcp::acceptor acceptor;
+  std::shared_ptr<net::Shared> shared;
+  unsigned short port = 0;
+  bool stopped = false;
+};
+
+Server::Server(engine::Engine& engine, EventLoop& loop, ServerOptions options)
+    : impl_(std::make_unique<Impl>(engine, loop, std::move(options))) {}
+
+Server::~Server() { stop(); }
+
+std::string Server::start() {
+  const auto& o = impl_->shared->options;
+  boost::system::error_code ec;
+  tcp::resolver resolver(impl_->loop.impl().ioc);
+  auto results = resolver.resolve(o.host, std::to_string(o.port), ec);
+  if (ec || results.empty()) throw std::runtime_error("cannot resolve " + o.host + ": " + ec.message());
+  const tcp::endpoint endpoint = *results.begin();
+  auto& a = impl_->acceptor;
+  if (a.open(endpoint.protocol(), ec); !ec) a.set_option(tcp::acceptor::reuse_address(true), ec);
+  if (!ec) a.bind(endpoint, ec);
+  if (!ec) a.listen(net::asio::socket_base::max_listen_connections, ec);
+  if (ec) throw std::runtime_error("cannot listen on " + o.host + ":" + std::to_string(o.port) + ": " + ec.message());
+  net::asio::post(impl_->loop.impl().ioc, [impl = impl_.get()] { impl->accept(); });
+  const auto bound = a.local_endpoint();
+  impl_->port = bound.port();
+  const auto address = bound.address().to_string();
+  return (bound.address().is_v6() ? "[" + address + "]" : address) + ":" + std::to_string(bound.port());
+}
+
+unsigned short Server::port() const { return impl_->port; }
+
+void Server::stop() {
+  if (impl_->stopped) return;
+  impl_->stopped = true;
+  impl_->shared->close();
+  impl_->onLoop([impl = impl_.get()] {
+    boost::system::error_code ignored;
+    impl->acceptor.close(ignored);
+    impl->shared->closeAll();
+  });
+}
+
+}  // namespace autolife::api

@@ -1,0 +1,159 @@
+// One WebSocket connection: JSON-RPC messages in both directions, answers
+// and notifications queued in order. A message over the size limit is read
+// to its end and discarded, and answered with an error: the connection
+// lives on. Reading pauses while too many calls wait for the engine.
+#include <deque>
+
+#include "autolife/api/connection.hpp"
+#include "http_types.hpp"
+
+namespace autolife::api::net {
+
+namespace {
+
+constexpr std::size_t kReadChunk = 64 * 1024;
+// Beyond this a message is not even read to its end: the connection closes (1009).
+constexpr std::size_t kHardMessageLimit = 64 << 20;
+
+class WebSocketSession : public Closable, public std::enable_shared_from_this<WebSocketSession> {
+public:
+  WebSocketSession(beast::tcp_stream stream, std::shared_ptr<Shared> shared, std::unique_ptr<Slot> slot)
+      : ws_(std::move(stream)), shared_(std::move(shared)), slot_(std::move(slot)) {}
+
+  // The server stops: what is queued is sent, then a WebSocket close
+  // (1001, going away).
+  void close() override {
+    if (closed_ || !accepted_) return fail();
+    closed_ = goingAway_ = true;  // nothing more is read or queued
+    connection_.reset();
+    if (queue_.empty()) sayGoodbye();
+  }
+
+  void sayGoodbye() {
+    ws_.async_close(websocket::close_code::going_away, [self = shared_from_this()](beast::error_code) {
+      beast::error_code ignored;
+      beast::get_lowest_layer(self->ws_).socket().close(ignored);
+    });
+  }
+
+  void start(HttpRequest request) {
+    connection_.emplace(shared_->api, pushTo(weak_from_this()), true);
+    beast::get_lowest_layer(ws_).expires_never();
+    ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+    ws_.set_option(websocket::stream_base::decorator(
+        [](websocket::response_type& r) { r.set(http::field::server, "autolife"); }));
+    ws_.read_message_max(std::max(kHardMessageLimit, limits().maxMessageBytes + 1));
+    ws_.async_accept(request, [self = shared_from_this()](beast::error_code ec) {
+      if (ec) return;
+      self->accepted_ = true;
+      self->read();
+    });
+  }
+
+private:
+  const Limits& limits() const { return shared_->options.limits; }
+
+  // Notifications: from the engine's thread to this session's queue.
+  Sink pushTo(std::weak_ptr<WebSocketSession> weak) {
+    auto shared = shared_;
+    return [weak, shared](std::string message) {
+      shared->toNetwork([weak, message = std::move(message)]() mutable {
+        if (auto self = weak.lock()) self->send(std::move(message));
+      });
+    };
+  }
+
+  void read() {
+    if (reading_ || closed_ || inFlight_ >= limits().maxInFlight) return;
+    reading_ = true;
+    ws_.async_read_some(buffer_, kReadChunk, [self = shared_from_this()](beast::error_code ec, std::size_t) {
+      self->reading_ = false;
+      self->onRead(ec);
+    });
+  }
+
+  void onRead(beast::error_code ec) {
+    if (ec || closed_) return fail();
+    if (buffer_.size() > limits().maxMessageBytes) {
+      oversized_ = true;
+      buffer_.clear();
+    }
+    if (ws_.is_message_done()) finishMessage();
+    read();
+  }
+
+  void finishMessage() {
+    ++inFlight_;
+    auto answer = [self = shared_from_this()](std::string text) {
+      self->shared_->toNetwork([self, text = std::move(text)]() mutable { self->answered(std::move(text)); });
+    };
+    if (oversized_) {
+      oversized_ = false;
+      connection_->tooLarge(std::move(answer));
+      return;
+    }
+    // Copied out first: the answer may come at once and start the next read.
+    const std::string message = beast::buffers_to_string(buffer_.cdata());
+    buffer_.clear();
+    connection_->receive(message, std::move(answer));
+  }
+
+  void answered(std::string text) {
+    --inFlight_;
+    if (!text.empty()) send(std::move(text));
+    read();
+  }
+
+  void send(std::string message) {
+    if (closed_) return;
+    queuedBytes_ += message.size();
+    if (queuedBytes_ > limits().maxQueuedBytes) return fail();  // a client that does not read
+    queue_.push_back(std::move(message));
+    if (queue_.size() == 1) write();
+  }
+
+  void write() {
+    ws_.text(true);
+    ws_.async_write(asio::buffer(queue_.front()), [self = shared_from_this()](beast::error_code ec, std::size_t) {
+      if (ec) return self->fail();
+      self->queuedBytes_ -= self->queue_.front().size();
+      self->queue_.pop_front();
+      if (!self->queue_.empty()) self->write();
+      else if (self->goingAway_) self->sayGoodbye();
+    });
+  }
+
+  // Drops the connection; pending handlers finish with errors and release it.
+  void fail() {
+    if (closed_) return;
+    closed_ = true;
+    connection_.reset();  // its subscriptions end now
+    beast::error_code ignored;
+    beast::get_lowest_layer(ws_).socket().close(ignored);
+  }
+
+  websocket::stream<beast::tcp_stream> ws_;
+  beast::flat_buffer buffer_;
+  std::shared_ptr<Shared> shared_;
+  std::unique_ptr<Slot> slot_;
+  std::optional<Connection> connection_;
+  std::deque<std::string> queue_;
+  std::size_t queuedBytes_ = 0;
+  std::size_t inFlight_ = 0;
+  bool reading_ = false;
+  bool oversized_ = false;
+  bool accepted_ = false;
+  bool closed_ = false;
+  bool goingAway_ = false;  // closing with a close frame once the queue is sent
+};
+
+}  // namespace
+
+void startWebSocketSession(beast::tcp_stream stream, HttpRequest request, std::shared_ptr<Shared> shared,
+                           std::unique_ptr<Slot> slot) {
+  auto session = std::make_shared<WebSocketSession>(std::move(stream), shared, std::move(slot));
+  shared->track(session);
+  session->start(std::move(request));
+}
+
+}  // namespace autolife::api::net

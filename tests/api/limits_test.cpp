@@ -1,0 +1,97 @@
+// The limits of docs/api.md and the token: what a client gets when it
+// exceeds one, and that the server and the other clients live on.
+#include <gtest/gtest.h>
+
+#include "server_fixture.hpp"
+
+namespace {
+
+using namespace autolife::test;
+using autolife::api::Limits;
+
+Limits with(auto change) {
+  Limits l;
+  change(l);
+  return l;
+}
+
+TEST(Limits, CallsBeyondTheRateAreRefusedAndTheConnectionLivesOn) {
+  ServerFixture server(with([](Limits& l) { l.callsPerSecond = 5; }));
+  WsClient client{server.port()};
+  Json batch = Json::array();
+  for (int i = 0; i < 10; ++i) batch.push_back(request("ALAutonomousLife.getState", Json::array(), i));
+  client.send(batch);
+  auto answers = client.receive();
+  ASSERT_EQ(answers.size(), 10u);
+  for (const auto& a : answers) {
+    EXPECT_EQ(codeOf(a), -32001);
+    EXPECT_EQ(reasonOf(a), "rate-limit");
+  }
+  // The bucket holds a second's worth: single calls pass again.
+  EXPECT_EQ(client.call("ALAutonomousLife.getState")["result"], "solitary");
+}
+
+TEST(Limits, ABatchOverTheLimitIsRefused) {
+  ServerFixture server(with([](Limits& l) { l.maxBatch = 3; }));
+  WsClient client{server.port()};
+  client.send(Json::array({request("describe"), request("describe"), request("describe"), request("describe")}));
+  EXPECT_EQ(reasonOf(client.receive()), "batch-too-large");
+  EXPECT_EQ(client.call("ALAutonomousLife.getState")["result"], "solitary");
+}
+
+TEST(Limits, SubscriptionsBeyondTheLimitAreRefused) {
+  ServerFixture server(with([](Limits& l) { l.maxSubscriptions = 2; }));
+  WsClient client{server.port()};
+  EXPECT_TRUE(client.call("subscribe", {{"event", "a"}})["result"].is_number());
+  EXPECT_TRUE(client.call("subscribe", {{"event", "b"}})["result"].is_number());
+  auto third = client.call("subscribe", {{"event", "c"}});
+  EXPECT_EQ(codeOf(third), -32001);
+  EXPECT_EQ(reasonOf(third), "too-many-subscriptions");
+}
+
+TEST(Limits, ConnectionsBeyondTheLimitAreRefusedWith503) {
+  ServerFixture server(with([](Limits& l) { l.maxConnections = 2; }));
+  WsClient a{server.port()};
+  WsClient b{server.port()};
+  EXPECT_EQ(httpRequest(server.port(), "POST", "/api", request("describe").dump()).status, 503);
+  EXPECT_THROW(WsClient{server.port()}, std::runtime_error);
+  EXPECT_EQ(a.call("ALAutonomousLife.getState")["result"], "solitary");
+}
+
+// A client that sends and never reads: once its unsent answers pass the
+// limit the server drops it; others are served throughout.
+TEST(Limits, AClientThatDoesNotReadIsDisconnected) {
+  ServerFixture server(with([](Limits& l) { l.maxQueuedBytes = 64 * 1024; }));
+  WsClient flooder{server.port()};
+  WsClient polite{server.port()};
+  polite.call("ALMemory.insertData", {"big", std::string(60000, 'x')});
+  try {
+    for (int i = 0; i < 1000; ++i) flooder.send(request("ALMemory.getData", {"big"}, i));
+  } catch (const std::exception&) {  // already dropped
+  }
+  EXPECT_TRUE(flooder.closedByServer());
+  EXPECT_EQ(polite.call("ALAutonomousLife.getState")["result"], "solitary");
+}
+
+TEST(Token, IsRequiredWhenSet) {
+  ServerFixture server({}, "s3cret");
+  const auto body = request("ALAutonomousLife.getState").dump();
+  EXPECT_EQ(httpRequest(server.port(), "POST", "/api", body).status, 401);
+  EXPECT_EQ(httpRequest(server.port(), "POST", "/api", body, {{"Authorization", "Bearer wrong"}}).status, 401);
+  EXPECT_EQ(httpRequest(server.port(), "POST", "/api", body, {{"Authorization", "Bearer s3cret"}}).status, 200);
+  EXPECT_EQ(httpRequest(server.port(), "POST", "/api?token=s3cret", body).status, 200);
+  EXPECT_THROW(WsClient{server.port()}, std::runtime_error);
+  WsClient withHeader{server.port(), "/api", {{"Authorization", "Bearer s3cret"}}};
+  EXPECT_EQ(withHeader.call("ALAutonomousLife.getState")["result"], "solitary");
+  WsClient withQuery{server.port(), "/api?token=s3cret"};
+  EXPECT_EQ(withQuery.call("ALAutonomousLife.getState")["result"], "solitary");
+}
+
+TEST(Origin, ACrossSiteWebSocketIsRefused) {
+  ServerFixture server;
+  EXPECT_THROW((WsClient{server.port(), "/api", {{"Origin", "https://evil.example"}}}), std::runtime_error);
+  WsClient sameSite{server.port(), "/api", {{"Origin", "http://127.0.0.1:" + std::to_string(server.port())}}};
+  EXPECT_EQ(sameSite.call("ALAutonomousLife.getState")["result"], "solitary");
+}
+
+}  // namespace

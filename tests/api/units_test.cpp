@@ -1,0 +1,86 @@
+// The API's parts without a socket: the rate limiter's arithmetic, reading
+// requests, named parameters, and the code for each refusal reason.
+#include <gtest/gtest.h>
+
+#include "autolife/api/api.hpp"
+#include "autolife/api/json_rpc.hpp"
+#include "autolife/api/limits.hpp"
+#include "autolife/api/token.hpp"
+
+namespace {
+
+using namespace autolife::api;
+using namespace std::chrono_literals;
+
+TEST(RateLimiter, AllowsABurstOfOneSecondThenRefillsAtTheRate) {
+  const auto t0 = RateLimiter::Clock::now();
+  RateLimiter limiter(10, t0);
+  EXPECT_TRUE(limiter.take(10, t0));
+  EXPECT_FALSE(limiter.take(1, t0));
+  EXPECT_FALSE(limiter.take(1, t0 + 50ms));
+  EXPECT_TRUE(limiter.take(1, t0 + 150ms));
+  EXPECT_FALSE(limiter.take(20, t0 + 100s));  // never more than a second's worth
+  EXPECT_TRUE(limiter.take(10, t0 + 100s));
+}
+
+TEST(JsonRpc, ReadsARequestAndKeepsItsId) {
+  Json id;
+  auto r = readRequest(Json::parse(R"({"jsonrpc": "2.0", "id": "x", "method": "A.b", "params": {"k": 1}})"), id);
+  EXPECT_EQ(r.method, "A.b");
+  EXPECT_EQ(id, "x");
+  EXPECT_FALSE(r.notification);
+  EXPECT_TRUE(readRequest(Json::parse(R"({"jsonrpc": "2.0", "method": "A.b"})"), id).notification);
+}
+
+TEST(JsonRpc, AnInvalidRequestStillAnswersWithItsId) {
+  Json id;
+  try {
+    readRequest(Json::parse(R"({"jsonrpc": "2.0", "id": 12, "method": []})"), id);
+    FAIL();
+  } catch (const RpcError& e) {
+    EXPECT_EQ(e.code(), code::kInvalidRequest);
+  }
+  EXPECT_EQ(id, 12);
+}
+
+TEST(JsonRpc, ReasonsMapToCodes) {
+  EXPECT_EQ(codeForReason("no-such-service"), -32601);
+  EXPECT_EQ(codeForReason("no-such-method"), -32601);
+  EXPECT_EQ(codeForReason("wrong-arity"), -32602);
+  EXPECT_EQ(codeForReason("bad-argument"), -32602);
+  EXPECT_EQ(codeForReason("error"), -32603);
+  EXPECT_EQ(codeForReason("unknown-key"), -32000);
+}
+
+TEST(JsonRpc, ParseErrorsAndDepth) {
+  EXPECT_THROW(parseMessage("{", 8), RpcError);
+  try {
+    parseMessage("[[[[[[1]]]]]]", 3);
+    FAIL();
+  } catch (const RpcError& e) {
+    EXPECT_EQ(e.reason(), "too-deep");
+  }
+}
+
+TEST(NamedParameters, PickTheOverloadWithThoseNames) {
+  autolife::service::Service s("S");
+  using autolife::service::Type;
+  s.method("f", {{"a", Type::Int}}, Type::Int, "", [](const auto& a) { return a[0]; });
+  s.method("f", {{"a", Type::Int}, {"b", Type::Int}}, Type::Int, "", [](const auto& a) { return a[1]; });
+  EXPECT_EQ(argumentsFor(s, "f", Json{{"b", 2}, {"a", 1}}), (autolife::service::Arguments{1, 2}));
+  EXPECT_EQ(argumentsFor(s, "f", Json{{"a", 1}}), (autolife::service::Arguments{1}));
+  EXPECT_THROW(argumentsFor(s, "f", Json{{"c", 1}}), autolife::service::CallError);
+  EXPECT_EQ(argumentsFor(s, "f", Json()), autolife::service::Arguments{});
+}
+
+TEST(Loopback, AddressesAndNames) {
+  EXPECT_TRUE(isLoopback("127.0.0.1"));
+  EXPECT_TRUE(isLoopback("127.1.2.3"));
+  EXPECT_TRUE(isLoopback("::1"));
+  EXPECT_TRUE(isLoopback("localhost"));
+  EXPECT_FALSE(isLoopback("0.0.0.0"));
+  EXPECT_FALSE(isLoopback("192.168.1.10"));
+  EXPECT_FALSE(isLoopback("robot.local"));
+}
+
+}  // namespace
