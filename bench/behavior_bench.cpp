@@ -157,8 +157,9 @@ void benchJitter(int seconds) {
     ended.wait(lock, [&] { return done; });
     lock.unlock();
     run->stop();
+    engine.workers.shutdown();
+    clock.stop();  // before the engine whose timers it runs goes
   }
-  clock.stop();
   std::printf("jitter: %zu frames at %d fps on the real clock: late by p50 %.3f ms, p99 %.3f ms, max %.3f ms\n",
               lateness.size(), fps, percentile(lateness, 0.5), percentile(lateness, 0.99),
               *std::max_element(lateness.begin(), lateness.end()));

@@ -230,11 +230,12 @@ void AutonomousLife::focus(Entry& e, const std::string& startReason) {
     hadAutonomousFocus_ = true;
     focusContext_.clear();
     for (const auto& key : suggestions_->keysRead()) {
+      auto& [time, value] = focusContext_[key];  // (0, null): not set yet
       try {
         auto stamped = memory_.getTimestamp(key);
-        focusContext_[key] = {stamped.time, stamped.value};
+        time = stamped.time;
+        value = stamped.value;
       } catch (const memory::MemoryError&) {
-        focusContext_[key] = {core::Time{0}, core::Value()};  // not set yet
       }
     }
   }

@@ -180,8 +180,9 @@ PlayResult play(const PlayOptions& options, const std::function<void(const Recor
     result.endedAt = clock->now();
     out.end(result);
     engine.services.called.disconnect(calls);
+    // The clock's thread stops before the engine whose timers it runs goes.
+    if (realClock) realClock->stop();
   }
-  if (realClock) realClock->stop();
   result.calls = out.calls();
   return result;
 }
