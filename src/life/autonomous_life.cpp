@@ -307,11 +307,14 @@ void AutonomousLife::thinkWhileLoading(const Entry& e) {
   auto phrase = std::make_shared<std::size_t>(0);
   auto tick = std::make_shared<std::function<void()>>();
   const std::uint64_t run = focused_->run;
-  *tick = [this, say, phrase, tick, run] {
+  // The pending timer owns the tick; the tick knows itself weakly (no cycle).
+  *tick = [this, say, phrase, self = std::weak_ptr(tick), run] {
     std::lock_guard lock(mutex_);
     if (!focused_ || focused_->run != run) return;
     say(options_.thinkingPhrases[(*phrase)++ % options_.thinkingPhrases.size()]);
-    thinkingTimer_ = clock_.schedule(clock_.now() + options_.thinkingInterval, [tick] { (*tick)(); });
+    auto next = self.lock();
+    if (!next) return;
+    thinkingTimer_ = clock_.schedule(clock_.now() + options_.thinkingInterval, [next] { (*next)(); });
   };
   thinkingTimer_ = clock_.schedule(clock_.now() + options_.thinkingInterval, [tick] { (*tick)(); });
 }

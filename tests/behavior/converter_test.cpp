@@ -83,11 +83,13 @@ TEST(Converter, ABoxFileHoldsItsDescriptionAndThePyItsScriptVerbatim) {
 TEST(Converter, KeepsPluginContentChoicesAndDialogFiles) {
   TempDir dir;
   convert("boxes.xar", dir);
-  pugi::xml_node choice = Written(dir / "out/l1_Choice.xml").root();
+  const Written choiceFile(dir / "out/l1_Choice.xml");
+  pugi::xml_node choice = choiceFile.root();
   EXPECT_STREQ(choice.child("pluginContent").child("question").text().get(), "Do you like robots?");
   EXPECT_THAT(attributeOfEach(choice.find_child_by_attribute("Parameter", "name", "Language"), "Choice", "value"),
               ElementsAre("English", "French", "Japanese"));
-  pugi::xml_node chat = Written(dir / "out/l1_Chat.xml").root();
+  const Written chatFile(dir / "out/l1_Chat.xml");
+  pugi::xml_node chat = chatFile.root();
   EXPECT_STREQ(chat.child("dialogFile").text().get(), "../chat/chat.dlg");
   EXPECT_STREQ(chat.attribute("language").value(), "5");
 }
@@ -95,7 +97,8 @@ TEST(Converter, KeepsPluginContentChoicesAndDialogFiles) {
 TEST(Converter, WritesTheStateMachineAndEachState) {
   TempDir dir;
   convert("layers.xar", dir);
-  pugi::xml_node machine = Written(dir / "out/l0_root_state_machine.xml").root();
+  const Written machineFile(dir / "out/l0_root_state_machine.xml");
+  pugi::xml_node machine = machineFile.root();
   EXPECT_STREQ(machine.name(), "StateMachine");
   EXPECT_THAT(attributeOfEach(machine, "State", "Name"),
               ElementsAre("l0_root_state_0", "l0_root_state_1", "l0_root_state_2", "l0_root_state_3",
@@ -108,7 +111,9 @@ TEST(Converter, WritesTheStateMachineAndEachState) {
               ElementsAre("l0_root_state_1", "l0_root_state_2", "l0_root_state_3", "l0_root_state_4"));
   EXPECT_THAT(attributeOfEach(machine, "Transition", "TimeOut"), ElementsAre("450", "500", "500", "750"));
 
-  pugi::xml_node state = Written(dir / "out/l0_root_state_2.xml").root();
+  const Written stateFile(dir / "out/l0_root_state_2.xml");
+
+  pugi::xml_node state = stateFile.root();
   EXPECT_STREQ(state.name(), "State");
   EXPECT_THAT(attributeOfEach(state, "Object", "Name"), ElementsAre("l1_Play", "l1_Tune", "l1_Blink", "l1_Say_hello"));
   EXPECT_STREQ(state.child("Interval").attribute("begin").value(), "20");
@@ -123,7 +128,8 @@ TEST(Converter, WritesTheStateMachineAndEachState) {
 TEST(Converter, WritesTheTimelineWithItsLayersAndCurves) {
   TempDir dir;
   convert("layers.xar", dir);
-  pugi::xml_node timeline = Written(dir / "out/l0_root_timeline.xml").root();
+  const Written timelineFile(dir / "out/l0_root_timeline.xml");
+  pugi::xml_node timeline = timelineFile.root();
   EXPECT_STREQ(timeline.attribute("fps").value(), "20");
   EXPECT_STREQ(timeline.attribute("resources_acquisition").value(), "1");
   EXPECT_THAT(attributeOfEach(timeline, "BehaviorLayer", "name"), ElementsAre("Eyes", "Sound", "Speech"));
