@@ -63,7 +63,7 @@ std::size_t XmlFile::offsetOf(pugi::xml_node node) const {
 }
 
 Source XmlFile::sourceAt(std::size_t offset) const {
-  TextPosition at = lines_.position(offset);
+  core::TextPosition at = lines_.position(offset);
   return Source{fileName_, at.line, at.column};
 }
 

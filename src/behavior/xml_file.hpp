@@ -13,7 +13,7 @@
 
 #include "autolife/behavior/xar_model.hpp"
 #include "report.hpp"
-#include "text_lines.hpp"
+#include "autolife/core/text_lines.hpp"
 
 namespace autolife::behavior {
 
@@ -50,7 +50,7 @@ private:
 
   std::string text_;
   std::shared_ptr<const std::string> fileName_;
-  TextLines lines_;
+  core::TextLines lines_;
   pugi::xml_document document_;
   Report& report_;
 };

@@ -1,53 +1,22 @@
 #include "line_index.hpp"
 
-#include <algorithm>
-
 namespace autolife::package {
 
 namespace {
-
-bool isContinuationByte(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
-
-// A UTF-8 byte order mark is not a character anyone sees on line 1.
-std::size_t bomLength(std::string_view text) { return text.starts_with("\xEF\xBB\xBF") ? 3 : 0; }
 
 // Excerpts of enormous lines help nobody and cost memory in every copy.
 constexpr std::size_t kMaxExcerpt = 200;
 
 }  // namespace
 
-LineIndex::LineIndex(std::string_view text) : text_(text) {
-  starts_.push_back(0);
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '\n') {
-      starts_.push_back(i + 1);
-    } else if (text[i] == '\r') {
-      if (i + 1 < text.size() && text[i + 1] == '\n') ++i;
-      starts_.push_back(i + 1);
-    }
-  }
-}
+LineIndex::LineIndex(std::string_view text) : lines_(text) {}
 
 TextPosition LineIndex::position(std::size_t offset) const {
-  offset = std::min(offset, text_.size());
-  auto next = std::upper_bound(starts_.begin(), starts_.end(), offset);
-  std::size_t index = static_cast<std::size_t>(next - starts_.begin()) - 1;
-  std::size_t begin = starts_[index];
-  if (index == 0) begin = std::min(offset, bomLength(text_));
-  int column = 1;
-  for (std::size_t i = begin; i < offset; ++i)
-    if (!isContinuationByte(text_[i])) ++column;
-  return TextPosition{static_cast<int>(index) + 1, column};
+  core::TextPosition at = lines_.position(offset);
+  return {at.line, at.column};
 }
 
-std::string_view LineIndex::line(int number) const {
-  if (number < 1 || static_cast<std::size_t>(number) > starts_.size()) return {};
-  std::size_t index = static_cast<std::size_t>(number) - 1;
-  std::size_t begin = index == 0 ? bomLength(text_) : starts_[index];
-  std::size_t end = index + 1 < starts_.size() ? starts_[index + 1] : text_.size();
-  while (end > begin && (text_[end - 1] == '\n' || text_[end - 1] == '\r')) --end;
-  return text_.substr(begin, end - begin);
-}
+std::string_view LineIndex::line(int number) const { return lines_.line(number); }
 
 core::Diagnostic LineIndex::diagnostic(std::size_t offset, std::string file, std::string message) const {
   core::Diagnostic d;

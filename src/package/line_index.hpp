@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "autolife/core/diagnostic.hpp"
+#include "autolife/core/text_lines.hpp"
 #include "autolife/package/manifest.hpp"
 
 namespace autolife::package {
@@ -25,8 +26,7 @@ public:
   core::Diagnostic diagnostic(std::size_t offset, std::string file, std::string message) const;
 
 private:
-  std::string_view text_;
-  std::vector<std::size_t> starts_;  // offset of each line's first byte
+  core::TextLines lines_;
 };
 
 }  // namespace autolife::package

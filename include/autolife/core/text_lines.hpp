@@ -1,13 +1,14 @@
 // Where a byte offset lies in a text, as people count: 1-based lines (a line
 // ends at \n, \r\n or a lone \r, as XML says) and 1-based columns in
-// characters (UTF-8 code points; a tab is one).
+// characters (UTF-8 code points; a tab is one). Shared by every reader that
+// reports file:line:column (manifests, behaviors).
 #pragma once
 
 #include <cstddef>
 #include <string_view>
 #include <vector>
 
-namespace autolife::behavior {
+namespace autolife::core {
 
 struct TextPosition {
   int line = 1;
@@ -27,4 +28,4 @@ private:
   std::vector<std::size_t> starts_;  // offset of each line's first byte
 };
 
-}  // namespace autolife::behavior
+}  // namespace autolife::core

@@ -1,8 +1,8 @@
-#include "text_lines.hpp"
+#include "autolife/core/text_lines.hpp"
 
 #include <algorithm>
 
-namespace autolife::behavior {
+namespace autolife::core {
 
 namespace {
 
@@ -46,4 +46,4 @@ std::string_view TextLines::line(int number) const {
   return text_.substr(begin, end - begin);
 }
 
-}  // namespace autolife::behavior
+}  // namespace autolife::core
