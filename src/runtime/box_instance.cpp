@@ -228,15 +228,15 @@ void BoxInstance::missingService(const std::string& service, const std::string& 
 
 // ---- ALFrameManager --------------------------------------------------------------
 
-TimelinePlayer* BoxInstance::nearestTimeline() {
-  for (BoxInstance* box = this; box; box = box->parent_)
+TimelinePlayer* BoxInstance::nearestTimeline() const {
+  for (const BoxInstance* box = this; box; box = box->parent_)
     if (box->timeline_) return box->timeline_.get();
   return nullptr;
 }
 
 int BoxInstance::timelineFps() const {
   std::lock_guard lock(run_.mutex());
-  auto* timeline = const_cast<BoxInstance*>(this)->nearestTimeline();
+  auto* timeline = nearestTimeline();
   return timeline ? timeline->fps() : 0;
 }
 

@@ -117,7 +117,7 @@ public:
   const behavior::Box& model() const { return model_; }
   TimelinePlayer* timeline() { return timeline_.get(); }
   // Its own timeline, else the nearest of its parents' (ALFrameManager's).
-  TimelinePlayer* nearestTimeline();
+  TimelinePlayer* nearestTimeline() const;
   // Fires every output of nature Stopped (a timeline that reached its end).
   void emitStopped();
 
@@ -172,7 +172,7 @@ public:
   bool goToLabel(const std::string& label) override;
 
   // For the parts.
-  std::recursive_mutex& mutex() { return mutex_; }
+  std::recursive_mutex& mutex() const { return mutex_; }
   RuntimeContext& context() { return context_; }
   core::Clock& clock() { return context_.workers.clock(); }
   core::Workers::Group group() const { return group_; }
@@ -191,7 +191,7 @@ private:
   std::string id_;
   RuntimeContext context_;
   Ended ended_;
-  std::recursive_mutex mutex_;
+  mutable std::recursive_mutex mutex_;
   core::Workers::Group group_;
   core::Workers::Group unloadGroup_ = 0;  // the onUnload threads once the run is over
   std::shared_ptr<BoxInstance> root_;

@@ -43,7 +43,7 @@ void Run::stop() {
 }
 
 bool Run::running() const {
-  std::lock_guard lock(const_cast<std::recursive_mutex&>(mutex_));
+  std::lock_guard lock(mutex_);
   return running_;
 }
 
