@@ -190,11 +190,13 @@ class GeneratedClass(object):
     def onUnload(self):
         pass
 
-    # Resources are granted by the runtime; these keep old boxes working.
-    def waitResourcesCallback(self, *ignored):
-        pass
-
+    # The runtime grants a box its resources before its onStart runs
+    # (docs/behaviors.md, Resources); a box that is asked for them
+    # (Callback on demand: onResource(resourceName)) gives them back here.
     def releaseResource(self, *ignored):
+        _autolife.release_resources(self._box)
+
+    def waitResourcesCallback(self, *ignored):
         pass
 
     def waitResourceFree(self, *ignored):

@@ -328,6 +328,7 @@ PYBIND11_EMBEDDED_MODULE(_autolife, m) {
   m.def("behavior_id", [](std::int64_t box) { return boxOrStopped(box).behaviorId(); });
   m.def("behavior_path", [](std::int64_t box) { return boxOrStopped(box).behaviorPath(); });
   m.def("outputs", [](std::int64_t box) { return boxOrStopped(box).outputNames(); });
+  m.def("release_resources", [](std::int64_t box) { boxOrStopped(box).releaseResources(); });
   m.def("calling", [] { return callingHost; });
   m.def("timeline_fps", [](std::int64_t box) { return boxOrStopped(box).timelineFps(); });
   m.def("set_timeline_fps", [](std::int64_t box, int fps) { boxOrStopped(box).setTimelineFps(fps); });
@@ -519,9 +520,12 @@ std::optional<BoxError> PythonBox::callLifecycle(const std::string& method) {
 }
 
 std::optional<BoxError> PythonBox::callInput(const std::string& input, const service::Any* value) {
+  return callMethod("onInput_" + input, value);
+}
+
+std::optional<BoxError> PythonBox::callMethod(const std::string& method, const service::Any* value) {
   Calling calling(state_->id);
   py::gil_scoped_acquire gil;
-  const std::string method = "onInput_" + input;
   try {
     if (!py::hasattr(state_->instance, method.c_str())) return std::nullopt;
     py::module_::import("_autolife_box")

@@ -127,6 +127,7 @@ void BoxInstance::unload() {
   if (auto* memory = run_.context().memory)
     for (auto id : memoryInputs_) memory->unsubscribeToEvent(id);
   memoryInputs_.clear();
+  letGoOfResources();
   if (timeline_) timeline_->unload();
   waiting_.clear();
   if (python_) {
@@ -139,6 +140,8 @@ void BoxInstance::receive(int input, const std::optional<service::Any>& value) {
   if (!loaded_) return;
   const behavior::Input* in = model_.findInput(input);
   if (!in) return;
+  if (in->nature == behavior::InputNature::OnStop) letGoOfResources();
+  if (in->nature == behavior::InputNature::OnStart && !admitStart(input, value)) return;
   if (hasPython())
     callPython([name = in->name, value](python::PythonBox& p) { return p.callInput(name, value ? &*value : nullptr); });
   if (timeline_ && model_.timeline->enable) {
@@ -155,6 +158,7 @@ void BoxInstance::emit(int output, const std::optional<service::Any>& value) {
   for (const auto& t : targets) deliver(t, value);
   const behavior::Output* out = model_.findOutput(output);
   if (!out || out->nature != behavior::OutputNature::Stopped) return;
+  letGoOfResources();
   if (timeline_) timeline_->stop();
   if (!parent_) run_.rootStopped();
 }

@@ -17,11 +17,18 @@
 #include "autolife/behavior/state_machine.hpp"
 #include "autolife/python/python_box.hpp"
 #include "autolife/runtime/behavior_run.hpp"
+#include "autolife/runtime/resources.hpp"
 
 namespace autolife::runtime::detail {
 
 class Run;
 class BoxInstance;
+
+// A box's or a timeline's claim on resources (resource_claims.cpp).
+struct ResourceClaim {
+  ResourceArbiter::ClaimId id = 0;  // 0: none
+  bool holding = false;             // granted (else still waiting)
+};
 
 // Where a signal goes: an input of a box, or an output of the box that
 // holds the diagram (the link's owner 0).
@@ -64,9 +71,12 @@ public:
   TimelinePlayer(Run& run, const behavior::Timeline& model, BoxInstance& owner);
   ~TimelinePlayer();
   void enterFirstState();
-  void play();   // onStart
-  void stop();   // onStop: frames stop, loaded diagrams stay
+  void play();   // onStart (once the joints of its curves are granted, if it asks for them)
+  void stop();   // onStop: frames stop, loaded diagrams stay, its joints are released
   void unload();  // the box unloads: every diagram goes
+  // Another claim borrows what it plays (Pause on demand); frames go on where they stopped.
+  void pause();
+  void resume();
   bool goToFrame(int frame);
   bool goToLabel(const std::string& label);
   int fps() const { return fps_; }
@@ -74,6 +84,13 @@ public:
   void setFps(int fps);
 
 private:
+  void startFrames();
+  void haltFrames();
+  void sendCurves(int fromFrame);
+  // resource_claims.cpp: the joints of the curves, claimed as the timeline's
+  // resources_acquisition says; false while the claim waits.
+  bool claimJoints();
+  void releaseJoints();
   void scheduleTick();
   void tick();
   void enter(std::optional<std::size_t> state);
@@ -97,6 +114,8 @@ private:
   int originFrame_ = 0;
   core::TimerId timer_ = 0;
   core::Time due_{0};  // when the scheduled frame is due
+  ResourceClaim joints_;
+  bool paused_ = false;  // its joints are lent
 };
 
 class BoxInstance final : public python::BoxHost, public std::enable_shared_from_this<BoxInstance> {
@@ -137,8 +156,19 @@ public:
   int timelineFps() const override;
   void setTimelineFps(int fps) override;
   bool timelineGoTo(const std::string& frameOrLabel) override;
+  void releaseResources() override;
+
+  Run& run() const { return run_; }
+  std::weak_ptr<BoxInstance> weak() { return weak_from_this(); }
 
 private:
+  // resource_claims.cpp: an onStart waits until the box's <Resource>s are
+  // granted; they go back when it stops, fires onStopped or unloads.
+  bool admitStart(int input, const std::optional<service::Any>& value);
+  void letGoOfResources();
+  void resourcesGranted(ResourceArbiter::ClaimId id);
+  void giveWay(ResourceArbiter::ClaimId id, behavior::ResourceType type, const std::string& resource);
+
   using PythonCall = std::function<std::optional<python::BoxError>(python::PythonBox&)>;
   void createPython();
   void callPython(PythonCall call);
@@ -157,6 +187,8 @@ private:
   std::map<std::string, service::Any> parameterValues_;  // set by setParameter
   std::unique_ptr<TimelinePlayer> timeline_;
   std::vector<memory::SubscriptionId> memoryInputs_;
+  ResourceClaim resources_;
+  std::optional<std::pair<int, std::optional<service::Any>>> heldStart_;  // waits for the resources
 };
 
 class Run final : public BehaviorRun, public std::enable_shared_from_this<Run> {

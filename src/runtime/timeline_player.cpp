@@ -30,33 +30,70 @@ int TimelinePlayer::endFrame() const {
   return std::max(last, model_.startFrame);
 }
 
-// Plays the frames from the start frame; the curves go to the motion service
-// as one timed interpolation.
+// Plays the frames from the start frame, once the joints of its curves are
+// granted (when it asks for them); the curves go to the motion service as
+// one timed interpolation.
 void TimelinePlayer::play() {
-  if (playing_) return;
+  if (playing_ || joints_.id) return;
   playing_ = true;
   frame_ = model_.startFrame;
   if (auto s = machine_.stateAt(frame_); s && s != state_) enter(s);
-  const auto curves = bezierCommand(model_.actuators, model_.startFrame, model_.endFrame, fps_);
-  if (!curves.empty()) {
-    try {
-      service::CallerScope caller(run_.id());
-      run_.context().services.call("ALMotion", "angleInterpolationBezier", curves.arguments());
-    } catch (const service::CallError& e) {
-      if (e.reason() == "no-such-service") owner_.missingService("ALMotion", "angleInterpolationBezier", curves.arguments());
-      else owner_.log("error", std::string("the timeline's motion was refused: ") + e.what());
-    }
+  if (!claimJoints()) {
+    playing_ = false;  // startFrames() when they are granted
+    return;
   }
+  startFrames();
+}
+
+void TimelinePlayer::startFrames() {
+  playing_ = true;
+  sendCurves(frame_);
   origin_ = run_.clock().now();
   originFrame_ = frame_;
   if (fps_ > 0) scheduleTick();
   else finish();
 }
 
+void TimelinePlayer::sendCurves(int fromFrame) {
+  const auto curves = bezierCommand(model_.actuators, fromFrame, model_.endFrame, fps_);
+  if (curves.empty()) return;
+  try {
+    service::CallerScope caller(run_.id());
+    run_.context().services.call("ALMotion", "angleInterpolationBezier", curves.arguments());
+  } catch (const service::CallError& e) {
+    if (e.reason() == "no-such-service") owner_.missingService("ALMotion", "angleInterpolationBezier", curves.arguments());
+    else owner_.log("error", std::string("the timeline's motion was refused: ") + e.what());
+  }
+}
+
 void TimelinePlayer::stop() {
+  haltFrames();
+  paused_ = false;
+  releaseJoints();
+}
+
+void TimelinePlayer::haltFrames() {
   playing_ = false;
   if (timer_) run_.clock().cancel(timer_);
   timer_ = 0;
+}
+
+void TimelinePlayer::pause() {
+  if (!playing_) return;
+  haltFrames();
+  paused_ = true;
+}
+
+// Frames go on from where they paused; the rest of the curves is sent again.
+void TimelinePlayer::resume() {
+  if (!paused_) return;
+  paused_ = false;
+  playing_ = true;
+  sendCurves(frame_);
+  origin_ = run_.clock().now();
+  originFrame_ = frame_;
+  if (fps_ > 0) scheduleTick();
+  else finish();
 }
 
 void TimelinePlayer::unload() {
@@ -126,7 +163,7 @@ bool TimelinePlayer::goToFrame(int frame) {
   if (s != state_) enter(s);
   frame_ = frame;
   if (playing_) {
-    stop();
+    haltFrames();
     playing_ = true;
     origin_ = run_.clock().now();
     originFrame_ = frame_;
@@ -138,7 +175,7 @@ bool TimelinePlayer::goToFrame(int frame) {
 void TimelinePlayer::setFps(int fps) {
   fps_ = std::max(0, fps);
   if (!playing_) return;
-  stop();
+  haltFrames();
   playing_ = true;
   origin_ = run_.clock().now();
   originFrame_ = frame_;

@@ -164,7 +164,7 @@ PlayResult play(const PlayOptions& options, const std::function<void(const Recor
       // Calls to missing services are reported by the runtime, as no-ops.
       if (c.errorReason != "no-such-service") out.call(c);
     });
-    runtime::RuntimeContext context{engine.services, engine.workers, &engine.memory, nullptr,
+    runtime::RuntimeContext context{engine.services, engine.workers, &engine.memory, &engine.resources,
                                     [&](const runtime::RunEvent& e) { out.event(e); }, {}};
     auto run = runtime::BehaviorRun::create(model, options.behavior.string(), context,
                                             [&](const std::string& error) { ending.set(error); });

@@ -22,6 +22,7 @@
 #include "autolife/robot/simulated_robot.hpp"
 #include "autolife/robot/simulated_world.hpp"
 #include "autolife/runtime/behavior_runner.hpp"
+#include "autolife/runtime/resources.hpp"
 #include "autolife/service/service.hpp"
 
 namespace autolife::engine {
@@ -83,6 +84,8 @@ public:
   // Box threads (taking turns in virtual time) and the behavior runtime:
   // activities that are behaviors run here (docs/behaviors.md).
   core::Workers workers;
+  // Who holds which part of the robot, between every running behavior's boxes.
+  runtime::ResourceArbiter resources;
   runtime::BehaviorRunner behaviors;
   life::RunnerSet runners;
   KeysListener keysListener;

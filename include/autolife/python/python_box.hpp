@@ -62,6 +62,8 @@ public:
   virtual int timelineFps() const = 0;
   virtual void setTimelineFps(int fps) = 0;
   virtual bool timelineGoTo(const std::string& frameOrLabel) = 0;
+  // The box lets go of its <Resource>s (GeneratedClass.releaseResource).
+  virtual void releaseResources() = 0;
   // A call to a service that does not exist: recorded as a no-op.
   virtual void missingService(const std::string& service, const std::string& method, const service::Arguments& args) = 0;
 };
@@ -79,6 +81,8 @@ public:
   // BehaviorStopped (the behavior stopped while the box slept) is not an error.
   std::optional<BoxError> callLifecycle(const std::string& method);  // "onLoad", "onUnload"
   std::optional<BoxError> callInput(const std::string& input, const service::Any* value);
+  // Any method of the box (onResource), with or without a value; a method it lacks does nothing.
+  std::optional<BoxError> callMethod(const std::string& method, const service::Any* value);
   bool has(const std::string& method) const;
 
 private:
