@@ -3,7 +3,9 @@
 // parts inside played behaviors.
 #include <gmock/gmock.h>
 
+#include "autolife/behavior/xar_parser.hpp"
 #include "autolife/core/clock.hpp"
+#include "autolife/engine/engine.hpp"
 #include "autolife/runtime/resources.hpp"
 #include "runtime_support.hpp"
 
@@ -294,6 +296,49 @@ TEST(TimelineResources, AnAggressiveTimelinePausesAPauseOnDemandHolderWhichThenP
   // The rest of box 1's curve goes again from frame 5: its keys at 0.5 s and 1.5 s from there.
   auto resumed = p.having("method").back();
   EXPECT_EQ(resumed["args"][1][0], nlohmann::json::array({0.5, 1.5}));
+}
+
+// Two behaviors in one engine (an activity and another one it interrupts):
+// the arbiter is the engine's, shared by every run.
+TEST(BehaviorResources, BehaviorsInOneEngineCompeteForTheSameParts) {
+  core::VirtualClock clock;
+  engine::Engine engine(clock, {});
+  simtest::TempDir dir;
+  auto load = [&](const std::string& name, const std::string& xar) {
+    auto result = behavior::parseXarFile(dir.write(name + ".xar", xar));
+    EXPECT_TRUE(result.ok()) << result.report();
+    return std::make_shared<const behavior::Behavior>(std::move(*result.behavior));
+  };
+  const auto first = load("first", behaviorXar(pythonBox("Wave", 1,
+                                                         "    def onInput_onStart(self):\n"
+                                                         "        import time\n"
+                                                         "        time.sleep(10)\n"
+                                                         "    def onInput_onStop(self):\n"
+                                                         "        ALProxy(\"ALTextToSpeech\").say(\"wave stopped\")\n",
+                                                         resource("Arms", "Stop on demand")) +
+                                               chain(1, 1)));
+  const auto second = load("second", behaviorXar(pythonBox("Point", 1, kTakerSays, resource("Left arm", "Lock")) +
+                                                 chain(1, 1)));
+  std::vector<std::string> heard;
+  auto calls = engine.services.called.connect([&](const service::CallRecord& c) {
+    if (c.method == "say") heard.push_back(c.caller + " says " + c.arguments.at(0).get<std::string>());
+  });
+  runtime::RuntimeContext context{engine.services, engine.workers, &engine.memory, &engine.resources, {}, {}};
+  std::vector<std::string> ended;
+  auto a = runtime::BehaviorRun::create(first, "first", context, [&](const std::string& e) { ended.push_back("first" + e); });
+  auto b = runtime::BehaviorRun::create(second, "second", context, [&](const std::string& e) { ended.push_back("second" + e); });
+  clock.post([&] { a->start(); });
+  clock.runUntil(core::fromSeconds(1));
+  EXPECT_EQ(engine.resources.holders().at("Arms"), "first: Wave");
+  clock.post([&] { b->start(); });
+  clock.runUntil(core::fromSeconds(5));
+  EXPECT_THAT(heard, ElementsAre("second says taker", "first says wave stopped"));
+  EXPECT_THAT(ended, ElementsAre("second"));  // the first behavior's box stopped; the behavior itself goes on
+  EXPECT_TRUE(a->running());
+  EXPECT_THAT(engine.resources.holders(), IsEmpty());
+  a->stop();
+  engine.services.called.disconnect(calls);
+  engine.workers.settle();
 }
 
 }  // namespace
