@@ -154,6 +154,7 @@ void BoxInstance::receive(int input, const std::optional<service::Any>& value) {
 
 void BoxInstance::emit(int output, const std::optional<service::Any>& value) {
   if (!loaded_) return;
+  const auto keepAlive = shared_from_this();  // an output may end the behavior, unloading this box
   const auto targets = outputs_[output];
   for (const auto& t : targets) deliver(t, value);
   const behavior::Output* out = model_.findOutput(output);

@@ -113,6 +113,9 @@ void TimelinePlayer::scheduleTick() {
     if (!run) return;
     std::lock_guard lock(static_cast<Run&>(*run).mutex());
     if (!playing_) return;  // stopped (or unloaded: stop() cancelled us) meanwhile
+    // The last frame may end the behavior, which unloads this timeline's
+    // box: it lives until the tick is over.
+    const auto keepAlive = owner_.shared_from_this();
     tick();
   });
 }

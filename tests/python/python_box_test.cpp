@@ -47,6 +47,7 @@ public:
   int timelineFps() const override { return 0; }
   void setTimelineFps(int) override {}
   bool timelineGoTo(const std::string&) override { return false; }
+  void releaseResources() override { events.push_back(t() + " releaseResource"); }
   std::string t() const { return std::to_string(workers_.clock().now().count() / 1000000) + "ms"; }
 
   std::map<std::string, Any> parameters{{"Speed (%)", 100}};
@@ -133,6 +134,19 @@ TEST(PythonBox, AnInputWithoutParameterIsCalledWithoutOne) {
   ASSERT_FALSE(f.error);
   f.inTask([&] { f.box->callInput("onStart", nullptr); });
   EXPECT_EQ(f.host.events, std::vector<std::string>{"0ms fire onStopped 42"});
+}
+
+TEST(PythonBox, AnyMethodIsCalledWithItsValueAndReleaseResourceReachesTheRuntime) {
+  Fixture f;
+  f.load("class MyClass(GeneratedClass):\n"
+         "    def onResource(self, name):\n"
+         "        self.logger.info('asked for ' + name)\n"
+         "        self.releaseResource()\n");
+  ASSERT_FALSE(f.error);
+  const Any head = "Head";
+  f.inTask([&] { f.box->callMethod("onResource", &head); });
+  EXPECT_EQ(f.host.logs, std::vector<std::string>{"info: asked for Head"});
+  EXPECT_EQ(f.host.events, std::vector<std::string>{"0ms releaseResource"});
 }
 
 TEST(PythonBox, ARaisingBoxGivesAnErrorNamingTheBoxAndTheLineInTheFile) {
