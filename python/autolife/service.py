@@ -1,0 +1,95 @@
+"""Service proxies: `session.service(name)` returns one; its attributes are
+the service's methods (callables) and signals (Signal objects), checked
+against what the server's `describe` lists, as a qi proxy's are against
+the service's meta-object."""
+
+from . import errors
+from .signal import RemoteSignal
+
+
+class Method:
+    """One method of a service, with all its overloads (the server chooses
+    by arity, as NAOqi does). Call it like a function; `_async=True`
+    returns a Future, `_timeout=` overrides the session's."""
+
+    def __init__(self, session, service, name, overloads):
+        self._session = session
+        self._qualified = "%s.%s" % (service, name)
+        self.overloads = overloads
+        self.__name__ = name
+        self.__doc__ = "\n".join(_signature(name, o) for o in overloads)
+
+    def __call__(self, *args, _async=False, _timeout=None, **kwargs):
+        return self._session.call(self._qualified, *args, _async=_async, _timeout=_timeout, **kwargs)
+
+    def __repr__(self):
+        return "<method %s>" % self._qualified
+
+
+class ServiceProxy:
+    """A remote service. Names starting with `_` are the proxy's own."""
+
+    def __init__(self, session, name, description):
+        self._session = session
+        self._name = name
+        self._description = description
+        self._overloads = {}
+        for method in description.get("methods", []):
+            self._overloads.setdefault(method["name"], []).append(method)
+        self._signal_names = {s["name"] for s in description.get("signals", [])}
+
+    def __getattr__(self, name):
+        if name.startswith("_"):
+            raise AttributeError(name)
+        if name in self._overloads:
+            member = Method(self._session, self._name, name, self._overloads[name])
+        elif name in self._signal_names:
+            qualified = "%s.%s" % (self._name, name)
+            member = RemoteSignal(qualified, self._session, {"signal": qualified})
+        else:
+            raise errors.NoSuchMethod("%s has no method or signal named %s" % (self._name, name),
+                                      "no-such-method", errors.METHOD_NOT_FOUND, method="%s.%s" % (self._name, name))
+        # Cached: the same signal object each time, so connect and
+        # disconnect meet.
+        setattr(self, name, member)
+        return member
+
+    def __dir__(self):
+        return sorted(set(super().__dir__()) | set(self._overloads) | self._signal_names)
+
+    def __repr__(self):
+        return "<service %s>" % self._name
+
+
+class Subscriber:
+    """What `ALMemory.subscriber(key)` returns, as in qi: `signal` is
+    emitted with the new value on every change of the key or event."""
+
+    def __init__(self, session, key):
+        self.key = key
+        self.signal = RemoteSignal(key, session, {"event": key})
+
+    def unsubscribe(self):
+        self.signal.disconnectAll()
+
+    def __repr__(self):
+        return "<subscriber %s>" % self.key
+
+
+class MemoryProxy(ServiceProxy):
+    """ALMemory, with qi's `subscriber(key)` (a client-side object over the
+    API's `subscribe`)."""
+
+    def subscriber(self, key):
+        if not isinstance(key, str):
+            raise errors.BadArgument("ALMemory.subscriber takes a key (str), not %r" % (key,),
+                                     "bad-argument", errors.INVALID_PARAMS, method="ALMemory.subscriber")
+        return Subscriber(self._session, key)
+
+
+def _signature(name, overload):
+    parameters = ", ".join("%s: %s" % (p["name"], p["type"]) for p in overload.get("parameters", []))
+    text = "%s(%s) -> %s" % (name, parameters, overload.get("result", "any"))
+    if overload.get("description"):
+        text += ": " + overload["description"]
+    return text
