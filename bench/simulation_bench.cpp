@@ -2,8 +2,6 @@
 // input every 100 ms (864,000 inputs: memory writes, events, people coming
 // and going), on a whole engine (memory, conditions, Launchpad keys,
 // Autonomous Life). Prints the wall time, the rate and peak RSS.
-#include <sys/resource.h>
-
 #include <chrono>
 #include <cstdio>
 #include <random>
@@ -11,40 +9,9 @@
 
 #include <CLI/CLI.hpp>
 
-#include "autolife/engine/engine.hpp"
-
-namespace {
+#include "workload.hpp"
 
 using namespace autolife;
-
-long peakRssKb() {
-  rusage r{};
-  getrusage(RUSAGE_SELF, &r);
-  return r.ru_maxrss;
-}
-
-// 200 activities of every kind of trigger: plain comparisons, ~, #, bang,
-// people in zones; half solitary, half interactive; each runs 5 to 60 s.
-void addActivities(engine::Engine& e, int count, std::mt19937_64& rng) {
-  std::uniform_int_distribution<int> key(0, 199), seconds(5, 60);
-  for (int i = 0; i < count; ++i) {
-    life::Activity a;
-    a.name = "bench/activity" + std::to_string(i);
-    a.nature = i % 2 ? life::Nature::Interactive : life::Nature::Solitary;
-    const std::string k = "'Bench/Key" + std::to_string(key(rng)) + "'";
-    switch (i % 5) {
-      case 0: a.launchTrigger = k + " > 97"; break;
-      case 1: a.launchTrigger = "(" + k + " > 90) ~ 2"; break;
-      case 2: a.launchTrigger = "(" + k + " >= 99) # 5"; break;
-      case 3: a.launchTrigger = "bang('Bench/Event" + std::to_string(i % 20) + "') && " + k + " > 50"; break;
-      default: a.launchTrigger = "('Launchpad/NumPeopleZone1' >= 1) ~ 1 && " + k + " > 80"; break;
-    }
-    a.run = life::RunFor{core::fromSeconds(seconds(rng))};
-    e.addActivity(std::move(a));
-  }
-}
-
-}  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{"A simulated day on a whole engine, in virtual time"};
@@ -61,7 +28,7 @@ int main(int argc, char** argv) {
   std::mt19937_64 rng(seed);
   core::VirtualClock clock;
   engine::Engine e(clock, {launchpad::RobotModel::Pepper, seed, {}});
-  addActivities(e, activities, rng);
+  bench::addActivities(e, activities, 200, "Bench/", 5, 60, rng);
   int focusChanges = 0;
   e.life.activityTransition.connect([&](const service::Any&) { ++focusChanges; });
   e.start();
@@ -96,6 +63,6 @@ int main(int argc, char** argv) {
   std::printf("inputs: %ld, focus changes: %d\n", inputs, focusChanges);
   std::printf("wall time: %.2f s (%.0f inputs/s, %.0fx faster than real time)\n", wall, static_cast<double>(inputs) / wall,
               hours * 3600 / wall);
-  std::printf("peak RSS: %.1f MB\n", static_cast<double>(peakRssKb()) / 1024.0);
+  std::printf("peak RSS: %.1f MB\n", static_cast<double>(bench::peakRssKb()) / 1024.0);
   return 0;
 }
