@@ -12,6 +12,7 @@
 #include "autolife/api/token.hpp"
 #include "autolife/core/json_line.hpp"
 #include "autolife/sim/simulator.hpp"
+#include "autolife/store/store.hpp"
 #include "commands.hpp"
 
 namespace autolife::app {
@@ -70,6 +71,19 @@ void scheduleSteps(engine::Engine& engine, const sim::Scenario& scenario) {
     });
 }
 
+// DATA/autolife.db (docs/persistence.md), or nothing when it cannot be
+// opened: life then runs with what it keeps in memory, and says so.
+std::unique_ptr<store::Store> openStore(const std::filesystem::path& data) {
+  try {
+    auto store = std::make_unique<store::Store>(data / store::Store::kFileName);
+    for (const auto& note : store->notes()) report(note);
+    return store;
+  } catch (const store::StoreError& e) {
+    report(std::string(e.what()) + "; preferences, statistics and histories are kept in memory only until the end of this run");
+    return nullptr;
+  }
+}
+
 // Runs `task` on the engine's thread and waits for it.
 void onEngine(engine::Engine& engine, std::function<void()> task) {
   std::promise<void> done;
@@ -109,6 +123,9 @@ int serve(const ServeOptions& o, const sim::Scenario* scenario, const std::files
   if (scenario) options.model = scenario->robot == "pepper" ? launchpad::RobotModel::Pepper : launchpad::RobotModel::Nao;
   if (scenario) options.seed = scenario->seed;
   options.packageRoot = data / "packages";
+  const auto store = openStore(data);  // outlives the engine, which writes to it until it stops
+  options.store = store.get();
+  options.storageProblem = report;
   engine::Engine engine(loop.clock(), options);
   onEngine(engine, [&] {
     if (!o.packages.empty()) loadPackages(engine, o.packages);
@@ -168,7 +185,8 @@ void addServeCommand(CLI::App& app, int& status) {
       ->check(CLI::ExistingDirectory);
   cmd->add_option("--scenario", options->scenario, "Drive the world with this scenario's steps, in real time")
       ->check(CLI::ExistingFile);
-  cmd->add_option("--data", options->data, "Data folder (token, installed packages); default ~/.local/share/autolife");
+  cmd->add_option("--data", options->data,
+                  "Data folder (token, installed packages, autolife.db); default ~/.local/share/autolife");
   cmd->add_option("--calls-per-second", options->callsPerSecond, "Calls a second allowed per connection");
   cmd->add_option("--max-connections", options->maxConnections, "Connections allowed at once");
   cmd->footer(kServeHelp);

@@ -5,6 +5,7 @@
 
 #include "autolife/engine/memory_service.hpp"
 #include "autolife/engine/package_services.hpp"
+#include "autolife/engine/preference_service.hpp"
 #include "autolife/life/life_service.hpp"
 
 namespace autolife::engine {
@@ -16,6 +17,16 @@ condition::MonitorOptions monitorOptions(const EngineOptions& o, core::Preferenc
   m.seed = o.seed;
   m.preferences = &preferences;
   return m;
+}
+
+std::unique_ptr<core::PreferenceStore> preferencesFor(const EngineOptions& o) {
+  if (o.store) return std::make_unique<store::StoredPreferences>(*o.store);
+  return std::make_unique<core::InMemoryPreferences>();
+}
+
+std::unique_ptr<store::StoredLifeJournal> journalFor(const EngineOptions& o) {
+  if (!o.store) return nullptr;
+  return std::make_unique<store::StoredLifeJournal>(*o.store, o.storageProblem);
 }
 
 life::LifeOptions lifeOptions(const EngineOptions& o) {
@@ -81,8 +92,11 @@ core::Diagnostic problemOf(const package::Package& pkg, const package::Behavior&
 }  // namespace
 
 Engine::Engine(core::Clock& c, EngineOptions o)
-    : clock(c),
+    : preferenceStore_(preferencesFor(o)),
+      journal_(journalFor(o)),
+      clock(c),
       memory(c),
+      preferences(*preferenceStore_),
       monitor(memory, monitorOptions(o, preferences)),
       keys(memory, launchpad::RobotProfile::forModel(o.model)),
       scripted(c, monitor),
@@ -93,7 +107,7 @@ Engine::Engine(core::Clock& c, EngineOptions o)
                                         [this](const runtime::RunEvent& e) { behaviorEvents(e); }, {}}),
       runners(scripted, programs),
       keysListener(keys),
-      life({memory, monitor, services, runners, &keysListener}, lifeOptions(o)),
+      life({memory, monitor, services, runners, &keysListener, journal_.get()}, lifeOptions(o)),
       packages(installRoot(o, temporaryRoot_)),
       world(keys, life),
       robot(memory, c, o.model),
@@ -106,6 +120,15 @@ Engine::Engine(core::Clock& c, EngineOptions o)
   packages.packageRemoved.connect([this](const std::string& uuid) { removePackageActivities(uuid); });
   for (const auto& info : packages.packages()) addPackageActivities(info.uuid);
   registerServices();
+  if (options_.store) restoreLife();
+}
+
+void Engine::restoreLife() {
+  try {
+    life.restore(options_.store->lifeRecord());
+  } catch (const core::StorageError& e) {
+    if (options_.storageProblem) options_.storageProblem(e.what());
+  }
 }
 
 Engine::~Engine() {

@@ -134,40 +134,4 @@ std::shared_ptr<service::Service> makeBehaviorManagerService(package::PackageSto
   return s;
 }
 
-namespace {
-
-constexpr std::size_t kMaxNameBytes = 512;
-constexpr std::size_t kMaxValueBytes = 1 << 20;
-
-void checkName(const std::string& what, const std::string& name) {
-  if (name.empty() || name.size() > kMaxNameBytes)
-    throw CallError("bad-argument", what + " must be 1 to 512 bytes long, not " + std::to_string(name.size()));
-}
-
-}  // namespace
-
-std::shared_ptr<service::Service> makePreferenceManagerService(core::InMemoryPreferences& preferences) {
-  auto s = std::make_shared<service::Service>("ALPreferenceManager", "Settings by domain (strings only)");
-  s->method("setValue", {{"domain", Type::String}, {"setting", Type::String}, {"value", Type::String}}, Type::Void,
-            "Stores a setting", [&preferences](const Arguments& a) {
-              const auto domain = service::stringArg(a, 0), setting = service::stringArg(a, 1), value = service::stringArg(a, 2);
-              checkName("a domain", domain);
-              checkName("a setting", setting);
-              if (value.size() > kMaxValueBytes) throw CallError("bad-argument", "a value must be at most 1 MB");
-              preferences.set(domain, setting, value);
-              return Any();
-            });
-  s->method("getValue", {{"domain", Type::String}, {"setting", Type::String}}, Type::Any,
-            "A setting's value, or null", [&preferences](const Arguments& a) {
-              auto v = preferences.preference(service::stringArg(a, 0), service::stringArg(a, 1));
-              return v ? Any(*v) : Any();
-            });
-  s->method("removeValue", {{"domain", Type::String}, {"setting", Type::String}}, Type::Void, "Removes a setting",
-            [&preferences](const Arguments& a) {
-              preferences.remove(service::stringArg(a, 0), service::stringArg(a, 1));
-              return Any();
-            });
-  return s;
-}
-
 }  // namespace autolife::engine

@@ -12,12 +12,7 @@ using service::CallError;
 struct AutonomousLife::Entry {
   Activity activity;
   std::optional<core::Diagnostic> problem;  // cannot run: never focused
-  int focusCount = 0;
-  std::int64_t prevFocusTime = 0;    // life time (seconds since the epoch)
-  std::int64_t prevUnfocusTime = 0;
-  double totalDuration = 0;          // seconds focused, all runs together
-  std::optional<core::Time> lastFocused;  // engine time: least recently focused wins
-  core::Time relaunchAfter{0};            // engine time: not focused by its trigger before
+  core::Time relaunchAfter{0};              // engine time: not focused by its trigger before
 
   const std::string& name() const { return activity.name; }
   bool interactive() const { return activity.nature == Nature::Interactive; }
@@ -78,6 +73,7 @@ AutonomousLife::AutonomousLife(Dependencies d, LifeOptions options)
       services_(d.services),
       runner_(d.runner),
       listener_(d.listener),
+      journal_(d.journal),
       options_(std::move(options)) {
   suggestions_ = std::make_unique<Suggestions>(memory_, d.monitor,
                                                [this](const std::vector<std::string>& list) { onSuggestions(list); });
@@ -104,6 +100,21 @@ void AutonomousLife::start() {
   raise(kFocusedEvent, "");
   enterSafeguardIfTripped();
   requestEnforcement();
+}
+
+void AutonomousLife::restore(const LifeRecord& record) {
+  std::lock_guard lock(mutex_);
+  const std::int64_t now = lifeTimeNow();
+  for (const auto& [name, stats] : record.statistics) {
+    statistics_[name] = stats;
+    // An activity focused in an earlier run was focused before any of this
+    // run: its engine time is as far in the past as its life time.
+    if (stats.focusCount > 0) lastFocused_[name] = clock_.now() - std::chrono::seconds(now - stats.prevFocusTime);
+  }
+  focusHistory_.clear();
+  stateHistory_.clear();
+  for (const auto& e : record.focusHistory) append(focusHistory_, e);
+  for (const auto& e : record.stateHistory) append(stateHistory_, e);
 }
 
 // ---- activities --------------------------------------------------------------
@@ -207,9 +218,10 @@ void AutonomousLife::stopFocused(const std::string& stopReason) {
     clock_.cancel(thinkingTimer_);
     thinkingTimer_ = 0;
   }
-  Entry& e = *activities_.at(name);
-  e.prevUnfocusTime = lifeTimeNow();
-  e.totalDuration += core::toSeconds(clock_.now() - focused_->since);
+  ActivityStatistics& stats = statistics_[name];
+  stats.prevUnfocusTime = lifeTimeNow();
+  stats.totalDuration += core::toSeconds(clock_.now() - focused_->since);
+  if (journal_) journal_->unfocused(name, stats);
   focused_.reset();
   safeguards_.enableAll();
   raise(kCompletedEvent, name);
@@ -221,11 +233,12 @@ void AutonomousLife::focus(Entry& e, const std::string& startReason) {
   enterState(e.interactive() ? State::Interactive : State::Solitary);
   const std::uint64_t run = nextRun_++;
   focused_ = std::make_unique<Focus>(Focus{e.name(), startReason, clock_.now(), run});
-  ++e.focusCount;
-  e.prevFocusTime = lifeTimeNow();
-  e.lastFocused = clock_.now();
-  focusHistory_.push_back({e.name(), e.prevFocusTime});
-  if (focusHistory_.size() > options_.historyLimit) focusHistory_.erase(focusHistory_.begin());
+  ActivityStatistics& stats = statistics_[e.name()];
+  ++stats.focusCount;
+  stats.prevFocusTime = lifeTimeNow();
+  lastFocused_[e.name()] = clock_.now();
+  append(focusHistory_, {e.name(), stats.prevFocusTime});
+  if (journal_) journal_->focused(focusHistory_.back(), stats);
   if (startReason == reason::kCondition) {
     hadAutonomousFocus_ = true;
     focusContext_.clear();
@@ -240,7 +253,7 @@ void AutonomousLife::focus(Entry& e, const std::string& startReason) {
     }
   }
   if (listener_) {
-    listener_->focusCounted(e.name(), e.focusCount);
+    listener_->focusCounted(e.name(), stats.focusCount);
     listener_->focusChanged(e.name());
   }
   auto startRunner = [this, name = e.name(), run] {
@@ -270,8 +283,8 @@ void AutonomousLife::enterState(State state) {
   publishAbilities();
   suggestions_->setPublishing(state == State::Solitary || state == State::Interactive);
   if (listener_) listener_->lifeStateEntered(state);
-  stateHistory_.push_back({std::string(stateName(state)), lifeTimeNow()});
-  if (stateHistory_.size() > options_.historyLimit) stateHistory_.erase(stateHistory_.begin());
+  append(stateHistory_, {std::string(stateName(state)), lifeTimeNow()});
+  if (journal_) journal_->stateEntered(stateHistory_.back());
   raise(kStateEvent, std::string(stateName(state)));
 }
 
@@ -302,7 +315,7 @@ void AutonomousLife::thinkWhileLoading(const Entry& e) {
     } catch (const CallError&) {
     }
   };
-  if (!e.activity.loadingResponses.empty()) say(e.activity.loadingResponses[e.focusCount % e.activity.loadingResponses.size()]);
+  if (!e.activity.loadingResponses.empty()) say(e.activity.loadingResponses[focusCount(e.name()) % e.activity.loadingResponses.size()]);
   if (e.activity.loadTime <= options_.thinkingInterval || options_.thinkingPhrases.empty()) return;
   auto phrase = std::make_shared<std::size_t>(0);
   auto tick = std::make_shared<std::function<void()>>();
@@ -368,12 +381,17 @@ void AutonomousLife::enforceSuggestions() {
 // recently focused (never focused first), then by name (reproducible runs).
 AutonomousLife::Entry* AutonomousLife::bestCandidate(bool interactiveOnly) {
   Entry* best = nullptr;
-  auto better = [](const Entry& a, const Entry& b) {
+  auto lastFocused = [this](const Entry& e) -> std::optional<core::Time> {
+    auto it = lastFocused_.find(e.name());
+    if (it == lastFocused_.end()) return std::nullopt;
+    return it->second;
+  };
+  auto better = [&lastFocused](const Entry& a, const Entry& b) {
     if (a.interactive() != b.interactive()) return a.interactive();
-    if (a.lastFocused != b.lastFocused) {
-      if (!a.lastFocused) return true;
-      if (!b.lastFocused) return false;
-      return *a.lastFocused < *b.lastFocused;
+    if (auto ta = lastFocused(a), tb = lastFocused(b); ta != tb) {
+      if (!ta) return true;
+      if (!tb) return false;
+      return *ta < *tb;
     }
     return a.name() < b.name();
   };
@@ -670,6 +688,16 @@ void AutonomousLife::publishAbilities() {
 
 std::int64_t AutonomousLife::getLifeTime() const { return lifeTimeNow(); }
 
+int AutonomousLife::focusCount(const std::string& name) const {
+  auto it = statistics_.find(name);
+  return it == statistics_.end() ? 0 : it->second.focusCount;
+}
+
+void AutonomousLife::append(std::deque<HistoryEntry>& history, HistoryEntry entry) {
+  history.push_back(std::move(entry));
+  while (history.size() > options_.historyLimit) history.pop_front();
+}
+
 std::int64_t AutonomousLife::lifeTimeNow() const {
   return std::chrono::duration_cast<std::chrono::seconds>(clock_.wallTime(clock_.now()).time_since_epoch()).count();
 }
@@ -678,10 +706,12 @@ Any AutonomousLife::statistics(bool autonomousOnly) const {
   Any out = Any::object();
   for (const auto& [name, e] : activities_) {
     if (autonomousOnly && e->activity.launchTrigger.empty()) continue;
-    out[name] = {{"prevFocusTime", e->prevFocusTime},
-                 {"prevUnfocusTime", e->prevUnfocusTime},
-                 {"focusCount", e->focusCount},
-                 {"totalDuration", e->totalDuration}};
+    auto it = statistics_.find(name);
+    const ActivityStatistics stats = it == statistics_.end() ? ActivityStatistics{} : it->second;
+    out[name] = {{"prevFocusTime", stats.prevFocusTime},
+                 {"prevUnfocusTime", stats.prevUnfocusTime},
+                 {"focusCount", stats.focusCount},
+                 {"totalDuration", stats.totalDuration}};
   }
   return out;
 }
@@ -698,12 +728,12 @@ Any AutonomousLife::getAutonomousActivityStatistics() const {
 
 namespace {
 
-Any historyAsList(const std::vector<std::pair<std::string, std::int64_t>>& entries, std::optional<int> depth) {
+Any historyAsList(const std::deque<HistoryEntry>& entries, std::optional<int> depth) {
   if (depth && *depth < 0) refuse("bad-depth", "depth must be >= 0, not " + std::to_string(*depth));
   std::size_t n = depth ? std::min<std::size_t>(static_cast<std::size_t>(*depth), entries.size()) : entries.size();
   Any out = Any::array();
   for (auto it = entries.end() - static_cast<std::ptrdiff_t>(n); it != entries.end(); ++it)
-    out.push_back(Any::array({it->first, it->second}));
+    out.push_back(Any::array({it->name, it->lifeTime}));
   return out;
 }
 
@@ -711,16 +741,12 @@ Any historyAsList(const std::vector<std::pair<std::string, std::int64_t>>& entri
 
 Any AutonomousLife::getFocusHistory(std::optional<int> depth) const {
   std::lock_guard lock(mutex_);
-  std::vector<std::pair<std::string, std::int64_t>> entries;
-  for (const auto& s : focusHistory_) entries.emplace_back(s.name, s.lifeTime);
-  return historyAsList(entries, depth);
+  return historyAsList(focusHistory_, depth);
 }
 
 Any AutonomousLife::getStateHistory(std::optional<int> depth) const {
   std::lock_guard lock(mutex_);
-  std::vector<std::pair<std::string, std::int64_t>> entries;
-  for (const auto& s : stateHistory_) entries.emplace_back(s.name, s.lifeTime);
-  return historyAsList(entries, depth);
+  return historyAsList(stateHistory_, depth);
 }
 
 Any AutonomousLife::getFocusContext(const std::string& key) const {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -24,6 +25,7 @@
 #include "autolife/runtime/behavior_runner.hpp"
 #include "autolife/runtime/resources.hpp"
 #include "autolife/service/service.hpp"
+#include "autolife/store/store.hpp"
 
 namespace autolife::engine {
 
@@ -31,6 +33,12 @@ struct EngineOptions {
   launchpad::RobotModel model = launchpad::RobotModel::Nao;
   std::uint64_t seed = 0;               // rand() in conditions
   std::filesystem::path packageRoot;    // where PackageManager installs; empty: a temporary folder
+  // The data folder's database (`autolife serve`): preferences, activity
+  // statistics and histories are restored from it and every change is
+  // committed to it. None: they live in memory only (simulate, play, tests).
+  store::Store* store = nullptr;
+  // Told when the store fails a write no caller is waiting for (Life's journal).
+  std::function<void(const std::string&)> storageProblem = {};
 };
 
 // Tells the Launchpad keys what Life does (State, FocusedActivity, ...).
@@ -69,11 +77,14 @@ public:
 private:
   // Declared first: the package store below is built in it when no root is given.
   std::optional<std::filesystem::path> temporaryRoot_;
+  // Before the members that use them: in memory, or in options.store.
+  std::unique_ptr<core::PreferenceStore> preferenceStore_;
+  std::unique_ptr<store::StoredLifeJournal> journal_;
 
 public:
   core::Clock& clock;
   memory::Memory memory;
-  core::InMemoryPreferences preferences;
+  core::PreferenceStore& preferences;  // ALPreferenceManager's, what pref() reads
   condition::ConditionMonitor monitor;
   service::Registry services;
   launchpad::LaunchpadKeys keys;
@@ -99,6 +110,7 @@ private:
   void addPackageActivities(const std::string& uuid);
   void removePackageActivities(const std::string& uuid);
   void registerServices();
+  void restoreLife();
 
   EngineOptions options_;
   std::map<std::string, life::Activity> fromPackages_;  // by name, as loaded (overrides applied)

@@ -1,10 +1,8 @@
-// PackageManager, ALBehaviorManager and ALPreferenceManager as services
-// (REFERENCE §6, §8).
+// PackageManager and ALBehaviorManager as services (REFERENCE §6, §8).
 #pragma once
 
 #include <memory>
 
-#include "autolife/core/preferences.hpp"
 #include "autolife/life/autonomous_life.hpp"
 #include "autolife/life/runner.hpp"
 #include "autolife/package/store.hpp"
@@ -18,8 +16,5 @@ std::shared_ptr<service::Service> makePackageManagerService(package::PackageStor
 // focused activity counts as running too, and stopping it stops the focus.
 std::shared_ptr<service::Service> makeBehaviorManagerService(package::PackageStore& store, life::AutonomousLife& life,
                                                             life::ActivityRunner& runner);
-
-// Strings only; domain and setting at most 512 bytes, a value at most 1 MB.
-std::shared_ptr<service::Service> makePreferenceManagerService(core::InMemoryPreferences& preferences);
 
 }  // namespace autolife::engine

@@ -7,6 +7,7 @@
 // raise reach listeners in order and only once the transition is complete.
 #pragma once
 
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -18,6 +19,7 @@
 #include "autolife/condition/monitor.hpp"
 #include "autolife/life/abilities.hpp"
 #include "autolife/life/activity.hpp"
+#include "autolife/life/journal.hpp"
 #include "autolife/life/runner.hpp"
 #include "autolife/life/safeguards.hpp"
 #include "autolife/life/state.hpp"
@@ -78,6 +80,7 @@ public:
     service::Registry& services;
     ActivityRunner& runner;
     LifeListener* listener = nullptr;
+    LifeJournal* journal = nullptr;  // told every statistic and history change (none: memory only)
   };
   AutonomousLife(Dependencies dependencies, LifeOptions options = {});
   ~AutonomousLife();
@@ -86,6 +89,10 @@ public:
 
   // Enters solitary (raising AutonomousLife/State) and starts the Launchpad.
   void start();
+  // What an earlier run left (from the journal), before start(): statistics
+  // (shown for the activities that are or will be added), histories (the
+  // latest historyLimit entries), and who was focused least recently.
+  void restore(const LifeRecord& record);
 
   // ---- activities ----
   // Adds or replaces an activity; returns its problem if it cannot run.
@@ -143,10 +150,6 @@ private:
   struct Entry;
   struct Focus;
   struct Request;
-  struct Stamp {
-    std::string name;
-    std::int64_t lifeTime;
-  };
 
   // Transitions (called with mutex_ held, inside a dispatcher Hold).
   void transition(Request request);
@@ -172,6 +175,8 @@ private:
   Entry* bestCandidate(bool interactiveOnly);
   void raise(const char* event, const std::string& value);
   std::int64_t lifeTimeNow() const;
+  int focusCount(const std::string& name) const;
+  void append(std::deque<HistoryEntry>& history, HistoryEntry entry);
   service::Any statistics(bool autonomousOnly) const;
   void publishAbilities();
 
@@ -180,6 +185,7 @@ private:
   service::Registry& services_;
   ActivityRunner& runner_;
   LifeListener* listener_;
+  LifeJournal* journal_;
   LifeOptions options_;
 
   mutable std::recursive_mutex mutex_;
@@ -198,8 +204,11 @@ private:
   core::TimerId pushRecoveryTimer_ = 0;
   core::TimerId thinkingTimer_ = 0;
   std::uint64_t nextRun_ = 1;
-  std::vector<Stamp> focusHistory_;
-  std::vector<Stamp> stateHistory_;
+  // By activity name, not by loaded entry: they outlive a reinstall and a restart.
+  std::map<std::string, ActivityStatistics> statistics_;
+  std::map<std::string, core::Time> lastFocused_;  // engine time: least recently focused wins
+  std::deque<HistoryEntry> focusHistory_;
+  std::deque<HistoryEntry> stateHistory_;
   std::map<std::string, std::pair<core::Time, core::Value>> focusContext_;  // at the last autonomous focus
   bool hadAutonomousFocus_ = false;
   bool enforcementPending_ = false;
