@@ -78,6 +78,17 @@ std::set<std::string> Suggestions::keysRead() const {
   return keys;
 }
 
+std::optional<condition::Explanation> Suggestions::explain(const std::string& name) const {
+  condition::ConditionId id = 0;
+  {
+    std::lock_guard lock(mutex_);
+    auto it = conditions_.find(name);
+    if (it == conditions_.end()) return std::nullopt;
+    id = it->second;
+  }
+  return monitor_.explain(id);
+}
+
 // Changes are gathered per evaluation point and delivered once per point:
 // activities whose triggers became true together are suggested together
 // (one LaunchSuggestions, one decision), while a pulse (true, then false
