@@ -2,7 +2,8 @@
 // with the fixture package, opens the page in Debian's headless chromium
 // (driven by playwright-core), checks that the activity's launch trigger is
 // explained, inserts Dashboard/Visitor through the page's memory browser and
-// sees the activity become focused in the page.
+// sees the activity become focused in the page; then disables life with the
+// page's controls and sees it stop.
 //
 // Usage: node tests/dashboard/browser_test.mjs AUTOLIFE_BINARY PACKAGES_DIR [SCREENSHOT.png]
 // Real time (serve has no virtual clock): every wait is on a condition, with
@@ -95,6 +96,14 @@ async function run(page, address) {
   await page.locator('#timeline rect title', { hasText: ACTIVITY }).first().waitFor({ state: 'attached' });
 
   if (screenshot) await page.screenshot({ path: screenshot, fullPage: true });
+
+  // A control: disabling life stops the activity, and the page follows.
+  await page.selectOption('#state-select', 'disabled');
+  await page.click('#set-state');
+  await page.locator('#control-status.ok').waitFor();
+  await page.waitForFunction(() => document.getElementById('life-state').textContent === 'disabled' &&
+                                   document.getElementById('focused-activity').textContent === '(none)');
+  await page.locator('#log li', { hasText: `${ACTIVITY} (disabled-state)` }).waitFor();
   check(problems.length === 0, problems.join('\n'));
 }
 

@@ -7,7 +7,6 @@ const EXPLAIN_PERIOD_MS = 500;
 const MEMORY_PERIOD_MS = 1000;
 const STATUS_PERIOD_MS = 2000;
 const RECONNECT_MS = 2000;
-const TIMELINE_SPAN_S = 3600;
 const LOG_LIMIT = 100;
 const SAFEGUARDS = ['RobotFell', 'RobotPushed', 'RobotMoved', 'CriticalDiagnosis', 'CriticalTemperature'];
 
@@ -131,6 +130,7 @@ const model = {
   statistics: {},  // activity -> {prevFocusTime, prevUnfocusTime, ...}
   unfocusedAt: [],  // life times at which this page saw the focus become ""
   memory: new Map(),  // key -> JSON of its value and time, to flash changes
+  memoryShown: '',  // the entries the table shows, as JSON
 };
 
 const tokenParam = new URLSearchParams(location.search).get('token');
@@ -237,6 +237,9 @@ function showActivities(list) {
 // ---- memory browser --------------------------------------------------------
 
 function showMemory(entries) {
+  const fingerprint = JSON.stringify(entries);
+  if (fingerprint === model.memoryShown) return;  // unchanged: keep the table (and any selection in it)
+  model.memoryShown = fingerprint;
   const seen = new Map();
   const rows = entries.map((e) => {
     const fingerprint = show(e.value) + '@' + e.t;
@@ -296,17 +299,37 @@ async function control(method, params) {
   refreshActivities();
 }
 
+// Toggles are updated in place when the same ones are shown, so that one
+// being clicked is never replaced under the pointer.
+function sameToggles(ul, attribute, names) {
+  const shown = [...ul.querySelectorAll('input')].map((i) => i.getAttribute(attribute));
+  return JSON.stringify(shown) === JSON.stringify(names);
+}
+
 function showAbilities(list) {
-  $('abilities').replaceChildren(...list.map((a) => h('li', {},
+  const ul = $('abilities');
+  if (sameToggles(ul, 'data-ability', list.map((a) => a.name))) {
+    list.forEach((a, i) => {
+      ul.querySelectorAll('input')[i].checked = a.enabled;
+      ul.querySelectorAll('.running')[i].textContent = a.running ? ' running' : '';
+    });
+    return;
+  }
+  ul.replaceChildren(...list.map((a) => h('li', {},
     h('label', {class: 'check'},
       h('input', {type: 'checkbox', checked: a.enabled, 'data-ability': a.name,
                   onchange: (ev) => control('ALAutonomousLife.setAutonomousAbilityEnabled', [a.name, ev.target.checked])}),
       a.name),
-    a.running && h('span', {class: 'running'}, ' running'))));
+    h('span', {class: 'running'}, a.running ? ' running' : ''))));
 }
 
 function showSafeguards(enabled) {
-  $('safeguards').replaceChildren(...SAFEGUARDS.map((name, i) => h('li', {},
+  const ul = $('safeguards');
+  if (sameToggles(ul, 'data-safeguard', SAFEGUARDS)) {
+    ul.querySelectorAll('input').forEach((input, i) => { input.checked = enabled[i]; });
+    return;
+  }
+  ul.replaceChildren(...SAFEGUARDS.map((name, i) => h('li', {},
     h('label', {class: 'check'},
       h('input', {type: 'checkbox', checked: enabled[i], 'data-safeguard': name,
                   onchange: (ev) => control('ALAutonomousLife.setSafeguardEnabled', [name, ev.target.checked])}),
@@ -386,8 +409,12 @@ function focusSegments(now) {
   });
 }
 
+function timelineSpan() {
+  return Number($('timeline-span').value);
+}
+
 function drawRow(root, y, label, list, colors, from, now) {
-  const x = (t) => 80 + (Math.max(from, Math.min(now, t)) - from) / TIMELINE_SPAN_S * 910;
+  const x = (t) => 80 + (Math.max(from, Math.min(now, t)) - from) / (now - from) * 910;
   root.append(svg('text', {x: 0, y: y + 15, class: 'row-label'}, label));
   for (const [name, start, end] of list) {
     if (end < from || !name) continue;
@@ -404,14 +431,17 @@ function drawRow(root, y, label, list, colors, from, now) {
 function drawTimeline() {
   const root = $('timeline');
   const now = lifeNow();
-  const from = now - TIMELINE_SPAN_S;
+  const span = timelineSpan();
+  const from = now - span;
   root.replaceChildren();
   drawRow(root, 4, 'state', segments(model.stateHistory, now), (n) => STATE_COLORS[n] || '#888', from, now);
   drawRow(root, 32, 'focus', focusSegments(now), colorOf, from, now);
-  for (let m = 60; m >= 0; m -= 10) {
-    const xm = 80 + (60 - m) / 60 * 910;
+  for (let i = 0; i <= 6; i++) {
+    const ago = span - i * span / 6;  // six ticks, "-60:00" ... "now"
+    const label = ago ? '-' + Math.floor(ago / 60) + ':' + String(Math.round(ago % 60)).padStart(2, '0') : 'now';
+    const xm = 80 + i / 6 * 910;
     root.append(svg('line', {x1: xm, x2: xm, y1: 58, y2: 64, stroke: '#999'}));
-    root.append(svg('text', {x: Math.min(xm - 10, 960), y: 78, class: 'axis'}, m ? '-' + m + ' min' : 'now'));
+    root.append(svg('text', {x: Math.min(xm - 10, 960), y: 78, class: 'axis'}, label));
   }
 }
 
@@ -447,11 +477,8 @@ const refreshStatus = single(async () => {
   if (focused !== model.focused) showFocus(focused);
   showStack(stack);
   showSuggestions(suggestions);
-  // Not while the user is choosing: a rebuilt checkbox would lose the click.
-  if (!document.activeElement || !document.activeElement.closest('.toggles')) {
-    showAbilities(abilities);
-    showSafeguards(safeguards);
-  }
+  showAbilities(abilities);
+  showSafeguards(safeguards);
 });
 
 const refreshHistories = single(async () => {
@@ -526,6 +553,7 @@ function wire() {
   });
   $('memory-raise').addEventListener('click', () => writeMemory('raiseEvent'));
   $('memory-filter').addEventListener('input', () => refreshMemory());
+  $('timeline-span').addEventListener('change', drawTimeline);
   $('set-state').addEventListener('click', () => control('ALAutonomousLife.setState', [$('state-select').value]));
   $('switch-focus').addEventListener('click', () => {
     const flags = $('focus-stack-current').checked ? 1 : 0;
