@@ -45,7 +45,13 @@ Any activities(const life::AutonomousLife& life) {
   const auto focused = life.focusedActivity();
   const auto stack = life.focusStack();
   Any out = Any::array();
-  for (const auto& name : life.activityNames()) out.push_back(describeActivity(life, name, suggested, focused, stack));
+  for (const auto& name : life.activityNames()) {
+    try {
+      out.push_back(describeActivity(life, name, suggested, focused, stack));
+    } catch (const service::CallError&) {
+      // removed since the list was read (by another thread): left out
+    }
+  }
   return out;
 }
 

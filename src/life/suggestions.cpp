@@ -1,5 +1,7 @@
 #include "autolife/life/suggestions.hpp"
 
+#include <stdexcept>
+
 namespace autolife::life {
 
 core::Diagnostic placeInTriggerFile(core::Diagnostic d, const Activity& a) {
@@ -86,7 +88,11 @@ std::optional<condition::Explanation> Suggestions::explain(const std::string& na
     if (it == conditions_.end()) return std::nullopt;
     id = it->second;
   }
-  return monitor_.explain(id);
+  try {
+    return monitor_.explain(id);
+  } catch (const std::out_of_range&) {
+    return std::nullopt;  // removed meanwhile, by another thread
+  }
 }
 
 // Changes are gathered per evaluation point and delivered once per point:
