@@ -1,8 +1,9 @@
-// One HTTP connection: POST /api calls (keep-alive), or the upgrade of
-// GET /api to a WebSocket.
+// One HTTP connection: POST /api calls (keep-alive), the upgrade of
+// GET /api to a WebSocket, or GET of the dashboard's files.
 #include <optional>
 
 #include "autolife/api/connection.hpp"
+#include "autolife/dashboard/assets.hpp"
 #include "http_types.hpp"
 
 namespace autolife::api::net {
@@ -43,7 +44,7 @@ private:
   void handle(HttpRequest request) {
     const bool keepAlive = request.keep_alive();
     if (slot_->over()) return respond(http::status::service_unavailable, "too many connections\n", false);
-    if (pathOf(request) != "/api") return respond(http::status::not_found, "the API is at /api\n", keepAlive);
+    if (pathOf(request) != "/api") return serveFile(request, keepAlive);
     if (!authorized(request, shared_->options.token))
       return respond(http::status::unauthorized, "a token is required (Authorization: Bearer TOKEN)\n", keepAlive);
     if (crossSite(request)) return respond(http::status::forbidden, "cross-site requests are refused\n", keepAlive);
@@ -65,15 +66,39 @@ private:
     });
   }
 
-  void respond(http::status status, std::string body, bool keepAlive, bool json = false) {
+  // The dashboard's files need no token: they are the same for everyone and
+  // hold no data; the page then calls /api with the token from its own URL.
+  void serveFile(const HttpRequest& request, bool keepAlive) {
+    auto asset = dashboard::findAsset(pathOf(request));
+    if (!asset) return respond(http::status::not_found, "the dashboard is at /, the API at /api\n", keepAlive);
+    if (request.method() != http::verb::get)
+      return respond(http::status::method_not_allowed, "GET only\n", keepAlive, false, "GET");
+    auto response = std::make_shared<http::response<http::string_body>>(http::status::ok, 11);
+    response->set(http::field::server, "autolife");
+    response->set(http::field::content_type, std::string(asset->contentType));
+    response->set(http::field::cache_control, "no-cache");
+    response->set("X-Content-Type-Options", "nosniff");
+    // The page runs its own script and talks to this server only.
+    response->set("Content-Security-Policy",
+                  "default-src 'self'; connect-src 'self'; img-src 'self' data:; frame-ancestors 'none'");
+    response->body() = std::string(asset->body);
+    send(response, keepAlive);
+  }
+
+  void respond(http::status status, std::string body, bool keepAlive, bool json = false,
+               const char* allow = "POST") {
     auto response = std::make_shared<http::response<http::string_body>>(status, 11);
     response->set(http::field::server, "autolife");
     response->set(http::field::content_type, json || status == http::status::payload_too_large
                                                  ? "application/json"
                                                  : "text/plain; charset=utf-8");
-    if (status == http::status::method_not_allowed) response->set(http::field::allow, "POST");
-    response->keep_alive(keepAlive);
+    if (status == http::status::method_not_allowed) response->set(http::field::allow, allow);
     response->body() = std::move(body);
+    send(response, keepAlive);
+  }
+
+  void send(const std::shared_ptr<http::response<http::string_body>>& response, bool keepAlive) {
+    response->keep_alive(keepAlive);
     response->prepare_payload();
     stream_.expires_after(kReadTimeout);
     http::async_write(stream_, *response, [self = shared_from_this(), response](beast::error_code ec, std::size_t) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <random>
 
+#include "autolife/engine/autolife_service.hpp"
 #include "autolife/engine/memory_service.hpp"
 #include "autolife/engine/package_services.hpp"
 #include "autolife/engine/preference_service.hpp"
@@ -153,6 +154,7 @@ void Engine::registerServices() {
   services.add(makePackageManagerService(packages));
   services.add(makeBehaviorManagerService(packages, life, runners));
   services.add(makePreferenceManagerService(preferences));
+  services.add(makeAutolifeService(memory, life));
   robot.registerServices(services);
   // Launchpad/Posture follows ALRobotPosture, as on a robot.
   robot.postureChanged().connect([this](const std::string& posture, const std::string& family) { keys.setPosture(posture, family); });

@@ -156,6 +156,21 @@ bool AutonomousLife::hasActivity(const std::string& name) const {
   return activities_.contains(name);
 }
 
+AutonomousLife::Loaded AutonomousLife::activity(const std::string& name) const {
+  std::lock_guard lock(mutex_);
+  const Entry& e = entry(name);
+  return {e.activity, e.problem};
+}
+
+std::optional<condition::Explanation> AutonomousLife::explainLaunchTrigger(const std::string& name) const {
+  {
+    std::lock_guard lock(mutex_);
+    entry(name);  // refuses an unknown name
+  }
+  // Outside life's lock: explaining takes memory's.
+  return suggestions_->explain(name);
+}
+
 const AutonomousLife::Entry& AutonomousLife::entry(const std::string& name) const {
   auto it = activities_.find(name);
   if (it == activities_.end()) refuse("unknown-activity", "there is no activity named '" + name + "'");

@@ -1,5 +1,7 @@
 #include "autolife/life/suggestions.hpp"
 
+#include <stdexcept>
+
 namespace autolife::life {
 
 core::Diagnostic placeInTriggerFile(core::Diagnostic d, const Activity& a) {
@@ -76,6 +78,21 @@ std::set<std::string> Suggestions::keysRead() const {
     keys.insert(p->keys.begin(), p->keys.end());
   }
   return keys;
+}
+
+std::optional<condition::Explanation> Suggestions::explain(const std::string& name) const {
+  condition::ConditionId id = 0;
+  {
+    std::lock_guard lock(mutex_);
+    auto it = conditions_.find(name);
+    if (it == conditions_.end()) return std::nullopt;
+    id = it->second;
+  }
+  try {
+    return monitor_.explain(id);
+  } catch (const std::out_of_range&) {
+    return std::nullopt;  // removed meanwhile, by another thread
+  }
 }
 
 // Changes are gathered per evaluation point and delivered once per point:

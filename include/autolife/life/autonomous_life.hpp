@@ -101,6 +101,16 @@ public:
   void removeActivity(const std::string& name);
   std::vector<std::string> activityNames() const;
   bool hasActivity(const std::string& name) const;
+  // An activity as loaded, with its problem if it cannot run (not NAOqi API:
+  // the dashboard's). service::CallError unknown-activity.
+  struct Loaded {
+    Activity activity;
+    std::optional<core::Diagnostic> problem;
+  };
+  Loaded activity(const std::string& name) const;
+  // Its launch trigger explained now; nullopt when it has none (or it does
+  // not compile).
+  std::optional<condition::Explanation> explainLaunchTrigger(const std::string& name) const;
 
   // ---- ALAutonomousLife API ----
   void setState(const std::string& state);

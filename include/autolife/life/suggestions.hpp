@@ -37,6 +37,9 @@ public:
   void setPublishing(bool publishing);
   // The memory keys read by any loaded trigger (getFocusContext's domain).
   std::set<std::string> keysRead() const;
+  // The activity's trigger explained now (every sub-expression's value, each
+  // time operator's progress); nullopt when it has no trigger loaded.
+  std::optional<condition::Explanation> explain(const std::string& name) const;
 
   static constexpr const char* kEvent = "AutonomousLife/LaunchSuggestions";
 

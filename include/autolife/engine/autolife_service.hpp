@@ -1,0 +1,18 @@
+// `Autolife`: what the dashboard needs that NAOqi has no method for (the
+// NAOqi services keep their names and signatures untouched): every loaded
+// activity with its launch trigger explained now, and a snapshot of memory
+// (key, type, value, time of the last change) in one call. See docs/api.md.
+#pragma once
+
+#include <memory>
+
+#include "autolife/life/autonomous_life.hpp"
+#include "autolife/memory/memory.hpp"
+#include "autolife/service/service.hpp"
+
+namespace autolife::engine {
+
+// The service calls `memory` and `life`, which must outlive it.
+std::shared_ptr<service::Service> makeAutolifeService(memory::Memory& memory, life::AutonomousLife& life);
+
+}  // namespace autolife::engine

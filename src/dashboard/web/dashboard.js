@@ -1,0 +1,572 @@
+// autolife dashboard (docs/dashboard.md): one WebSocket to /api carries the
+// JSON-RPC calls and the subscriptions; explanations and memory are polled
+// (they change with time, not only with events). No framework, no build step.
+'use strict';
+
+const EXPLAIN_PERIOD_MS = 500;
+const MEMORY_PERIOD_MS = 1000;
+const STATUS_PERIOD_MS = 2000;
+const RECONNECT_MS = 2000;
+const LOG_LIMIT = 100;
+const SAFEGUARDS = ['RobotFell', 'RobotPushed', 'RobotMoved', 'CriticalDiagnosis', 'CriticalTemperature'];
+
+// ---- small DOM helpers ---------------------------------------------------
+
+const $ = (id) => document.getElementById(id);
+
+// h('li', {class: 'x'}, 'text', child...): an element; text is never parsed as HTML.
+function h(tag, attributes, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attributes || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v === true ? '' : v);
+  }
+  for (const c of children.flat()) {
+    if (c === undefined || c === null || c === false) continue;
+    e.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return e;
+}
+
+function svg(tag, attributes, ...children) {
+  const e = document.createElementNS('http://www.w3.org/2000/svg', tag);
+  for (const [k, v] of Object.entries(attributes || {})) e.setAttribute(k, v);
+  for (const c of children.flat()) e.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  return e;
+}
+
+function show(value) {
+  return value === undefined ? '' : JSON.stringify(value);
+}
+
+function truthClass(value) {
+  if (value === true) return 'true';
+  if (value === false || value === null || value === 0 || value === '') return 'false';
+  return Array.isArray(value) && value.length === 0 ? 'false' : 'true';
+}
+
+function setStatus(id, text, ok) {
+  const e = $(id);
+  e.textContent = text;
+  e.className = 'status ' + (ok ? 'ok' : 'error');
+}
+
+function seconds(s) {
+  return (Math.round(s * 10) / 10).toString() + ' s';
+}
+
+// ---- JSON-RPC over one WebSocket -----------------------------------------
+
+class Rpc {
+  constructor(url) {
+    this.url = url;
+    this.nextId = 1;
+    this.pending = new Map();  // id -> {resolve, reject}
+    this.handlers = new Map();  // subscription id -> function(params)
+    this.onopen = () => {};
+    this.onclose = () => {};
+  }
+
+  connect() {
+    this.socket = new WebSocket(this.url);
+    this.socket.onopen = () => this.onopen();
+    this.socket.onmessage = (m) => this.receive(m.data);
+    this.socket.onclose = () => {
+      for (const p of this.pending.values()) p.reject(new Error('the connection closed'));
+      this.pending.clear();
+      this.handlers.clear();
+      this.onclose();
+    };
+  }
+
+  receive(text) {
+    const message = JSON.parse(text);
+    for (const m of Array.isArray(message) ? message : [message]) {
+      if (m.id !== undefined && this.pending.has(m.id)) {
+        const p = this.pending.get(m.id);
+        this.pending.delete(m.id);
+        if (m.error) p.reject(new Error(m.error.message + (m.error.data ? ' (' + m.error.data.reason + ')' : '')));
+        else p.resolve(m.result);
+      } else if (m.method === 'event' || m.method === 'signal') {
+        const handler = this.handlers.get(m.params.subscription);
+        if (handler) handler(m.params);
+      }
+    }
+  }
+
+  // `rawParams`, when given, is sent as written: a value typed by the user
+  // keeps its spelling (1.0 stays a float, which JSON.parse would lose).
+  call(method, params = [], rawParams = null) {
+    const id = this.nextId++;
+    const body = '{"jsonrpc": "2.0", "id": ' + id + ', "method": ' + JSON.stringify(method) +
+                 ', "params": ' + (rawParams !== null ? rawParams : JSON.stringify(params)) + '}';
+    return new Promise((resolve, reject) => {
+      if (!this.socket || this.socket.readyState !== WebSocket.OPEN) {
+        reject(new Error('not connected'));
+        return;
+      }
+      this.pending.set(id, {resolve, reject});
+      this.socket.send(body);
+    });
+  }
+
+  async subscribe(spec, handler) {
+    const id = await this.call('subscribe', spec);
+    this.handlers.set(id, handler);
+    return id;
+  }
+}
+
+// ---- what the page knows -------------------------------------------------
+
+const model = {
+  focused: null,  // unknown until the first answer
+  activities: [],
+  activityNames: [],
+  lifeOffset: 0,  // life time (s since the epoch, the server's) minus Date.now()/1000
+  stateHistory: [],  // [[state, lifeTime], ...]
+  focusHistory: [],  // [[activity, lifeTime], ...]
+  statistics: {},  // activity -> {prevFocusTime, prevUnfocusTime, ...}
+  unfocusedAt: [],  // life times at which this page saw the focus become ""
+  memory: new Map(),  // key -> JSON of its value and time, to flash changes
+  memoryShown: '',  // the entries the table shows, as JSON
+};
+
+const tokenParam = new URLSearchParams(location.search).get('token');
+const apiUrl = (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/api' +
+               (tokenParam ? '?token=' + encodeURIComponent(tokenParam) : '');
+const rpc = new Rpc(apiUrl);
+
+function lifeNow() {
+  return Date.now() / 1000 + model.lifeOffset;
+}
+
+// ---- header: state, focus, stack -----------------------------------------
+
+function showState(state) {
+  const e = $('life-state');
+  e.textContent = state;
+  e.className = 'state ' + state;
+  $('state-select').value = state;
+}
+
+function showFocus(name) {
+  if (model.focused && !name) model.unfocusedAt.push(lifeNow());
+  model.focused = name;
+  $('focused-activity').textContent = name || '(none)';
+  drawTimeline();
+}
+
+function showStack(stack) {
+  $('focus-stack').textContent = stack.length ? stack.join(' ← ') : '(empty)';
+}
+
+function showSuggestions(list) {
+  const ul = $('suggestions');
+  ul.replaceChildren(...list.map((name) => h('li', {}, name)));
+  if (!list.length) ul.append(h('li', {class: 'empty'}, '(none)'));
+}
+
+// ---- activities and their explanations -----------------------------------
+
+function explainNode(node) {
+  const skipped = node.evaluated === false;
+  const li = h('li', {class: skipped ? 'skipped' : ''},
+               h('code', {class: 'expr'}, node.expression),
+               ' → ',
+               h('span', {class: 'value ' + (skipped ? '' : truthClass(node.value))}, skipped ? 'skipped' : show(node.value)));
+  const t = node.temporal;
+  if (t && t.operator === '~' && t.window && t.operandTrue) {
+    const fraction = Math.min(1, (t.held || 0) / t.window);
+    const bar = h('span');
+    bar.style.width = (fraction * 100).toFixed(1) + '%';  // CSSOM: the page's CSP forbids style attributes
+    li.append(h('span', {class: 'progress', title: seconds(t.held) + ' of ' + seconds(t.window)}, bar));
+  }
+  if (node.note) li.append(h('span', {class: 'note'}, node.note));
+  if (node.children) li.append(h('ul', {}, node.children.map(explainNode)));
+  return li;
+}
+
+function activityCard(a) {
+  const value = a.explanation ? a.explanation.value : null;
+  const classes = ['activity', a.explanation && truthClass(value) === 'true' ? 'true' : '', a.focused ? 'focused' : ''];
+  return h('article', {class: classes.join(' '), 'data-name': a.name},
+    h('div', {class: 'title'},
+      h('span', {class: 'name'}, a.name),
+      h('span', {class: 'badge'}, a.nature),
+      a.focused && h('span', {class: 'badge focused'}, 'focused'),
+      a.suggested && h('span', {class: 'badge suggested'}, 'suggested'),
+      a.stacked && h('span', {class: 'badge stacked'}, 'stacked'),
+      a.problem && h('span', {class: 'badge problem'}, 'cannot run')),
+    a.problem && h('div', {class: 'problem'}, a.problem),
+    a.violations.length > 0 && h('div', {class: 'violations'}, 'not now: ' + a.violations.join(', ')),
+    a.explanation
+      ? h('ul', {class: 'explain'}, explainNode(a.explanation.tree))
+      : h('p', {class: 'muted'}, a.launchTrigger ? 'trigger not loaded' : 'no launch trigger (started by switchFocus only)'));
+}
+
+function showActivities(list) {
+  model.activities = list;
+  const container = $('activities');
+  if (!list.length) {
+    container.replaceChildren(h('p', {class: 'empty'}, 'No activity loaded.'));
+  } else {
+    // A card is rebuilt only when what it shows changed (keeps text selectable).
+    const old = new Map([...container.querySelectorAll('article.activity')].map((e) => [e.dataset.name, e]));
+    const cards = list.map((a) => {
+      const signature = JSON.stringify([a, a.explanation && a.explanation.tree]).replace(/"t":[^,}]*/g, '');
+      const previous = old.get(a.name);
+      if (previous && previous.dataset.signature === signature) return previous;
+      const card = activityCard(a);
+      card.dataset.signature = signature;
+      return card;
+    });
+    container.replaceChildren(...cards);
+  }
+  const names = list.map((a) => a.name);
+  if (JSON.stringify(names) !== JSON.stringify(model.activityNames)) {
+    model.activityNames = names;
+    const select = $('focus-select');
+    const chosen = select.value;
+    select.replaceChildren(...names.map((n) => h('option', {}, n)));
+    if (names.includes(chosen)) select.value = chosen;
+  }
+}
+
+// ---- memory browser --------------------------------------------------------
+
+function showMemory(entries) {
+  const fingerprint = JSON.stringify(entries);
+  if (fingerprint === model.memoryShown) return;  // unchanged: keep the table (and any selection in it)
+  model.memoryShown = fingerprint;
+  const seen = new Map();
+  const rows = entries.map((e) => {
+    const fingerprint = show(e.value) + '@' + e.t;
+    const changed = model.memory.has(e.key) && model.memory.get(e.key) !== fingerprint;
+    seen.set(e.key, fingerprint);
+    return h('tr', {class: changed ? 'changed' : '', 'data-key': e.key, onclick: () => pickKey(e)},
+             h('td', {}, e.key), h('td', {}, e.type), h('td', {}, show(e.value)), h('td', {}, seconds(e.t)));
+  });
+  model.memory = seen;
+  $('memory-table').tBodies[0].replaceChildren(...rows);
+  $('memory-count').textContent = entries.length + (entries.length === 1 ? ' key' : ' keys');
+}
+
+function pickKey(entry) {
+  $('memory-key').value = entry.key;
+  $('memory-value').value = show(entry.value);
+}
+
+// The value field as JSON text; a bare word is taken as a string.
+function typedValue() {
+  const text = $('memory-value').value.trim();
+  try {
+    JSON.parse(text);
+    return text;
+  } catch (e) {
+    return JSON.stringify(text);
+  }
+}
+
+async function writeMemory(method) {
+  const key = $('memory-key').value.trim();
+  if (!key) {
+    setStatus('memory-status', 'a key is needed', false);
+    return;
+  }
+  const value = typedValue();
+  try {
+    await rpc.call('ALMemory.' + method, null, '[' + JSON.stringify(key) + ', ' + value + ']');
+    setStatus('memory-status', method + '(' + JSON.stringify(key) + ', ' + value + ') done', true);
+    refreshMemory();
+    refreshActivities();
+  } catch (e) {
+    setStatus('memory-status', e.message, false);
+  }
+}
+
+// ---- controls --------------------------------------------------------------
+
+async function control(method, params) {
+  try {
+    await rpc.call(method, params);
+    setStatus('control-status', method + ' done', true);
+  } catch (e) {
+    setStatus('control-status', e.message, false);
+  }
+  refreshStatus();
+  refreshActivities();
+}
+
+// Toggles are updated in place when the same ones are shown, so that one
+// being clicked is never replaced under the pointer.
+function sameToggles(ul, attribute, names) {
+  const shown = [...ul.querySelectorAll('input')].map((i) => i.getAttribute(attribute));
+  return JSON.stringify(shown) === JSON.stringify(names);
+}
+
+function showAbilities(list) {
+  const ul = $('abilities');
+  if (sameToggles(ul, 'data-ability', list.map((a) => a.name))) {
+    list.forEach((a, i) => {
+      ul.querySelectorAll('input')[i].checked = a.enabled;
+      ul.querySelectorAll('.running')[i].textContent = a.running ? ' running' : '';
+    });
+    return;
+  }
+  ul.replaceChildren(...list.map((a) => h('li', {},
+    h('label', {class: 'check'},
+      h('input', {type: 'checkbox', checked: a.enabled, 'data-ability': a.name,
+                  onchange: (ev) => control('ALAutonomousLife.setAutonomousAbilityEnabled', [a.name, ev.target.checked])}),
+      a.name),
+    h('span', {class: 'running'}, a.running ? ' running' : ''))));
+}
+
+function showSafeguards(enabled) {
+  const ul = $('safeguards');
+  if (sameToggles(ul, 'data-safeguard', SAFEGUARDS)) {
+    ul.querySelectorAll('input').forEach((input, i) => { input.checked = enabled[i]; });
+    return;
+  }
+  ul.replaceChildren(...SAFEGUARDS.map((name, i) => h('li', {},
+    h('label', {class: 'check'},
+      h('input', {type: 'checkbox', checked: enabled[i], 'data-safeguard': name,
+                  onchange: (ev) => control('ALAutonomousLife.setSafeguardEnabled', [name, ev.target.checked])}),
+      name))));
+}
+
+// ---- packages --------------------------------------------------------------
+
+function showPackages(list) {
+  $('packages').tBodies[0].replaceChildren(...list.map((p) => h('tr', {},
+    h('td', {class: 'mono'}, p.uuid), h('td', {}, p.version),
+    h('td', {}, Object.values(p.names || {})[0] || ''),
+    h('td', {}, h('button', {type: 'button', onclick: () => removePackage(p.uuid)}, 'remove')))));
+}
+
+async function installPackage() {
+  const path = $('package-path').value.trim();
+  try {
+    await rpc.call('PackageManager.install', [path]);
+    setStatus('package-status', 'installed ' + path, true);
+  } catch (e) {
+    setStatus('package-status', e.message, false);
+  }
+  refreshPackages();
+  refreshActivities();
+}
+
+async function removePackage(uuid) {
+  try {
+    await rpc.call('PackageManager.removePkg', [uuid]);
+    setStatus('package-status', 'removed ' + uuid, true);
+  } catch (e) {
+    setStatus('package-status', e.message, false);
+  }
+  refreshPackages();
+  refreshActivities();
+}
+
+// ---- transitions log -------------------------------------------------------
+
+function logTransition(t) {
+  const time = new Date((t.TransitionTime || lifeNow()) * 1000).toLocaleTimeString();
+  const from = t.PreviousActivityName ? t.PreviousActivityName + ' (' + t.PreviousActivityStopReason + ')' : '—';
+  const to = t.FocusedActivityName ? t.FocusedActivityName + ' (' + t.FocusedActivityStartReason + ')' : '—';
+  const log = $('log');
+  log.prepend(h('li', {}, time + '  ' + from + ' → ' + to));
+  while (log.children.length > LOG_LIMIT) log.lastChild.remove();
+}
+
+// ---- timeline ----------------------------------------------------------------
+
+const STATE_COLORS = {solitary: '#3a9d5d', interactive: '#2d6fd3', safeguard: '#d04a2b', disabled: '#8a909c'};
+
+function colorOf(name) {
+  let hash = 0;
+  for (const c of name) hash = (hash * 31 + c.codePointAt(0)) >>> 0;
+  return 'hsl(' + (hash % 360) + ', 55%, 55%)';
+}
+
+// [name, start, end] segments from [name, start] entries: each lasts until
+// the next; the last until now.
+function segments(history, now) {
+  return history.map(([name, start], i) => [name, start, i + 1 < history.length ? history[i + 1][1] : now]);
+}
+
+// Focus ends before the next focus when the activity stopped in between:
+// its prevUnfocusTime (its last run) or an unfocus this page saw.
+function focusSegments(now) {
+  return segments(model.focusHistory, now).map(([name, start, end], i, all) => {
+    const last = i + 1 === all.length;
+    if (last && model.focused === name) return [name, start, now];
+    let stop = last ? start : end;
+    const stats = model.statistics[name];
+    if (stats && stats.prevFocusTime === start && stats.prevUnfocusTime >= start) stop = Math.min(end, stats.prevUnfocusTime);
+    for (const u of model.unfocusedAt) if (u >= start && u < stop) stop = u;
+    return [name, start, stop];
+  });
+}
+
+function timelineSpan() {
+  return Number($('timeline-span').value);
+}
+
+function drawRow(root, y, label, list, colors, from, now) {
+  const x = (t) => 80 + (Math.max(from, Math.min(now, t)) - from) / (now - from) * 910;
+  root.append(svg('text', {x: 0, y: y + 15, class: 'row-label'}, label));
+  for (const [name, start, end] of list) {
+    if (end < from || !name) continue;
+    const left = x(start);
+    const width = Math.max(x(end) - left, 1);
+    const rect = svg('rect', {x: left, y: y, width: width, height: 22, fill: colors(name), rx: 2},
+                     svg('title', {}, name + ': ' + new Date(start * 1000).toLocaleTimeString() + ' – ' +
+                                      new Date(end * 1000).toLocaleTimeString()));
+    root.append(rect);
+    if (width > name.length * 6.5) root.append(svg('text', {x: left + 4, y: y + 15, fill: '#fff'}, name));
+  }
+}
+
+function drawTimeline() {
+  const root = $('timeline');
+  const now = lifeNow();
+  const span = timelineSpan();
+  const from = now - span;
+  root.replaceChildren();
+  drawRow(root, 4, 'state', segments(model.stateHistory, now), (n) => STATE_COLORS[n] || '#888', from, now);
+  drawRow(root, 32, 'focus', focusSegments(now), colorOf, from, now);
+  for (let i = 0; i <= 6; i++) {
+    const ago = span - i * span / 6;  // six ticks, "-60:00" ... "now"
+    const label = ago ? '-' + Math.floor(ago / 60) + ':' + String(Math.round(ago % 60)).padStart(2, '0') : 'now';
+    const xm = 80 + i / 6 * 910;
+    root.append(svg('line', {x1: xm, x2: xm, y1: 58, y2: 64, stroke: '#999'}));
+    root.append(svg('text', {x: Math.min(xm - 10, 960), y: 78, class: 'axis'}, label));
+  }
+}
+
+// ---- refreshing ----------------------------------------------------------------
+
+// Runs `task` unless its previous run is still waiting for an answer.
+function single(task) {
+  let running = false;
+  return async () => {
+    if (running) return;
+    running = true;
+    try {
+      await task();
+    } catch (e) {
+      // a closed connection: the next connection refreshes everything
+    } finally {
+      running = false;
+    }
+  };
+}
+
+const refreshActivities = single(async () => showActivities(await rpc.call('Autolife.activities')));
+
+const refreshMemory = single(async () => showMemory(await rpc.call('Autolife.memory', [$('memory-filter').value])));
+
+const refreshStatus = single(async () => {
+  const [state, focused, stack, suggestions, abilities, ...safeguards] = await Promise.all([
+    rpc.call('ALAutonomousLife.getState'), rpc.call('ALAutonomousLife.focusedActivity'),
+    rpc.call('ALAutonomousLife.getFocusStack'), rpc.call('ALAutonomousLife.getLaunchSuggestions'),
+    rpc.call('ALAutonomousLife.getAutonomousAbilitiesStatus'),
+    ...SAFEGUARDS.map((s) => rpc.call('ALAutonomousLife.isSafeguardEnabled', [s]))]);
+  showState(state);
+  if (focused !== model.focused) showFocus(focused);
+  showStack(stack);
+  showSuggestions(suggestions);
+  showAbilities(abilities);
+  showSafeguards(safeguards);
+});
+
+const refreshHistories = single(async () => {
+  const [lifeTime, states, focus, statistics] = await Promise.all([
+    rpc.call('ALAutonomousLife.getLifeTime'), rpc.call('ALAutonomousLife.getStateHistory'),
+    rpc.call('ALAutonomousLife.getFocusHistory'), rpc.call('ALAutonomousLife.getActivityStatistics')]);
+  model.lifeOffset = lifeTime - Math.floor(Date.now() / 1000);
+  model.stateHistory = states;
+  model.focusHistory = focus;
+  model.statistics = statistics;
+  drawTimeline();
+});
+
+const refreshPackages = single(async () => showPackages(await rpc.call('PackageManager.packages')));
+
+async function subscribe() {
+  await rpc.subscribe({event: 'AutonomousLife/State'}, (p) => {
+    showState(p.value);
+    refreshHistories();
+  });
+  await rpc.subscribe({event: 'AutonomousLife/FocusedActivity'}, (p) => {
+    showFocus(p.value);
+    refreshActivities();
+    refreshStatus();
+  });
+  await rpc.subscribe({event: 'AutonomousLife/LaunchSuggestions'}, (p) => showSuggestions(p.value || []));
+  await rpc.subscribe({signal: 'ALAutonomousLife.activityTransition'}, (p) => {
+    logTransition(p.value);
+    refreshHistories();
+    refreshStatus();
+  });
+}
+
+function setConnection(text, kind) {
+  const e = $('connection');
+  e.textContent = text;
+  e.className = 'connection ' + kind;
+}
+
+let timers = [];
+
+rpc.onopen = async () => {
+  setConnection('connected', 'connected');
+  try {
+    await subscribe();
+  } catch (e) {
+    setConnection('subscriptions failed: ' + e.message, 'failed');
+  }
+  refreshStatus();
+  refreshActivities();
+  refreshMemory();
+  refreshHistories();
+  refreshPackages();
+  timers = [setInterval(refreshActivities, EXPLAIN_PERIOD_MS), setInterval(refreshMemory, MEMORY_PERIOD_MS),
+            setInterval(refreshStatus, STATUS_PERIOD_MS), setInterval(drawTimeline, STATUS_PERIOD_MS)];
+};
+
+rpc.onclose = () => {
+  timers.forEach(clearInterval);
+  timers = [];
+  const hint = tokenParam ? '' : ' (away from loopback, open this page as /?token=TOKEN)';
+  setConnection('disconnected, retrying' + hint, 'failed');
+  setTimeout(() => rpc.connect(), RECONNECT_MS);
+};
+
+// ---- wiring --------------------------------------------------------------------
+
+function wire() {
+  $('memory-form').addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    writeMemory('insertData');
+  });
+  $('memory-raise').addEventListener('click', () => writeMemory('raiseEvent'));
+  $('memory-filter').addEventListener('input', () => refreshMemory());
+  $('timeline-span').addEventListener('change', drawTimeline);
+  $('set-state').addEventListener('click', () => control('ALAutonomousLife.setState', [$('state-select').value]));
+  $('switch-focus').addEventListener('click', () => {
+    const flags = $('focus-stack-current').checked ? 1 : 0;
+    control('ALAutonomousLife.switchFocus', [$('focus-select').value, flags]);
+  });
+  $('stop-focus').addEventListener('click', () => control('ALAutonomousLife.stopFocus', []));
+  $('stop-all').addEventListener('click', () => control('ALAutonomousLife.stopAll', []));
+  $('package-form').addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    installPackage();
+  });
+  drawTimeline();
+  rpc.connect();
+}
+
+wire();

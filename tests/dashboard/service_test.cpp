@@ -1,0 +1,96 @@
+// The `Autolife` service the dashboard reads (docs/api.md, docs/dashboard.md):
+// every activity with its launch trigger explained at the instant of the
+// call, and memory as key, type, value and time. In virtual time.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "engine_fixture.hpp"
+
+namespace {
+
+using namespace autolife;
+using autolife::simtest::ActivitySpec;
+using autolife::simtest::EngineFixture;
+using nlohmann::json;
+
+class AutolifeService : public EngineFixture {
+protected:
+  json activity(const std::string& name) {
+    for (const auto& a : call("Autolife.activities"))
+      if (a["name"] == name) return a;
+    ADD_FAILURE() << "no activity " << name;
+    return {};
+  }
+};
+
+TEST_F(AutolifeService, ListsEveryActivityWithWhatLifeKnowsOfIt) {
+  start(launchpad::RobotModel::Nao, {{"demo/visit", life::Nature::Interactive, "'Visitor' >= 1", {}, life::RunForever{}},
+                                     {"demo/manual", life::Nature::Solitary, "", {}, life::RunForever{}}});
+  auto list = call("Autolife.activities");
+  ASSERT_EQ(list.size(), 2u);
+  auto visit = activity("demo/visit");
+  EXPECT_EQ(visit["nature"], "interactive");
+  EXPECT_EQ(visit["launchTrigger"], "'Visitor' >= 1");
+  EXPECT_TRUE(visit["problem"].is_null());
+  EXPECT_EQ(visit["suggested"], false);
+  EXPECT_EQ(visit["focused"], false);
+  EXPECT_EQ(visit["stacked"], false);
+  EXPECT_EQ(visit["violations"], json::array());
+  EXPECT_TRUE(activity("demo/manual")["explanation"].is_null()) << "no trigger, nothing to explain";
+}
+
+TEST_F(AutolifeService, ExplainsTheTriggerNowWithEverySubExpression) {
+  start(launchpad::RobotModel::Nao, {{"demo/visit", life::Nature::Solitary, "'Visitor' >= 1 && 'Door' == \"open\"", {}, life::RunForever{}}});
+  at(1, [&] { call("ALMemory.insertData", {"Visitor", 2}); });
+  auto e = activity("demo/visit")["explanation"];
+  EXPECT_EQ(e["value"], false);
+  EXPECT_DOUBLE_EQ(e["t"].get<double>(), 1.0);
+  const auto& tree = e["tree"];
+  ASSERT_EQ(tree["children"].size(), 2u);
+  EXPECT_EQ(tree["children"][0]["expression"], "'Visitor' >= 1");
+  EXPECT_EQ(tree["children"][0]["value"], true);
+  EXPECT_EQ(tree["children"][1]["value"], false);
+
+  at(2, [&] { call("ALMemory.insertData", {"Door", "open"}); });
+  auto now = activity("demo/visit");
+  EXPECT_EQ(now["explanation"]["value"], true);
+  EXPECT_EQ(now["focused"], true);
+  EXPECT_EQ(now["suggested"], true);
+}
+
+TEST_F(AutolifeService, ShowsATimeOperatorsProgress) {
+  start(launchpad::RobotModel::Nao, {{"demo/wait", life::Nature::Solitary, "('Visitor' >= 1) ~ 3", {}, life::RunForever{}}});
+  at(1, [&] { call("ALMemory.insertData", {"Visitor", 1}); });
+  runTo(2.5);
+  auto tree = call("Autolife.explainLaunchTrigger", {"demo/wait"})["tree"];
+  ASSERT_TRUE(tree.contains("temporal")) << tree.dump();
+  EXPECT_EQ(tree["temporal"]["operator"], "~");
+  EXPECT_DOUBLE_EQ(tree["temporal"]["held"].get<double>(), 1.5);
+  EXPECT_DOUBLE_EQ(tree["temporal"]["remaining"].get<double>(), 1.5);
+  EXPECT_THAT(tree["note"].get<std::string>(), ::testing::HasSubstr("true for 1.5 s of 3 s"));
+  EXPECT_EQ(focused(), "");
+  runTo(4);
+  EXPECT_EQ(focused(), "demo/wait");
+}
+
+TEST_F(AutolifeService, AnUnknownActivityIsRefused) {
+  start();
+  EXPECT_EQ(refusal("Autolife.explainLaunchTrigger", {"nobody/here"}), "unknown-activity");
+}
+
+TEST_F(AutolifeService, MemoryGivesKeyTypeValueAndTimeOfTheKeysMatchingTheFilter) {
+  start();
+  at(1.5, [&] {
+    call("ALMemory.insertData", {"Dashboard/Count", 1.0});
+    call("ALMemory.raiseEvent", {"Dashboard/Touched", "head"});
+  });
+  auto list = call("Autolife.memory", {"Dashboard/"});
+  ASSERT_EQ(list.size(), 2u) << list.dump();
+  EXPECT_EQ(list[0], json::parse(R"({"key": "Dashboard/Count", "type": "Data", "value": 1.0, "t": 1.5})"));
+  EXPECT_EQ(list[0]["value"].dump(), "1.0") << "a float stays a float";
+  EXPECT_EQ(list[1]["type"], "Event");
+  EXPECT_EQ(list[1]["value"], "head");
+  EXPECT_GT(call("Autolife.memory", {""}).size(), 2u) << "an empty filter lists every key";
+}
+
+}  // namespace
