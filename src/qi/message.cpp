@@ -47,14 +47,23 @@ std::string Message::describe() const {
          std::to_string(header.service) + "/" + std::to_string(header.object) + "/" + std::to_string(header.action);
 }
 
-Header decodeHeader(std::string_view bytes, const Limits& limits) {
-  if (bytes.size() < kHeaderSize)
-    throw DecodeError(bytes.size(), "header of " + std::to_string(bytes.size()) + " bytes, 28 expected");
-  for (std::size_t i = 0; i < kMagic.size(); ++i) {
+namespace {
+
+// The magic bytes among the first `bytes` (all four, or as many as came).
+void checkMagic(std::string_view bytes) {
+  for (std::size_t i = 0; i < kMagic.size() && i < bytes.size(); ++i) {
     const auto b = static_cast<std::uint8_t>(bytes[i]);
     if (b != kMagic[i])
       throw DecodeError(i, "magic byte " + hexByte(b) + ", expected " + hexByte(kMagic[i]) + " (42 DE AD 42)");
   }
+}
+
+}  // namespace
+
+Header decodeHeader(std::string_view bytes, const Limits& limits) {
+  if (bytes.size() < kHeaderSize)
+    throw DecodeError(bytes.size(), "header of " + std::to_string(bytes.size()) + " bytes, 28 expected");
+  checkMagic(bytes);
   Header h;
   h.id = readAt<std::uint32_t>(bytes, 4);
   h.size = readAt<std::uint32_t>(bytes, 8);
@@ -114,7 +123,11 @@ void MessageReader::feed(std::string_view bytes) {
 std::optional<Message> MessageReader::next() {
   const std::string_view pending = std::string_view(buffer_).substr(consumed_);
   if (!header_) {
-    if (pending.size() < kHeaderSize) return std::nullopt;
+    if (pending.size() < kHeaderSize) {
+      // Not qi at all (an HTTP request, say) is known from the first bytes.
+      checkMagic(pending);
+      return std::nullopt;
+    }
     header_ = decodeHeader(pending.substr(0, kHeaderSize), limits_);
   }
   if (pending.size() < kHeaderSize + header_->size) return std::nullopt;

@@ -82,6 +82,20 @@ TEST(MessageReader, HalfMessagesWaitForTheRest) {
   EXPECT_EQ(reader.buffered(), 0u);
 }
 
+TEST(MessageReader, AStreamThatIsNotQiIsRefusedFromItsFirstBytes) {
+  MessageReader reader;
+  reader.feed("GET");
+  try {
+    reader.next();
+    ADD_FAILURE() << "accepted";
+  } catch (const DecodeError& e) {
+    EXPECT_STREQ(e.what(), "at byte 0: magic byte 47, expected 42 (42 DE AD 42)");
+  }
+  MessageReader partial;
+  partial.feed(std::string("\x42\xde", 2));  // a good start waits for the rest
+  EXPECT_FALSE(partial.next());
+}
+
 TEST(MessageReader, AnOversizedPayloadIsRefusedFromItsHeaderAlone) {
   Limits limits;
   limits.maxPayload = 1024;
