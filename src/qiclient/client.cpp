@@ -1,6 +1,8 @@
 #include "autolife/qiclient/client.hpp"
 
 #include <netdb.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -49,6 +51,8 @@ int connectTo(const HostPort& hp) {
   }
   freeaddrinfo(found);
   if (fd < 0) throw Error("cannot connect to " + hp.host + ":" + hp.port + ": " + std::strerror(errno));
+  const int one = 1;  // a call is one small write: send it now
+  setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
   return fd;
 }
 
