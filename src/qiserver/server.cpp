@@ -108,9 +108,13 @@ std::string Server::start() {
   impl_->onLoop([impl = impl_.get(), url] {
     impl->state.directory = std::make_unique<Directory>(impl->state.engine, std::vector<std::string>{url});
     impl->state.directory->syncWithRegistry();
+    // The registry may announce from any thread, even while this server goes.
     auto& registry = impl->state.engine.services;
-    impl->added = registry.serviceAdded.connect([impl](const std::string&) { impl->syncLater(); });
-    impl->removed = registry.serviceRemoved.connect([impl](const std::string&) { impl->syncLater(); });
+    auto sync = [weak = impl->weak_from_this()](const std::string&) {
+      if (auto self = weak.lock()) self->syncLater();
+    };
+    impl->added = registry.serviceAdded.connect(sync);
+    impl->removed = registry.serviceRemoved.connect(sync);
     impl->accept();
   });
   return url;
