@@ -1,6 +1,7 @@
-// `autolife serve [--host H] [--port P] [--packages DIR] [--scenario FILE]
-// [--data DIR]`: life in real time on the simulated robot, served over the
-// network API (docs/api.md) until SIGINT or SIGTERM.
+// `autolife serve [--host H] [--port P] [--qi URL] [--packages DIR]
+// [--scenario FILE] [--data DIR]`: life in real time on the simulated
+// robot, served over the network API (docs/api.md) and to NAOqi clients
+// over qi (docs/qi.md) until SIGINT or SIGTERM.
 #include <signal.h>
 
 #include <cstdlib>
@@ -11,6 +12,7 @@
 #include "autolife/api/server.hpp"
 #include "autolife/api/token.hpp"
 #include "autolife/core/json_line.hpp"
+#include "autolife/qiserver/server.hpp"
 #include "autolife/sim/simulator.hpp"
 #include "autolife/store/store.hpp"
 #include "commands.hpp"
@@ -23,11 +25,15 @@ constexpr const char* kServeHelp = R"(
 Runs Autonomous Life in real time on the simulated robot and serves every
 service method as JSON-RPC 2.0 at /api: WebSocket (with subscriptions to
 memory events and signals) and HTTP POST (one call per request). See
-docs/api.md. The first line on stdout says where it listens:
-  {"listening": "127.0.0.1:8765"}
+docs/api.md. NAOqi clients (libqi, Python `qi`, qicli) connect over qi at
+tcp://127.0.0.1:9559, NAOqi's own address (--qi URL for another, --qi off
+for none; without --qi, a taken 9559 is a warning, not an error). See
+docs/qi.md. The first line on stdout says where it listens:
+  {"listening": "127.0.0.1:8765", "qi": "tcp://127.0.0.1:9559"}
 Binding to anything but loopback requires a token: generated on first use,
 printed once on stderr, stored in DATA/token; clients send
-"Authorization: Bearer TOKEN" (or ?token=TOKEN).
+"Authorization: Bearer TOKEN" (or ?token=TOKEN), qi clients send it as
+auth_token in their capability map.
 With --scenario, the scenario's packages and activities are loaded and its
 steps are applied at their times on the real clock (expectations are not
 checked). SIGINT or SIGTERM: activities are stopped, then the server.
@@ -42,6 +48,7 @@ struct ServeOptions {
   std::string data;
   double callsPerSecond = api::Limits{}.callsPerSecond;
   std::size_t maxConnections = api::Limits{}.maxConnections;
+  std::string qi;  // empty: the default URL, best effort; "off": none
 };
 
 std::filesystem::path defaultDataDir() {
@@ -106,17 +113,40 @@ sigset_t stopSignals() {
   return set;
 }
 
+// The token, created on first use, when anything listens beyond loopback.
+std::string tokenFor(const std::filesystem::path& data) {
+  auto token = api::loadOrCreateToken(data);
+  if (token.created)
+    std::cerr << "autolife serve: clients must present this token (shown once; kept in " << (data / "token").string()
+              << "): " << token.value << '\n';
+  return token.value;
+}
+
+// Starts the qi server unless --qi off; nothing when the default address
+// is taken (a warning: a NAOqi may run there), an error for an explicit one.
+std::unique_ptr<qiserver::Server> startQi(const ServeOptions& o, engine::Engine& engine, api::EventLoop& loop,
+                                          const std::filesystem::path& data, std::string& url) {
+  if (o.qi == "off" || o.qi == "none") return nullptr;
+  qiserver::ServerOptions options;
+  options.url = o.qi.empty() ? qiserver::kDefaultUrl : o.qi;
+  if (!api::isLoopback(qiserver::parseUrl(options.url).host)) options.token = tokenFor(data);
+  auto server = std::make_unique<qiserver::Server>(engine, loop, options);
+  try {
+    url = server->start();
+  } catch (const std::exception& e) {
+    if (!o.qi.empty()) throw;
+    report(std::string("warning: no qi server: ") + e.what() + " (--qi URL to choose another address)");
+    return nullptr;
+  }
+  return server;
+}
+
 int serve(const ServeOptions& o, const sim::Scenario* scenario, const std::filesystem::path& data) {
   api::ServerOptions server{o.host, o.port, {}, {}};
   server.limits.callsPerSecond = o.callsPerSecond;
   server.limits.maxConnections = o.maxConnections;
-  if (!api::isLoopback(o.host)) {
-    auto token = api::loadOrCreateToken(data);
-    if (token.created)
-      std::cerr << "autolife serve: clients must present this token (shown once; kept in " << (data / "token").string()
-                << "): " << token.value << '\n';
-    server.token = token.value;
-  }
+  if (!o.qi.empty() && o.qi != "off" && o.qi != "none") qiserver::parseUrl(o.qi);  // a bad URL: before anything starts
+  if (!api::isLoopback(o.host)) server.token = tokenFor(data);
   api::EventLoop loop;  // the network and the engine, on one thread
   loop.start();
   engine::EngineOptions options;
@@ -134,8 +164,13 @@ int serve(const ServeOptions& o, const sim::Scenario* scenario, const std::files
     if (scenario) scheduleSteps(engine, *scenario);
   });
   api::Server api(engine, loop, server);
+  std::unique_ptr<qiserver::Server> qi;
   try {
-    std::cout << core::jsonLine(nlohmann::json{{"listening", api.start()}}) << std::endl;
+    nlohmann::json listening{{"listening", api.start()}};
+    std::string qiUrl;
+    qi = startQi(o, engine, loop, data, qiUrl);
+    if (qi) listening["qi"] = qiUrl;
+    std::cout << core::jsonLine(listening) << std::endl;
   } catch (const std::exception& e) {
     report(e.what());
     return 2;
@@ -144,6 +179,7 @@ int serve(const ServeOptions& o, const sim::Scenario* scenario, const std::files
   int signal = 0;
   sigwait(&set, &signal);
   onEngine(engine, [&] { engine.life.stopAll(); });
+  if (qi) qi->stop();
   api.stop();
   onEngine(engine, [&] { engine.life.setState("disabled"); });
   loop.stop();
@@ -181,6 +217,8 @@ void addServeCommand(CLI::App& app, int& status) {
   auto* cmd = app.add_subcommand("serve", "Run life in real time and serve the network API (JSON-RPC 2.0)");
   cmd->add_option("--host", options->host, "Address to listen on (default 127.0.0.1; others need the token)");
   cmd->add_option("--port", options->port, "Port (default 8765; 0 picks a free one)");
+  cmd->add_option("--qi", options->qi,
+                  "qi address for NAOqi clients, tcp://HOST:PORT (default tcp://127.0.0.1:9559; off: none)");
   cmd->add_option("--packages", options->packages, "Load every package (folder or .pkg) in this folder")
       ->check(CLI::ExistingDirectory);
   cmd->add_option("--scenario", options->scenario, "Drive the world with this scenario's steps, in real time")

@@ -92,6 +92,8 @@ EventLoop::~EventLoop() {
 
 core::Clock& EventLoop::clock() { return impl_->clock; }
 
+boost::asio::io_context& EventLoop::ioContext() { return impl_->ioc; }
+
 void EventLoop::start() {
   if (impl_->running.exchange(true)) return;
   impl_->ioc.restart();

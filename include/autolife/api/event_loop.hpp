@@ -9,6 +9,10 @@
 
 #include "autolife/core/clock.hpp"
 
+namespace boost::asio {
+class io_context;
+}
+
 namespace autolife::api {
 
 class EventLoop {
@@ -25,6 +29,9 @@ public:
   // until the loop is destroyed.
   void stop();
   bool running() const;
+
+  // The io_context the servers' sockets use (the JSON-RPC API's and qi's).
+  boost::asio::io_context& ioContext();
 
   struct Impl;  // src/api: the io_context the server's sockets use
   Impl& impl() { return *impl_; }

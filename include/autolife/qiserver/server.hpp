@@ -1,0 +1,66 @@
+// The qi server of `autolife serve` (docs/qi.md): NAOqi clients (libqi's
+// C++ and Python `qi`, qicli) connect as to a robot: the capability
+// handshake, the ServiceDirectory, every engine service as a qi object
+// with its metaObject, calls, errors, signals, properties, and
+// ALMemory.subscriber(key). It runs on the same EventLoop as the JSON-RPC
+// API: a call reaches the engine on the engine's thread.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "autolife/api/event_loop.hpp"
+#include "autolife/engine/engine.hpp"
+#include "autolife/qi/error.hpp"
+
+namespace autolife::qiserver {
+
+// NAOqi's own address: clients written for a robot connect there unchanged.
+constexpr const char* kDefaultUrl = "tcp://127.0.0.1:9559";
+
+struct ServerOptions {
+  std::string url = kDefaultUrl;  // tcp://HOST:PORT (port 0: any free one)
+  // When not empty, a client must send it as `auth_token` in its capability
+  // map (what libqi clients send as credentials) before anything else.
+  std::string token;
+  qi::Limits limits;
+  std::size_t maxConnections = 64;
+  // A client that does not read: its connection closes when this many bytes
+  // wait to be sent to it.
+  std::size_t maxQueuedBytes = 32u << 20;
+  // A client that stops in the middle of a message: closed after this long.
+  std::chrono::milliseconds stallTimeout{30000};
+};
+
+struct Address {
+  std::string host;
+  unsigned short port = 0;
+};
+// "tcp://HOST:PORT" (HOST may be [v6]); throws std::invalid_argument saying
+// what is wrong.
+Address parseUrl(const std::string& url);
+
+class Server {
+public:
+  // The engine must run on `loop.clock()`; both must outlive the server.
+  Server(engine::Engine& engine, api::EventLoop& loop, ServerOptions options);
+  ~Server();
+  Server(const Server&) = delete;
+  Server& operator=(const Server&) = delete;
+
+  // Binds and listens; returns the URL as bound ("tcp://127.0.0.1:9559").
+  // Throws std::runtime_error when it cannot.
+  std::string start();
+  unsigned short port() const;
+  // Closes the listener and every connection. Idempotent.
+  void stop();
+
+  struct Impl;
+
+private:
+  std::shared_ptr<Impl> impl_;
+};
+
+}  // namespace autolife::qiserver
