@@ -18,7 +18,9 @@
 #include <nlohmann/json.hpp>
 
 #include "autolife/condition/program.hpp"
+#include "autolife/core/text_lines.hpp"
 #include "autolife/core/value_json.hpp"
+#include "autolife/package/manifest.hpp"
 #include "autolife/trace/evaluation.hpp"
 #include "autolife/trace/trace.hpp"
 #include "process.hpp"
@@ -117,6 +119,26 @@ TEST(FuzzRegressions, EvalOfATraceWithANumberBeyondADoubleExitsWithItsLine) {
   EXPECT_EQ(r.status, 1) << r.err;
   EXPECT_THAT(r.err, HasSubstr("line 2"));
   EXPECT_THAT(r.out, HasSubstr("\"value\": true"));
+}
+
+// fuzz/corpus/manifest/crash_error_at_crlf (found by fuzz_manifest, and by
+// fuzz_project and fuzz_xar on the same kind of input): pugixml reports an
+// unterminated declaration at the last byte, the \n of a final \r\n.
+// core::TextLines counted the \r as a character of the line: "2:12" on a
+// line of 10 characters. The \n of a \r\n is where its \r is now.
+TEST(FuzzRegressions, AnOffsetInsideACrLfIsTheEndOfItsLine) {
+  const core::TextLines lines("ab\r\ncd\r\n");
+  EXPECT_EQ(lines.position(2).column, 3);  // the \r
+  EXPECT_EQ(lines.position(3).line, 1);    // the \n
+  EXPECT_EQ(lines.position(3).column, 3);
+  EXPECT_EQ(lines.position(4).line, 2);
+  EXPECT_EQ(lines.position(4).column, 1);
+
+  const auto result = package::parseManifest("<?xml version=\"1.0\"\r\n<package/>\r\n");
+  ASSERT_FALSE(result.manifest);
+  ASSERT_EQ(result.problems.size(), 1u);
+  EXPECT_EQ(result.problems[0].diagnostic.line, 2);
+  EXPECT_EQ(result.problems[0].diagnostic.column, 11);
 }
 
 }  // namespace
