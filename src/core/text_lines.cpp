@@ -27,6 +27,8 @@ TextLines::TextLines(std::string_view text) : text_(text) {
 
 TextPosition TextLines::position(std::size_t offset) const {
   offset = std::min(offset, text_.size());
+  // The \n of a \r\n is part of one line break: it is where the \r is.
+  if (offset > 0 && offset < text_.size() && text_[offset] == '\n' && text_[offset - 1] == '\r') --offset;
   auto next = std::upper_bound(starts_.begin(), starts_.end(), offset);
   std::size_t index = static_cast<std::size_t>(next - starts_.begin()) - 1;
   std::size_t begin = starts_[index];

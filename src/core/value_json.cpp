@@ -1,6 +1,7 @@
 #include "autolife/core/value_json.hpp"
 
 #include <limits>
+#include <string>
 #include <stdexcept>
 
 namespace autolife::core {
@@ -65,7 +66,15 @@ private:
 nlohmann::json parseJson(std::string_view text, std::size_t maxDepth) {
   nlohmann::json result;
   StrictIntegerSax sax(result, maxDepth);
-  nlohmann::json::sax_parse(text, &sax);
+  try {
+    nlohmann::json::sax_parse(text, &sax);
+  } catch (const nlohmann::json::out_of_range& e) {
+    // A number beyond a double (1e400): nlohmann reports it as out_of_range
+    // 406, which callers expecting parse_error would let escape.
+    const std::string what = e.what();
+    const auto end = what.find("] ");
+    throw std::invalid_argument(end == std::string::npos ? what : what.substr(end + 2));
+  }
   return result;
 }
 

@@ -12,23 +12,48 @@
 #include <sstream>
 #include <tuple>
 
+#include "autolife/core/text_lines.hpp"
+
 namespace autolife::sim {
 
 namespace {
+
+// Where a yaml-cpp mark is in the text, in the project's terms (1-based
+// lines, columns in characters): yaml-cpp counts columns in bytes and its
+// offsets start after a byte order mark. {0, 0} for a mark it did not set.
+class Places {
+public:
+  explicit Places(const std::string& text) : text_(text), lines_(text) {}
+
+  // The byte offset of `m` in the text; npos for a null mark.
+  std::size_t offsetOf(const YAML::Mark& m) const {
+    if (m.is_null() || m.pos < 0) return std::string::npos;
+    return static_cast<std::size_t>(m.pos) + (text_.starts_with("\xEF\xBB\xBF") ? 3 : 0);
+  }
+  std::pair<int, int> at(std::size_t offset) const {
+    if (offset == std::string::npos) return {0, 0};
+    const auto p = lines_.position(offset);
+    return {p.line, p.column};
+  }
+  std::pair<int, int> of(const YAML::Mark& m) const { return at(offsetOf(m)); }
+
+private:
+  const std::string& text_;
+  core::TextLines lines_;
+};
 
 // Reads the YAML document, collecting every problem with its position.
 class Reader {
 public:
   Reader(const std::string& text, std::string file, std::string baseDirectory)
-      : text_(text), file_(std::move(file)), base_(std::move(baseDirectory)) {}
+      : text_(text), places_(text), file_(std::move(file)), base_(std::move(baseDirectory)) {}
 
   std::vector<core::Diagnostic> problems;
 
   void problem(const YAML::Node& at, const std::string& message) {
     core::Diagnostic d;
     d.file = file_;
-    d.line = at.Mark().line + 1;
-    d.column = at.Mark().column + 1;
+    std::tie(d.line, d.column) = places_.of(at.Mark());
     d.message = message;
     problems.push_back(std::move(d));
   }
@@ -237,22 +262,22 @@ private:
   }
 
   bool isBlockScalar(const YAML::Node& n) const {
-    const auto pos = static_cast<std::size_t>(n.Mark().pos);
+    const auto pos = places_.offsetOf(n.Mark());
     return pos < text_.size() && (text_[pos] == '|' || text_[pos] == '>');
   }
 
   // Where a scalar's text starts in the file: after an opening quote, or on
   // the line after a block indicator (| or >), past its indentation.
   std::pair<int, int> scalarStart(const YAML::Node& n) const {
-    const auto m = n.Mark();
-    const auto pos = static_cast<std::size_t>(m.pos);
-    const char c = pos < text_.size() ? text_[pos] : ' ';
-    if (c == '"' || c == '\'') return {m.line + 1, m.column + 2};
-    if (c != '|' && c != '>') return {m.line + 1, m.column + 1};
+    const auto pos = places_.offsetOf(n.Mark());
+    if (pos >= text_.size()) return places_.at(pos);
+    const char c = text_[pos];
+    if (c == '"' || c == '\'') return places_.at(pos + 1);
+    if (c != '|' && c != '>') return places_.at(pos);
     std::size_t lineStart = text_.find('\n', pos);
-    if (lineStart == std::string::npos) return {m.line + 1, m.column + 1};
+    if (lineStart == std::string::npos) return places_.at(pos);
     std::size_t first = text_.find_first_not_of(' ', lineStart + 1);
-    return {m.line + 2, static_cast<int>(first == std::string::npos ? 1 : first - lineStart)};
+    return places_.at(first == std::string::npos ? lineStart + 1 : first);
   }
 
   void permissions(const YAML::Node& n, life::Permissions& p) {
@@ -465,6 +490,7 @@ private:
   }
 
   const std::string& text_;
+  Places places_;
   std::string file_;
   std::string base_;
 };
@@ -509,8 +535,7 @@ std::variant<Scenario, std::vector<core::Diagnostic>> parseScenario(const std::s
   } catch (const YAML::Exception& e) {
     core::Diagnostic d;
     d.file = file;
-    d.line = e.mark.line + 1;
-    d.column = e.mark.column + 1;
+    std::tie(d.line, d.column) = Places(text).of(e.mark);
     d.message = "not valid YAML: " + e.msg;
     return std::vector<core::Diagnostic>{d};
   }
@@ -519,7 +544,8 @@ std::variant<Scenario, std::vector<core::Diagnostic>> parseScenario(const std::s
   try {
     s = reader.read(root);
   } catch (const YAML::Exception& e) {
-    reader.problems.push_back({file, e.mark.line + 1, e.mark.column + 1, e.msg, {}});
+    const auto [line, column] = Places(text).of(e.mark);
+    reader.problems.push_back({file, line, column, e.msg, {}});
   }
   if (!reader.problems.empty()) return reader.problems;
   return s;

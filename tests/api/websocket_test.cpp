@@ -69,6 +69,18 @@ TEST_F(WebSocket, BadMessagesGetTheirErrorAndTheConnectionLivesOn) {
   EXPECT_EQ(client.call("ALAutonomousLife.getState")["result"], "solitary");
 }
 
+// Found by fuzz_api_message (fuzz/corpus/api_message/crash_number_overflow):
+// nlohmann reports a number beyond a double as out_of_range, not
+// parse_error; it escaped Connection::receive on the server's thread and
+// ended `autolife serve` (std::terminate).
+TEST_F(WebSocket, ANumberBeyondADoubleIsAParseErrorAndTheServerLivesOn) {
+  client.sendText(R"({"jsonrpc": "2.0", "id": 3, "method": "ALMemory.insertData", "params": ["k", -1e400]})");
+  auto answer = client.receive();
+  EXPECT_EQ(codeOf(answer), -32700);
+  EXPECT_EQ(reasonOf(answer), "parse-error");
+  EXPECT_EQ(client.call("ALAutonomousLife.getState")["result"], "solitary");
+}
+
 TEST_F(WebSocket, AMessageOverTheLimitIsAnsweredAndTheConnectionLivesOn) {
   client.sendText(std::string(3 << 20, ' '));
   auto answer = client.receive();

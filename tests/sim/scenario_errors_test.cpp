@@ -325,3 +325,40 @@ TEST(ScenarioProblem, EveryProblemIsReportedNotJustTheFirst) {
 }
 
 }  // namespace
+
+// ---- places in characters (found by fuzz_scenario) -------------------------------------
+// yaml-cpp counts columns in bytes and its offsets start after a byte order
+// mark; problems are reported in characters, like every other reader.
+
+namespace {
+
+TEST(ScenarioProblem, ColumnsCountCharactersNotBytes) {
+  // "é" is two bytes: yaml-cpp puts `natur` at column 21, it is the 19th character.
+  EXPECT_EQ(onlyPlace("activities:\n  - {name: \xC3\xA9t\xC3\xA9/a, natur: x}\n"), "2:19");
+}
+
+TEST(ScenarioProblem, BytesThatAreNotUtf8StayInsideTheirLine) {
+  // Two stray continuation bytes: two columns for yaml-cpp, no character
+  // (as core::TextLines counts). `sett` is the 17th character of its line.
+  auto p = problems("steps:\n  - {\xB3\xB3: 1, t: 1, sett: 2}\n");
+  EXPECT_THAT(places(p), UnorderedElementsAre("2:6", "2:17"));
+}
+
+TEST(ScenarioActivities, AConditionAfterAByteOrderMarkKeepsItsPlace) {
+  auto s = simtest::parse("\xEF\xBB\xBF" "activities:\n"
+                          "  - name: demo/q\n"
+                          "    condition: |\n"
+                          "      'k' == 1\n"
+                          "  - name: \xC3\xA9t\xC3\xA9/p\n"
+                          "    condition: \"'\xC3\xA9' == 1\"\n");
+  ASSERT_EQ(s.activities.size(), 2u);
+  const auto& block = s.activities[0].activity;
+  EXPECT_EQ(block.triggerLine, 4);
+  EXPECT_EQ(block.triggerColumn, 7);
+  EXPECT_EQ(block.triggerIndent, 6);  // a block scalar: seen after the BOM too
+  const auto& quoted = s.activities[1].activity;
+  EXPECT_EQ(quoted.triggerLine, 6);
+  EXPECT_EQ(quoted.triggerColumn, 17);
+}
+
+}  // namespace

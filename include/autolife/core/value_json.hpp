@@ -17,7 +17,8 @@ Value valueFromJson(const nlohmann::json& j);
 // Parses JSON text like nlohmann::json::parse, except that an integer
 // literal too large for 64 bits is refused (std::invalid_argument) instead of
 // silently becoming a double: REFERENCE §1 maps integer literals to Int.
-// Syntax errors throw nlohmann::json::parse_error. Arrays and objects nested
+// So is a number beyond the range of a double (1e400), also
+// std::invalid_argument. Syntax errors throw nlohmann::json::parse_error. Arrays and objects nested
 // deeper than `maxDepth` are refused (std::invalid_argument): the network API
 // bounds the recursion a hostile message can cause.
 nlohmann::json parseJson(std::string_view text, std::size_t maxDepth = SIZE_MAX);

@@ -1,0 +1,11 @@
+# The fuzz targets: autolife_fuzzer(<name> SOURCES <files in fuzz/> DEPS ...).
+# fuzz/CMakeLists.txt builds each as a libFuzzer program (the `fuzz`
+# preset); tests/fuzz_regressions/ builds each again without libFuzzer, as a
+# test that replays its seed corpus fuzz/corpus/<name>/ (the other presets).
+autolife_fuzzer(condition SOURCES condition_fuzzer.cpp DEPS autolife::trace)
+autolife_fuzzer(manifest SOURCES manifest_fuzzer.cpp DEPS autolife::package)
+autolife_fuzzer(project SOURCES project_fuzzer.cpp DEPS autolife::package)
+autolife_fuzzer(xar SOURCES xar_fuzzer.cpp DEPS autolife::behavior)
+autolife_fuzzer(scenario SOURCES scenario_fuzzer.cpp DEPS autolife::sim)
+autolife_fuzzer(trace SOURCES trace_fuzzer.cpp DEPS autolife::trace)
+autolife_fuzzer(api_message SOURCES api_message_fuzzer.cpp DEPS autolife::api)
