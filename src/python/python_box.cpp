@@ -328,7 +328,11 @@ PYBIND11_EMBEDDED_MODULE(_autolife, m) {
   m.def("behavior_id", [](std::int64_t box) { return boxOrStopped(box).behaviorId(); });
   m.def("behavior_path", [](std::int64_t box) { return boxOrStopped(box).behaviorPath(); });
   m.def("outputs", [](std::int64_t box) { return boxOrStopped(box).outputNames(); });
-  m.def("release_resources", [](std::int64_t box) { boxOrStopped(box).releaseResources(); });
+  m.def("release_resources", [](std::int64_t box) {
+    BoxHost& host = boxOrStopped(box);
+    py::gil_scoped_release release;  // the runtime takes the run's lock
+    host.releaseResources();
+  });
   m.def("calling", [] { return callingHost; });
   m.def("timeline_fps", [](std::int64_t box) { return boxOrStopped(box).timelineFps(); });
   m.def("set_timeline_fps", [](std::int64_t box, int fps) { boxOrStopped(box).setTimelineFps(fps); });
