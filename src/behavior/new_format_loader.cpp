@@ -41,6 +41,13 @@ const XmlFile* NewFormatLoader::openXml(const std::string& fileName, const Sourc
   files_.push_back(std::make_unique<XmlFile>(std::move(*text.text), path.string(), report_));
   XmlFile& file = *files_.back();
   if (!file.parse()) return nullptr;
+  // A file probed for (a box's timeline or state machine) may be another
+  // box's description: a box "Walk timeline" next to a box "Walk" without a
+  // timeline both make l1_Walk_timeline.xml. Then the probed file is absent.
+  if (optional && localName(file.root()) == "Box" && rootName != "Box") {
+    files_.pop_back();
+    return nullptr;
+  }
   if (localName(file.root()) != rootName) {
     file.error(file.root(), "expected a <" + std::string(rootName) + "> file, found <" + std::string(file.root().name()) +
                                 ">");

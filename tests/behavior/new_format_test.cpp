@@ -57,6 +57,30 @@ TEST(NewFormat, AnEditedPyFileIsWhatRuns) {
   EXPECT_EQ(r.behavior->root.script.content, "class MyClass(GeneratedClass):\n    pass\n");
 }
 
+// Found by fuzz_xar: a box "Walk timeline" and a box "Walk" without a
+// timeline both make l1_Walk_timeline.xml; probing for Walk's timeline
+// found the other box's description and refused the folder.
+TEST(NewFormat, ABoxNamedLikeAnotherBoxsTimelineFileIsNotTakenForIt) {
+  TempDir dir;
+  auto box = [](const std::string& name, int id) {
+    return "<Box name=\"" + name + "\" id=\"" + std::to_string(id) +
+           "\"><Input name=\"onStart\" type=\"1\" type_size=\"1\" nature=\"2\" inner=\"0\" id=\"1\" /></Box>\n";
+  };
+  writeText(dir / "walk.xar",
+            "<?xml version=\"1.0\" encoding=\"UTF-8\" ?>\n<ChoregrapheProject xar_version=\"3\">\n"
+            "<Box name=\"root\" id=\"-1\"><Timeline enable=\"0\"><BehaviorLayer name=\"l\">"
+            "<BehaviorKeyframe name=\"k\" index=\"1\"><Diagram>\n" +
+                box("Walk timeline", 1) + box("Walk", 2) +
+                "</Diagram></BehaviorKeyframe></BehaviorLayer></Timeline></Box>\n</ChoregrapheProject>\n");
+  ConvertResult converted = convertXar(dir / "walk.xar", dir / "out");
+  ASSERT_TRUE(converted.ok());
+  LoadResult r = loadNewFormat(dir / "out");
+  ASSERT_TRUE(r.ok()) << r.report();
+  const Box& walk = testing::boxNamed(testing::firstDiagram(r.behavior->root), "Walk");
+  EXPECT_FALSE(walk.timeline);
+  EXPECT_TRUE(testing::boxNamed(testing::firstDiagram(r.behavior->root), "Walk timeline").inputs.size() == 1);
+}
+
 TEST(NewFormat, ReadsAFolderLibqicoresConverterWrote) {
   LoadResult r = loadNewFormat(fixture("libqicore_folder"));
   ASSERT_TRUE(r.ok()) << r.report();
