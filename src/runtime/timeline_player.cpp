@@ -45,6 +45,7 @@ void TimelinePlayer::play() {
   startFrames();
 }
 
+// Frames (and the curves from the current frame) start from now.
 void TimelinePlayer::startFrames() {
   playing_ = true;
   sendCurves(frame_);
@@ -88,12 +89,7 @@ void TimelinePlayer::pause() {
 void TimelinePlayer::resume() {
   if (!paused_) return;
   paused_ = false;
-  playing_ = true;
-  sendCurves(frame_);
-  origin_ = run_.clock().now();
-  originFrame_ = frame_;
-  if (fps_ > 0) scheduleTick();
-  else finish();
+  startFrames();
 }
 
 void TimelinePlayer::unload() {
