@@ -14,81 +14,14 @@
 #include <filesystem>
 #include <fstream>
 
+#include "../support/serve_process.hpp"
 #include "api_client.hpp"
 
 namespace {
 
 using namespace autolife::test;
 
-// A running `autolife serve`, its stdout read line by line.
-class Serve {
-public:
-  explicit Serve(std::vector<std::string> args) {
-    int out[2], err[2];
-    if (pipe(out) || pipe(err)) throw std::runtime_error("pipe");
-    pid_ = fork();
-    if (pid_ == 0) {
-      dup2(out[1], 1);
-      dup2(err[1], 2);
-      close(out[0]), close(out[1]), close(err[0]), close(err[1]);
-      if (std::find(args.begin(), args.end(), "--port") == args.end()) args.insert(args.begin(), {"--port", "0"});
-      args.insert(args.begin(), {AUTOLIFE_BINARY, "serve"});
-      std::vector<char*> argv;
-      for (auto& a : args) argv.push_back(a.data());
-      argv.push_back(nullptr);
-      execv(argv[0], argv.data());
-      _exit(127);
-    }
-    close(out[1]), close(err[1]);
-    out_ = out[0];
-    err_ = err[0];
-  }
-  ~Serve() {
-    if (pid_ > 0) {
-      kill(pid_, SIGKILL);
-      waitpid(pid_, nullptr, 0);
-    }
-    close(out_), close(err_);
-  }
-
-  // The next line on `fd`, waiting at most the tests' timeout.
-  std::string line(bool fromStderr = false) {
-    std::string& pending = fromStderr ? errText_ : outText_;
-    const int fd = fromStderr ? err_ : out_;
-    const auto deadline = std::chrono::steady_clock::now() + kTimeout;
-    while (pending.find('\n') == std::string::npos) {
-      pollfd p{fd, POLLIN, 0};
-      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
-      if (left.count() <= 0 || poll(&p, 1, static_cast<int>(left.count())) <= 0) throw std::runtime_error("no line");
-      char buf[4096];
-      const auto n = read(fd, buf, sizeof buf);
-      if (n <= 0) throw std::runtime_error("closed: " + pending);
-      pending.append(buf, static_cast<std::size_t>(n));
-    }
-    auto end = pending.find('\n');
-    std::string l = pending.substr(0, end);
-    pending.erase(0, end + 1);
-    return l;
-  }
-
-  unsigned short port() {
-    auto listening = Json::parse(line())["listening"].get<std::string>();
-    return static_cast<unsigned short>(std::stoi(listening.substr(listening.rfind(':') + 1)));
-  }
-
-  int stop(int signal) {
-    kill(pid_, signal);
-    int status = 0;
-    waitpid(pid_, &status, 0);
-    pid_ = -1;
-    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  }
-
-private:
-  pid_t pid_ = -1;
-  int out_ = -1, err_ = -1;
-  std::string outText_, errText_;
-};
+using Serve = ServeProcess;
 
 struct TempDir {
   TempDir() : path(std::filesystem::temp_directory_path() / ("autolife-serve-" + std::to_string(getpid()) + "-" +

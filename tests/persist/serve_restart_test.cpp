@@ -14,6 +14,7 @@
 #include <fstream>
 
 #include "../api/api_client.hpp"
+#include "../support/serve_process.hpp"
 #include "temp_dir.hpp"
 
 namespace {
@@ -24,72 +25,11 @@ using autolife::test::kTimeout;
 using autolife::test::WsClient;
 using testing::HasSubstr;
 
-// A running `autolife serve --port 0`, its stdout and stderr read by line.
-class Serve {
+// `autolife serve --port 0`; its stderr read by line.
+class Serve : public autolife::test::ServeProcess {
 public:
-  explicit Serve(std::vector<std::string> args) {
-    int out[2], err[2];
-    if (pipe(out) || pipe(err)) throw std::runtime_error("pipe");
-    pid_ = fork();
-    if (pid_ == 0) {
-      dup2(out[1], 1);
-      dup2(err[1], 2);
-      close(out[0]), close(out[1]), close(err[0]), close(err[1]);
-      args.insert(args.begin(), {AUTOLIFE_BINARY, "serve", "--port", "0"});
-      std::vector<char*> argv;
-      for (auto& a : args) argv.push_back(a.data());
-      argv.push_back(nullptr);
-      execv(argv[0], argv.data());
-      _exit(127);
-    }
-    close(out[1]), close(err[1]);
-    out_ = out[0];
-    err_ = err[0];
-    const auto listening = Json::parse(line(out_, outText_))["listening"].get<std::string>();
-    port = static_cast<unsigned short>(std::stoi(listening.substr(listening.rfind(':') + 1)));
-  }
-  ~Serve() {
-    if (pid_ > 0) stop(SIGKILL);
-    close(out_), close(err_);
-  }
-  Serve(const Serve&) = delete;
-  Serve& operator=(const Serve&) = delete;
-
-  std::string errorLine() { return line(err_, errText_); }
-
-  // Sends `signal` and reaps the process: its exit status, or 128 + signal.
-  int stop(int signal) {
-    kill(pid_, signal);
-    int status = 0;
-    waitpid(pid_, &status, 0);
-    pid_ = -1;
-    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  }
-
-  unsigned short port = 0;
-
-private:
-  // The next line on `fd`, waiting at most the tests' timeout.
-  static std::string line(int fd, std::string& pending) {
-    const auto deadline = std::chrono::steady_clock::now() + kTimeout;
-    while (pending.find('\n') == std::string::npos) {
-      pollfd p{fd, POLLIN, 0};
-      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
-      if (left.count() <= 0 || poll(&p, 1, static_cast<int>(left.count())) <= 0) throw std::runtime_error("no line");
-      char buf[4096];
-      const auto n = read(fd, buf, sizeof buf);
-      if (n <= 0) throw std::runtime_error("closed: " + pending);
-      pending.append(buf, static_cast<std::size_t>(n));
-    }
-    const auto end = pending.find('\n');
-    std::string l = pending.substr(0, end);
-    pending.erase(0, end + 1);
-    return l;
-  }
-
-  pid_t pid_ = -1;
-  int out_ = -1, err_ = -1;
-  std::string outText_, errText_;
+  using ServeProcess::ServeProcess;
+  std::string errorLine() { return line(true); }
 };
 
 // Two activities: one whose trigger reads a preference, one started by hand.
@@ -132,7 +72,7 @@ TEST_F(ServeRestart, EverythingIsThereAfterSigterm) {
   Json statistics;
   {
     Serve serve(args());
-    WsClient client(serve.port);
+    WsClient client(serve.port());
     result(client, "ALPreferenceManager.setValue", {"com.me.app", "color", "blue"});
     result(client, "ALPreferenceManager.setValue", {"test", "go", "yes"});
     waitForFocus(client, "test/when-asked");  // pref() saw the new value
@@ -146,7 +86,7 @@ TEST_F(ServeRestart, EverythingIsThereAfterSigterm) {
   }
   EXPECT_TRUE(std::filesystem::exists(dir.path / "data" / "autolife.db"));
   Serve serve(args());
-  WsClient client(serve.port);
+  WsClient client(serve.port());
   EXPECT_EQ(result(client, "ALPreferenceManager.getValue", {"com.me.app", "color"}), "blue");
   EXPECT_EQ(result(client, "ALPreferenceManager.getValueList", {"test"}), Json::parse(R"([["go", "no"], ["start", "yes"]])"));
   // The restored preference focuses its activity at start.
@@ -172,7 +112,7 @@ TEST_F(ServeRestart, NothingAcknowledgedIsLostToSigkill) {
   constexpr int kWrites = 50;
   {
     Serve serve(args());
-    WsClient client(serve.port);
+    WsClient client(serve.port());
     for (int i = 0; i < kWrites; ++i)
       result(client, "ALPreferenceManager.setValue", {"com.me.many", "n" + std::to_string(i), std::to_string(i)});
     result(client, "ALPreferenceManager.removeValue", {"com.me.many", "n0"});
@@ -181,7 +121,7 @@ TEST_F(ServeRestart, NothingAcknowledgedIsLostToSigkill) {
     EXPECT_EQ(serve.stop(SIGKILL), 128 + SIGKILL);
   }
   Serve serve(args());
-  WsClient client(serve.port);
+  WsClient client(serve.port());
   const Json values = result(client, "ALPreferenceManager.getValueList", {"com.me.many"});
   ASSERT_EQ(values.size(), static_cast<std::size_t>(kWrites - 1)) << values;
   for (int i = 1; i < kWrites; ++i)
@@ -198,11 +138,11 @@ TEST_F(ServeRestart, ACorruptDatabaseIsMovedAsideAndTheServerRuns) {
   Serve serve(args());
   EXPECT_THAT(serve.errorLine(), HasSubstr("autolife.db"));
   EXPECT_THAT(serve.errorLine(), HasSubstr("moved aside to " + (dir.path / "data" / "autolife.db.corrupt").string()));
-  WsClient client(serve.port);
+  WsClient client(serve.port());
   result(client, "ALPreferenceManager.setValue", {"d", "s", "v"});
   EXPECT_EQ(serve.stop(SIGTERM), 0);
   Serve again(args());
-  WsClient second(again.port);
+  WsClient second(again.port());
   EXPECT_EQ(result(second, "ALPreferenceManager.getValue", {"d", "s"}), "v");
 }
 
@@ -210,7 +150,7 @@ TEST_F(ServeRestart, ADatabaseThatCannotBeOpenedIsReportedAndLifeRunsInMemory) {
   std::filesystem::create_directories(dir.path / "data" / "autolife.db");  // a folder where the file should be
   Serve serve(args());
   EXPECT_THAT(serve.errorLine(), HasSubstr("kept in memory only"));
-  WsClient client(serve.port);
+  WsClient client(serve.port());
   result(client, "ALPreferenceManager.setValue", {"d", "s", "v"});
   EXPECT_EQ(result(client, "ALPreferenceManager.getValue", {"d", "s"}), "v");
   EXPECT_EQ(serve.stop(SIGTERM), 0);

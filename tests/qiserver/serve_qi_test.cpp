@@ -12,61 +12,29 @@
 
 #include "autolife/qiclient/client.hpp"
 #include "process.hpp"
+#include "../support/serve_process.hpp"
 
 namespace {
 
 using nlohmann::json;
 
 // `autolife serve ARGS` with a fresh data folder; its first stdout line.
-class Serve {
+class Serve : public autolife::test::ServeProcess {
 public:
   explicit Serve(std::vector<std::string> args)
-      : data_(std::filesystem::temp_directory_path() / ("autolife-qi-serve-" + std::to_string(getpid()))) {
-    int out[2];
-    if (pipe(out)) throw std::runtime_error("pipe");
-    args.insert(args.begin(), {AUTOLIFE_BINARY, "serve", "--port", "0", "--data", data_.string()});
-    pid_ = fork();
-    if (pid_ == 0) {
-      dup2(out[1], 1);
-      close(out[0]), close(out[1]);
-      std::vector<char*> argv;
-      for (auto& a : args) argv.push_back(a.data());
-      argv.push_back(nullptr);
-      execv(argv[0], argv.data());
-      _exit(127);
-    }
-    close(out[1]);
-    out_ = out[0];
-  }
-  ~Serve() {
-    if (pid_ > 0) stop();
-    close(out_);
-    std::filesystem::remove_all(data_);
-  }
-  json firstLine() {
-    std::string text;
-    while (text.find('\n') == std::string::npos) {
-      pollfd p{out_, POLLIN, 0};
-      if (poll(&p, 1, 20000) <= 0) throw std::runtime_error("no first line");
-      char buffer[1024];
-      const auto n = read(out_, buffer, sizeof buffer);
-      if (n <= 0) throw std::runtime_error("closed: " + text);
-      text.append(buffer, static_cast<std::size_t>(n));
-    }
-    return json::parse(text.substr(0, text.find('\n')));
-  }
-  int stop() {
-    kill(pid_, SIGTERM);
-    int status = 0;
-    waitpid(pid_, &status, 0);
-    pid_ = -1;
-    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  }
+      : ServeProcess(withData(std::move(args))) {}
+  ~Serve() { std::filesystem::remove_all(data()); }
+  json firstLine() { return json::parse(line()); }
+  int stop() { return ServeProcess::stop(SIGTERM); }
 
 private:
-  std::filesystem::path data_;
-  pid_t pid_ = -1;
-  int out_ = -1;
+  static std::filesystem::path data() {
+    return std::filesystem::temp_directory_path() / ("autolife-qi-serve-" + std::to_string(getpid()));
+  }
+  static std::vector<std::string> withData(std::vector<std::string> args) {
+    args.insert(args.begin(), {"--data", data().string()});
+    return args;
+  }
 };
 
 TEST(ServeQi, ListensForQiClientsWhereToldAndSaysWhere) {
