@@ -2,6 +2,12 @@
 // and returns the exit status through `status`.
 #pragma once
 
+#include <chrono>
+#include <cstdint>
+#include <iostream>
+#include <optional>
+#include <string>
+
 #include <CLI/CLI.hpp>
 
 namespace autolife::app {
@@ -12,5 +18,26 @@ void addSimulateCommand(CLI::App& app, int& status);
 void addConvertCommand(CLI::App& app, int& status);
 void addPlayCommand(CLI::App& app, int& status);
 void addServeCommand(CLI::App& app, int& status);
+
+// --turn-limit SECONDS (play, simulate): the wall time a box may keep its
+// thread in virtual time before it is interrupted (core::Workers' watchdog).
+inline void addTurnLimitOption(CLI::App* command, std::optional<double>& seconds) {
+  command->add_option("--turn-limit", seconds,
+                      "Virtual time: seconds of wall time a box may run without giving its thread back (default 5)");
+}
+
+// The option as milliseconds in `out`; false, with the reason on stderr,
+// when it is not in (0, 86400].
+inline bool turnLimitFrom(const std::optional<double>& seconds, const std::string& command,
+                          std::optional<std::chrono::milliseconds>& out) {
+  if (!seconds) return true;
+  if (!(*seconds > 0 && *seconds <= 86400)) {
+    std::cerr << "autolife " << command << ": --turn-limit must be seconds, more than 0 and at most 86400\n";
+    return false;
+  }
+  out = std::chrono::milliseconds(static_cast<std::int64_t>(*seconds * 1000 + 0.5));
+  if (out->count() == 0) out = std::chrono::milliseconds(1);
+  return true;
+}
 
 }  // namespace autolife::app

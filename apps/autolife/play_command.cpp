@@ -4,6 +4,7 @@
 // how the behavior ended.
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include "autolife/core/json_line.hpp"
 #include "autolife/sim/play.hpp"
@@ -25,6 +26,9 @@ then how the behavior ended; with --json, JSON Lines such as
 Ends: finished (the root box fired onStopped), error (a box raised: its
 file:line and message), until (still running at --until, then stopped),
 idle (virtual time: nothing left that could happen).
+A box that runs longer than --turn-limit seconds of wall time without
+sleeping or calling the robot (a loop that never ends) stops virtual time;
+it is interrupted and ends the behavior with an error naming its line.
 Exit status: 0 finished, until or idle; 1 a box error; 2 the behavior
 cannot be read (file:line:column on stderr).)";
 
@@ -35,6 +39,7 @@ struct PlayCommandOptions {
   bool virtualTime = false;
   std::string until;
   std::string robot = "nao";
+  std::optional<double> turnLimit;
 };
 
 int runPlay(const PlayCommandOptions& o) {
@@ -48,6 +53,7 @@ int runPlay(const PlayCommandOptions& o) {
       return 2;
     }
   }
+  if (!turnLimitFrom(o.turnLimit, "play", options.turnLimit)) return 2;
   auto model = launchpad::parseModel(o.robot);
   if (!model) {
     std::cerr << "autolife play: --robot must be nao or pepper\n";
@@ -77,6 +83,7 @@ void addPlayCommand(CLI::App& app, int& status) {
   cmd->add_flag("--virtual", options->virtualTime, "Run in virtual time (the default)")->excludes(realtime);
   cmd->add_option("--until", options->until, "Stop the behavior at this time (seconds, or 90s, 30m, 2h, 1d)");
   cmd->add_option("--robot", options->robot, "nao (default) or pepper");
+  addTurnLimitOption(cmd, options->turnLimit);
   cmd->footer(kPlayHelp);
   cmd->callback([options, &status] { status = runPlay(*options); });
 }

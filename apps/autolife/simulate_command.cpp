@@ -29,6 +29,7 @@ struct SimulateOptions {
   bool json = false;
   std::string until;
   std::optional<std::uint64_t> seed;
+  std::optional<double> turnLimit;
 };
 
 int runSimulate(const SimulateOptions& o) {
@@ -40,6 +41,7 @@ int runSimulate(const SimulateOptions& o) {
   const auto& scenario = std::get<sim::Scenario>(loaded);
   sim::SimulationOptions options;
   options.seed = o.seed;
+  if (!turnLimitFrom(o.turnLimit, "simulate", options.turnLimit)) return 2;
   if (!o.until.empty()) {
     options.until = sim::parseDuration(o.until);
     if (!options.until) {
@@ -67,6 +69,7 @@ void addSimulateCommand(CLI::App& app, int& status) {
   cmd->add_flag("--json", options->json, "JSON Lines output, one object per event");
   cmd->add_option("--until", options->until, "Stop at this time (seconds, or 90s, 30m, 2h, 1d)");
   cmd->add_option("--seed", options->seed, "Seed for rand() (default: the scenario's, else 0)");
+  addTurnLimitOption(cmd, options->turnLimit);
   cmd->footer(kSimulateHelp);
   cmd->callback([options, &status] { status = runSimulate(*options); });
 }

@@ -1,5 +1,7 @@
 #include "autolife/core/workers.hpp"
 
+#include <pthread.h>
+
 #include <algorithm>
 #include <iostream>
 #include <utility>
@@ -8,6 +10,8 @@ namespace autolife::core {
 
 struct Workers::Task {
   Group group = 0;
+  std::uint64_t serial = 0;
+  std::uint64_t thread = 0;  // pthread_self of the thread running it, once it has one
   std::function<void()> body;
   bool sleeping = false;  // waiting for a deadline (or a cancel)
   TimerId wake = 0;
@@ -30,7 +34,7 @@ struct Workers::Thread {
 namespace {
 
 thread_local Workers* currentWorkers = nullptr;
-thread_local void* currentTask = nullptr;
+thread_local void* runningTask = nullptr;
 
 }  // namespace
 
@@ -40,7 +44,15 @@ Workers::~Workers() { shutdown(); }
 
 void Workers::shutdown() {
   {
-    std::lock_guard lock(mutex_);
+    std::unique_lock lock(mutex_);
+    // Real time: groups nobody cancelled (a stopped behavior's onUnload
+    // calls) get a moment to end on their own before they are cancelled.
+    if (mode_ == Mode::Real && !closed_)
+      changed_.wait_for(lock, limits_.afterCancel, [&] {
+        for (auto& [group, size] : groupSize_)
+          if (!cancelled_[group]) return false;
+        return true;
+      });
     for (auto& [group, size] : groupSize_) cancelled_[group] = true;
   }
   for (;;) {
@@ -59,6 +71,7 @@ void Workers::shutdown() {
   {
     std::lock_guard lock(mutex_);
     closed_ = true;
+    watchdogWake_.notify_one();
     for (auto& t : threads_) {
       t->quit = true;
       t->assigned.notify_one();
@@ -67,6 +80,7 @@ void Workers::shutdown() {
     idle_.clear();
   }
   for (auto& t : threads) t->thread.join();
+  if (watchdog_.joinable()) watchdog_.join();
 }
 
 void Workers::spawn(Group group, std::function<void()> body) {
@@ -76,6 +90,7 @@ void Workers::spawn(Group group, std::function<void()> body) {
     auto owned = std::make_unique<Task>();
     Task* task = owned.get();
     task->group = group;
+    task->serial = nextSerial_++;
     task->body = std::move(body);
     tasks_[task] = std::move(owned);
     ++groupSize_[group];
@@ -113,9 +128,10 @@ void Workers::serve(Thread* self) {
 
 void Workers::run(Task* task) {
   currentWorkers = this;
-  currentTask = task;
+  runningTask = task;
   {
     std::unique_lock lock(mutex_);
+    task->thread = static_cast<std::uint64_t>(pthread_self());
     if (mode_ == Mode::Virtual) task->turn.wait(lock, [&] { return turn_ == task; });
   }
   if (!cancelled(task->group)) {
@@ -133,8 +149,9 @@ void Workers::run(Task* task) {
   if (--groupSize_[task->group] == 0) {
     groupSize_.erase(task->group);
     cancelled_.erase(task->group);  // groups are not reused: forget it (bounded memory)
+    cancelSince_.erase(task->group);
   }
-  currentTask = nullptr;
+  runningTask = nullptr;
   tasks_.erase(task);
   changed_.notify_all();
 }
@@ -142,6 +159,8 @@ void Workers::run(Task* task) {
 // Virtual time: the driver waits while the task whose turn it is runs.
 void Workers::hand(Task* next, std::unique_lock<std::mutex>& lock) {
   turn_ = next;
+  turnSince_ = std::chrono::steady_clock::now();
+  watchdogWake_.notify_one();
   next->turn.notify_one();
   driver_.wait(lock, [&] { return turn_ == nullptr; });
 }
@@ -162,7 +181,7 @@ void Workers::settle() {
 }
 
 bool Workers::sleepUntil(Time t) {
-  Task* task = currentWorkers == this ? static_cast<Task*>(currentTask) : nullptr;
+  Task* task = currentWorkers == this ? static_cast<Task*>(runningTask) : nullptr;
   std::unique_lock lock(mutex_);
   if (task && cancelled_[task->group]) return false;
   if (mode_ == Mode::Real || !task) {
@@ -197,6 +216,10 @@ void Workers::cancel(Group group) {
   {
     std::lock_guard lock(mutex_);
     cancelled_[group] = true;
+    if (mode_ == Mode::Real && groupSize_.contains(group)) {
+      cancelSince_.try_emplace(group, std::chrono::steady_clock::now());
+      watchdogWake_.notify_one();
+    }
     for (auto& [ptr, task] : tasks_) {
       if (task->group != group || !task->sleeping) continue;
       task->sleeping = false;
@@ -214,11 +237,78 @@ bool Workers::cancelled(Group group) const {
   return it != cancelled_.end() && it->second;
 }
 
-bool Workers::insideTask() const { return currentWorkers == this && currentTask != nullptr; }
+bool Workers::insideTask() const { return currentWorkers == this && runningTask != nullptr; }
 
 Workers::Group Workers::currentGroup() const {
   if (!insideTask()) return 0;
-  return static_cast<Task*>(currentTask)->group;
+  return static_cast<Task*>(runningTask)->group;
+}
+
+std::uint64_t Workers::currentTask() const {
+  if (!insideTask()) return 0;
+  return static_cast<Task*>(runningTask)->serial;
+}
+
+// ---- the watchdog ---------------------------------------------------------------------
+
+void Workers::setInterrupter(Interrupter interrupter) {
+  std::lock_guard lock(mutex_);
+  interrupter_ = std::move(interrupter);
+  if (!watchdog_.joinable() && !closed_) watchdog_ = std::thread([this] { watch(); });
+}
+
+void Workers::setLimits(WatchdogLimits limits) {
+  std::lock_guard lock(mutex_);
+  limits_ = limits;
+  watchdogWake_.notify_one();
+}
+
+Workers::WatchdogLimits Workers::limits() const {
+  std::lock_guard lock(mutex_);
+  return limits_;
+}
+
+// Sleeps until the next deadline (a turn's, a cancelled group's) or a
+// change, and asks the interrupter, outside the lock, to interrupt the
+// tasks past theirs.
+void Workers::watch() {
+  std::unique_lock lock(mutex_);
+  while (!closed_) {
+    auto next = std::chrono::steady_clock::time_point::max();
+    const auto stuck = stuckTasks(std::chrono::steady_clock::now(), next);
+    if (!stuck.empty()) {
+      const Interrupter interrupt = interrupter_;
+      lock.unlock();
+      for (const auto& s : stuck) interrupt(s);
+      lock.lock();
+      continue;
+    }
+    if (next == std::chrono::steady_clock::time_point::max()) watchdogWake_.wait(lock);
+    else watchdogWake_.wait_until(lock, next);
+  }
+}
+
+// The tasks past their deadline (each deadline then starts over), and in
+// `next` the earliest deadline still to come.
+std::vector<Workers::Stuck> Workers::stuckTasks(std::chrono::steady_clock::time_point now,
+                                                std::chrono::steady_clock::time_point& next) {
+  std::vector<Stuck> stuck;
+  if (turn_) {
+    if (now - turnSince_ >= limits_.turn) {
+      stuck.push_back({Stuck::Why::TurnTooLong, turn_->serial, turn_->thread, turn_->group});
+      turnSince_ = now;
+    }
+    next = std::min(next, turnSince_ + limits_.turn);
+  }
+  for (auto& [group, since] : cancelSince_) {
+    if (now - since >= limits_.afterCancel) {
+      for (auto& [ptr, task] : tasks_)
+        if (task->group == group && task->thread) stuck.push_back({Stuck::Why::Cancelled, task->serial, task->thread, group});
+      since = now;
+    }
+    next = std::min(next, since + limits_.afterCancel);
+  }
+  return stuck;
 }
 
 std::size_t Workers::live() const {

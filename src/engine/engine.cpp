@@ -114,6 +114,7 @@ Engine::Engine(core::Clock& c, EngineOptions o)
       robot(memory, c, o.model),
       options_(std::move(o)) {
   runners.setBehaviorRunner(&behaviors);
+  if (options_.turnLimit) workers.setLimits({*options_.turnLimit, workers.limits().afterCancel});
   // In virtual time box threads run, in turn, after each clock task.
   if (auto* virtualClock = dynamic_cast<core::VirtualClock*>(&c))
     virtualClock->setAfterEachTask([this] { workers.settle(); });

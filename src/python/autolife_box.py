@@ -20,6 +20,12 @@ class BehaviorStopped(BaseException):
     box's `except Exception:` does not swallow it."""
 
 
+class TurnTimeout(BaseException):
+    """Raised inside box code that kept its thread longer than a turn may
+    last (virtual time waits for every box, so a box that never gives its
+    thread back would stop it): the box fails, naming its line."""
+
+
 # ---- services ---------------------------------------------------------------
 
 class _Method(object):

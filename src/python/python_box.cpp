@@ -52,6 +52,44 @@ struct Calling {
   ~Calling() { callingHost = previous; }
 };
 
+// ---- box code running, for the watchdog -------------------------------------------
+
+// The threads running box code, and for which Workers task (its serial):
+// the watchdog interrupts a task only while it runs Python code of ours.
+// Read and written with the GIL held.
+std::mutex runningMutex;
+std::map<unsigned long, std::uint64_t> runningCode;
+
+// While it lives, the calling thread (holding the GIL) runs box code for
+// the current Workers task. The outermost one drops an interruption that
+// arrived too late to be raised, so that it never reaches the next code the
+// thread runs.
+class BoxCode {
+public:
+  explicit BoxCode(BoxHost* host) : thread_(PyThread_get_thread_ident()) {
+    const std::uint64_t task = host ? host->workers().currentTask() : 0;
+    std::lock_guard lock(runningMutex);
+    auto it = runningCode.find(thread_);
+    if (it != runningCode.end()) previous_ = it->second;
+    if (task) runningCode[thread_] = task;
+  }
+  ~BoxCode() {
+    std::lock_guard lock(runningMutex);
+    if (previous_) {
+      runningCode[thread_] = previous_;
+      return;
+    }
+    runningCode.erase(thread_);
+    PyThreadState_SetAsyncExc(thread_, nullptr);
+  }
+  BoxCode(const BoxCode&) = delete;
+  BoxCode& operator=(const BoxCode&) = delete;
+
+private:
+  unsigned long thread_;
+  std::uint64_t previous_ = 0;
+};
+
 // ---- JSON <-> Python --------------------------------------------------------------
 
 py::object toPython(const service::Any& v) {
@@ -250,6 +288,7 @@ std::int64_t startTimer(double seconds, py::object callable) {
     workers->spawn(group, [function, caller] {
       Calling calling(caller);
       py::gil_scoped_acquire gil;
+      BoxCode code(hostById(caller));
       try {
         (*function)();
       } catch (py::error_already_set& e) {
@@ -398,11 +437,24 @@ bool looksLikePython2(const std::string& message, const std::string& line) {
   return false;
 }
 
+// The message of a TurnTimeout (the watchdog interrupted the box): why, in
+// the words of the limit it broke.
+std::string turnTimeoutMessage(BoxHost* host) {
+  std::string limit = "its limit";
+  if (host) {
+    const auto ms = host->workers().limits().turn.count();
+    limit = ms % 1000 ? std::to_string(ms) + " ms" : std::to_string(ms / 1000) + " s";
+  }
+  return "TurnTimeout: the box kept its thread for more than " + limit +
+         " of wall time without giving it back (virtual time waits for every box); interrupted";
+}
 
-BoxError errorFrom(py::error_already_set& e, const BoxScript& s) {
+// `host`, when known, words a TurnTimeout with the limit it broke.
+BoxError errorFrom(py::error_already_set& e, const BoxScript& s, BoxHost* host = nullptr) {
   BoxError err{s.boxName, s.file, 0, {}, false, false};
   const std::string type = py::str(e.type().attr("__name__")).cast<std::string>();
   err.message = type + ": " + py::str(e.value()).cast<std::string>();
+  if (type == "TurnTimeout") err.message = turnTimeoutMessage(host);
   if (e.matches(PyExc_SyntaxError)) {
     py::object v = e.value();
     if (!v.attr("lineno").is_none()) err.line = v.attr("lineno").cast<int>();
@@ -445,6 +497,17 @@ bool isBehaviorStopped(py::error_already_set& e) {
 
 }  // namespace
 
+void interruptBoxCode(const core::Workers::Stuck& stuck) {
+  if (!Py_IsInitialized()) return;  // no box has run yet
+  py::gil_scoped_acquire gil;
+  std::lock_guard lock(runningMutex);
+  auto it = runningCode.find(static_cast<unsigned long>(stuck.thread));
+  if (it == runningCode.end() || it->second != stuck.task) return;
+  const char* name = stuck.why == core::Workers::Stuck::Why::TurnTooLong ? "TurnTimeout" : "BehaviorStopped";
+  py::object cls = py::module_::import("_autolife_box").attr(name);
+  PyThreadState_SetAsyncExc(it->first, cls.ptr());
+}
+
 std::string BoxError::format() const {
   std::string where = file;
   if (line > 0) where += ":" + std::to_string(line);
@@ -484,6 +547,7 @@ std::variant<std::unique_ptr<PythonBox>, BoxError> PythonBox::create(const BoxSc
   std::unique_ptr<PythonBox> box(new PythonBox(std::move(state)));
   Calling calling(box->state_->id);
   py::gil_scoped_acquire gil;
+  BoxCode code(&host);
   try {
     py::dict globals = py::module_::import("_autolife_box").attr("BoxGlobals")();
     globals["__builtins__"] = py::module_::import("builtins");
@@ -501,7 +565,7 @@ std::variant<std::unique_ptr<PythonBox>, BoxError> PythonBox::create(const BoxSc
     box->state_->globals = globals;
   } catch (py::error_already_set& e) {
     constructingHost = 0;
-    return errorFrom(e, script);
+    return errorFrom(e, script, &host);
   }
   return box;
 }
@@ -514,11 +578,12 @@ bool PythonBox::has(const std::string& method) const {
 std::optional<BoxError> PythonBox::callLifecycle(const std::string& method) {
   Calling calling(state_->id);
   py::gil_scoped_acquire gil;
+  BoxCode code(state_->host);
   try {
     if (py::hasattr(state_->instance, method.c_str())) state_->instance.attr(method.c_str())();
   } catch (py::error_already_set& e) {
     if (isBehaviorStopped(e)) return std::nullopt;
-    return errorFrom(e, state_->script);
+    return errorFrom(e, state_->script, state_->host);
   }
   return std::nullopt;
 }
@@ -530,13 +595,14 @@ std::optional<BoxError> PythonBox::callInput(const std::string& input, const ser
 std::optional<BoxError> PythonBox::callMethod(const std::string& method, const service::Any* value) {
   Calling calling(state_->id);
   py::gil_scoped_acquire gil;
+  BoxCode code(state_->host);
   try {
     if (!py::hasattr(state_->instance, method.c_str())) return std::nullopt;
     py::module_::import("_autolife_box")
         .attr("call_input")(state_->instance, method, value ? toPython(*value) : py::none(), value != nullptr);
   } catch (py::error_already_set& e) {
     if (isBehaviorStopped(e)) return std::nullopt;
-    return errorFrom(e, state_->script);
+    return errorFrom(e, state_->script, state_->host);
   }
   return std::nullopt;
 }

@@ -21,7 +21,10 @@ std::atomic<core::Workers::Group> nextGroup{1};
 
 Run::Run(std::shared_ptr<const behavior::Behavior> behavior, std::string id, RuntimeContext context, Ended ended)
     : behavior_(std::move(behavior)), id_(std::move(id)), context_(std::move(context)), ended_(std::move(ended)),
-      group_(nextGroup++) {}
+      group_(nextGroup++) {
+  // Box code that never gives its thread back is interrupted (docs/behaviors.md).
+  context_.workers.setInterrupter(python::interruptBoxCode);
+}
 
 Run::~Run() = default;
 

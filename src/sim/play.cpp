@@ -159,6 +159,7 @@ PlayResult play(const PlayOptions& options, const std::function<void(const Recor
     // Life is not started: only the behavior acts on the robot.
     engine::EngineOptions engineOptions;
     engineOptions.model = options.model;
+    engineOptions.turnLimit = options.turnLimit;
     engine::Engine engine(*clock, engineOptions);
     auto calls = engine.services.called.connect([&](const service::CallRecord& c) {
       // Calls to missing services are reported by the runtime, as no-ops.

@@ -48,13 +48,21 @@ std::string listText(const std::vector<std::string>& items) {
   return out.empty() ? "(none)" : out;
 }
 
+engine::EngineOptions engineOptions(const Scenario& s, const SimulationOptions& o) {
+  engine::EngineOptions options;
+  options.model = modelOf(s);
+  options.seed = o.seed.value_or(s.seed);
+  options.turnLimit = o.turnLimit;
+  return options;
+}
+
 // Collects the engine's events as records and checks expectations.
 class Run {
 public:
   Run(const Scenario& s, const SimulationOptions& o, const std::function<void(const Record&)>& output)
       : scenario_(s),
         clock_(s.start.value_or(core::VirtualClock::defaultWallStart())),
-        engine_(clock_, {modelOf(s), o.seed.value_or(s.seed), {}}),
+        engine_(clock_, engineOptions(s, o)),
         output_(output) {}
 
   SimulationResult execute(core::Time end) {

@@ -2,10 +2,13 @@
 // order they become ready, sleeping gives the turn away until the clock gets
 // there, and nothing really sleeps; cancelling wakes sleepers to unwind.
 #include <gtest/gtest.h>
+#include <pthread.h>
 
 #include <atomic>
 #include <future>
+#include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "autolife/core/clock.hpp"
@@ -105,3 +108,82 @@ TEST(Workers, DestroyingWakesAndWaitsForSleepingTasks) {
 }
 
 }  // namespace
+
+// ---- the watchdog: tasks that never give their thread back --------------------
+
+// A task that spins until the interrupter tells it to stop, as a box's
+// `while True: pass` does until Python raises in it.
+struct Spinner {
+  std::atomic<bool> interrupted{false};
+  std::atomic<std::uint64_t> task{0};
+  std::atomic<std::uint64_t> thread{0};
+  void spin(Workers& workers) {
+    thread = static_cast<std::uint64_t>(pthread_self());
+    task = workers.currentTask();
+    while (!interrupted) std::this_thread::yield();
+  }
+};
+
+TEST(Workers, AVirtualTurnHeldTooLongIsInterruptedAndTimeGoesOn) {
+  VirtualWorkers v;
+  v.workers.setLimits({20ms, 1s});
+  Spinner spinner;
+  std::vector<Workers::Stuck> seen;
+  std::mutex seenMutex;
+  v.workers.setInterrupter([&](const Workers::Stuck& s) {
+    std::lock_guard lock(seenMutex);
+    seen.push_back(s);
+    spinner.interrupted = true;
+  });
+  v.workers.spawn(7, [&] { spinner.spin(v.workers); });
+  v.workers.spawn(7, [&] { v.note("the next task gets its turn"); });
+  v.workers.settle();  // would never return without the watchdog
+  ASSERT_EQ(seen.size(), 1u);
+  EXPECT_EQ(seen[0].why, Workers::Stuck::Why::TurnTooLong);
+  EXPECT_EQ(seen[0].group, 7u);
+  EXPECT_EQ(seen[0].task, spinner.task.load());
+  EXPECT_NE(seen[0].task, 0u);
+  EXPECT_EQ(seen[0].thread, spinner.thread.load());
+  EXPECT_EQ(v.log, (std::vector<std::string>{"0ms the next task gets its turn"}));
+  v.clock.runUntil(Time(1s));
+  EXPECT_EQ(v.workers.live(), 0u);
+}
+
+TEST(Workers, TheWatchdogLeavesTurnsWithinTheLimitAlone) {
+  VirtualWorkers v;
+  v.workers.setLimits({10s, 1s});
+  std::atomic<int> interruptions{0};
+  v.workers.setInterrupter([&](const Workers::Stuck&) { ++interruptions; });
+  for (int i = 0; i < 50; ++i)
+    v.workers.spawn(1, [&] {
+      v.workers.sleepFor(10ms);
+      v.note("awake");
+    });
+  v.workers.settle();
+  v.clock.runUntil(Time(1s));
+  EXPECT_EQ(v.log.size(), 50u);
+  EXPECT_EQ(interruptions, 0);
+}
+
+TEST(Workers, ARealTaskStillRunningAfterItsGroupWasCancelledIsInterrupted) {
+  RealClock clock;
+  Spinner spinner;
+  std::atomic<int> cancelledInterruptions{0};
+  {
+    Workers workers(clock, Workers::Mode::Real);
+    workers.setLimits({5s, 30ms});
+    workers.setInterrupter([&](const Workers::Stuck& s) {
+      if (s.why == Workers::Stuck::Why::Cancelled && s.group == 3 && s.thread == spinner.thread) {
+        ++cancelledInterruptions;
+        spinner.interrupted = true;
+      }
+    });
+    workers.spawn(3, [&] { spinner.spin(workers); });
+    while (!spinner.task) std::this_thread::yield();
+    workers.cancel(3);
+    workers.join(3);  // would never return without the watchdog
+    EXPECT_EQ(workers.live(), 0u);
+  }
+  clock.stop();
+  EXPECT_EQ(cancelledInterruptions, 1);
+}

@@ -78,7 +78,24 @@ TEST(PlayCli, UntilStopsARunningBehavior) {
   EXPECT_EQ(lines.back(), nlohmann::json::parse(R"({"t": 60.0, "end": "until"})"));
 }
 
+TEST(PlayCli, ABoxThatNeverGivesItsThreadBackEndsWithAnErrorAfterTheTurnLimit) {
+  simtest::TempDir dir;
+  auto xar = dir.write("behavior.xar", behaviorXar(pythonBox("Spin", 1,
+                                                             "    def onInput_onStart(self):\n"
+                                                             "        while True: pass\n") +
+                                                   chain(1, 1)));
+  auto r = runProcess({AUTOLIFE_BINARY, "play", "--json", "--turn-limit", "0.2", xar.string()});
+  EXPECT_EQ(r.status, 1) << r.err;
+  auto lines = jsonLines(r.out);
+  ASSERT_FALSE(lines.empty()) << r.out;
+  EXPECT_EQ(lines.back()["end"], "error");
+  EXPECT_THAT(lines.back()["error"].get<std::string>(),
+              HasSubstr(xar.string() + ":14: box 'Spin': TurnTimeout: the box kept its thread for more than 200 ms"));
+}
+
 TEST(PlayCli, BadOptionsAreRefused) {
+  EXPECT_EQ(runProcess({AUTOLIFE_BINARY, "play", "--turn-limit", "0", kGreeter}).status, 2);
+  EXPECT_EQ(runProcess({AUTOLIFE_BINARY, "play", "--turn-limit", "-1", kGreeter}).status, 2);
   EXPECT_EQ(runProcess({AUTOLIFE_BINARY, "play", "--until", "soon", kGreeter}).status, 2);
   EXPECT_EQ(runProcess({AUTOLIFE_BINARY, "play", "--robot", "r2d2", kGreeter}).status, 2);
   EXPECT_NE(runProcess({AUTOLIFE_BINARY, "play", "--virtual", "--realtime", kGreeter}).status, 0);

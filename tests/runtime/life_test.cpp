@@ -80,5 +80,38 @@ TEST(LifeBehaviors, StoppingTheFocusUnloadsTheBoxes) {
   EXPECT_EQ(o.callAt(3.0, "ALMemory.getData")["result"], 1);
 }
 
+TEST(LifeBehaviors, AnActivityWhoseBoxNeverGivesItsThreadBackFailsAndLifeGoesOn) {
+  // Two activities: one whose box loops forever, one that behaves.
+  simtest::TempDir dir;
+  simtest::writePackage(dir, "pk", "pk", {{"loop", "interactive", "'go' == 1"}, {"calm", "interactive", "'calm' == 1"}});
+  dir.write("pk/loop/behavior.xar", behaviorXar(pythonBox("Loop", 1,
+                                                          "    def onInput_onStart(self):\n"
+                                                          "        while True:\n"
+                                                          "            pass\n") +
+                                                chain(1, 1)));
+  sim::SimulationOptions options;
+  options.turnLimit = std::chrono::milliseconds(100);
+  auto o = simtest::run(simtest::parse("until: 5\npackages: [pk]\nsteps:\n"
+                                       "  - {t: 1, set: {go: 1}}\n"
+                                       "  - {t: 2, set: {go: 0, calm: 1}}\n"
+                                       "expect:\n"
+                                       "  - {t: 1.5, focused: \"\", state: solitary}\n"
+                                       "  - {t: 2.5, focused: pk/calm, state: interactive}\n",
+                                       dir.str() + "/scenario.yaml", dir.str()),
+                        options);
+  EXPECT_EQ(o.result.failedExpectations, 0) << testing::PrintToString(o.linesHaving("expect"));
+  // Focused at 1 and back to solitary at 1: virtual time stood still while the box ran.
+  auto failures = o.having("activity");
+  ASSERT_EQ(failures.size(), 1u) << testing::PrintToString(o.lines());
+  EXPECT_EQ(failures[0]["activity"], "pk/loop");
+  EXPECT_EQ(failures[0]["t"], 1.0);
+  EXPECT_THAT(failures[0]["error"].get<std::string>(), HasSubstr("box 'Loop'"));
+  EXPECT_THAT(failures[0]["error"].get<std::string>(), HasSubstr("TurnTimeout"));
+  std::vector<std::pair<double, std::string>> focus;
+  for (const auto& s : o.having("signal")) focus.emplace_back(s["t"].get<double>(), s["value"]["FocusedActivityName"]);
+  EXPECT_EQ(focus, (std::vector<std::pair<double, std::string>>{{1, "pk/loop"}, {1, ""}, {2, "pk/calm"}}))
+      << testing::PrintToString(o.linesHaving("signal"));
+}
+
 }  // namespace
 }  // namespace autolife::runtimetest

@@ -11,6 +11,7 @@ namespace {
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using End = sim::PlayResult::End;
+using namespace std::chrono_literals;
 
 const std::string kSayHello =
     "    def onInput_onStart(self):\n"
@@ -158,6 +159,79 @@ TEST(Play, UntilStopsARunningBehaviorAndItsBoxesUnload) {
   EXPECT_DOUBLE_EQ(p.endTime(), 10.0);
   EXPECT_THAT(p.calls(), ElementsAre("ALTextToSpeech.say"));  // onUnload ran
   EXPECT_EQ(p.having("end").back()["end"], "until");
+}
+
+// ---- boxes that never give their thread back ---------------------------------------
+
+sim::PlayOptions withTurnLimit(std::chrono::milliseconds limit) {
+  sim::PlayOptions options;
+  options.turnLimit = limit;
+  return options;
+}
+
+TEST(Play, ABoxThatNeverGivesItsThreadBackIsInterruptedWithItsLine) {
+  // Virtual time waits for every box: without the watchdog this never ends.
+  auto p = play(behaviorXar(pythonBox("Loop", 1,
+                                      "    def onInput_onStart(self):\n"
+                                      "        while True:\n"
+                                      "            pass\n") +
+                            chain(1, 1)),
+                withTurnLimit(100ms));
+  EXPECT_EQ(p.result.end, End::Error);
+  EXPECT_THAT(p.result.error, HasSubstr("box 'Loop'"));
+  EXPECT_THAT(p.result.error, HasSubstr("TurnTimeout: the box kept its thread for more than 100 ms"));
+  // The loop is on lines 14-15 of the file (the script starts on line 10).
+  EXPECT_THAT(p.result.error, testing::ContainsRegex("behavior\\.xar:1[45]: "));
+  EXPECT_DOUBLE_EQ(p.endTime(), 0.0);  // virtual time did not move meanwhile
+}
+
+TEST(Play, ALoopThatCatchesEveryExceptionIsInterruptedAllTheSame) {
+  auto p = play(behaviorXar(pythonBox("Stubborn", 1,
+                                      "    def onLoad(self):\n"
+                                      "        while True:\n"
+                                      "            try:\n"
+                                      "                pass\n"
+                                      "            except Exception:\n"
+                                      "                pass\n") +
+                            chain(1, 1)),
+                withTurnLimit(100ms));
+  EXPECT_EQ(p.result.end, End::Error);
+  EXPECT_THAT(p.result.error, HasSubstr("box 'Stubborn'"));
+  EXPECT_THAT(p.result.error, HasSubstr("TurnTimeout"));
+}
+
+TEST(Play, ABoxThatRunsLongButGivesItsThreadBackIsLeftAlone) {
+  // Well within the limit each time: sleeping gives the turn away.
+  auto p = play(behaviorXar(pythonBox("Busy", 1,
+                                      "    def onInput_onStart(self):\n"
+                                      "        import time\n"
+                                      "        for i in range(20):\n"
+                                      "            sum(range(20000))\n"
+                                      "            time.sleep(1)\n"
+                                      "        self.onStopped()\n") +
+                            chain(1, 1)),
+                withTurnLimit(2000ms));
+  EXPECT_EQ(p.result.end, End::Finished) << p.result.error;
+  EXPECT_DOUBLE_EQ(p.endTime(), 20.0);
+}
+
+TEST(Play, InRealTimeStoppingABoxThatNeverGivesItsThreadBackInterruptsIt) {
+  sim::PlayOptions options;
+  options.realtime = true;
+  options.until = core::fromSeconds(0.2);
+  auto p = play(behaviorXar(pythonBox("Loop", 1,
+                                      "    def onUnload(self):\n"
+                                      "        ALProxy(\"ALTextToSpeech\").say(\"bye\")\n"
+                                      "    def onInput_onStart(self):\n"
+                                      "        while True:\n"
+                                      "            pass\n") +
+                            chain(1, 1)),
+                options);
+  // The run ends (its box thread was interrupted a second after the stop),
+  // as stopped at --until, not as an error; the box unloaded.
+  EXPECT_EQ(p.result.end, End::Until) << p.result.error;
+  EXPECT_THAT(p.calls(), ElementsAre("ALTextToSpeech.say"));
+  EXPECT_TRUE(p.having("error").empty());
 }
 
 TEST(Play, ABehaviorWaitingForNothingEndsIdle) {

@@ -75,19 +75,30 @@ struct Played {
   double endTime() const { return core::toSeconds(result.endedAt); }
 };
 
-inline Played playPath(const std::filesystem::path& path, std::optional<core::Time> until = std::nullopt) {
+inline Played playWith(const sim::PlayOptions& options) {
   Played p;
+  p.result = sim::play(options, [&](const sim::Record& r) { p.records.push_back(r); });
+  return p;
+}
+
+inline Played playPath(const std::filesystem::path& path, std::optional<core::Time> until = std::nullopt) {
   sim::PlayOptions options;
   options.behavior = path;
   options.until = until;
-  p.result = sim::play(options, [&](const sim::Record& r) { p.records.push_back(r); });
-  return p;
+  return playWith(options);
 }
 
 // Writes the behavior into a fresh folder and plays it.
 inline Played play(const std::string& xar, std::optional<core::Time> until = std::nullopt) {
   simtest::TempDir dir;
   return playPath(dir.write("behavior.xar", xar), until);
+}
+
+// The same with options (options.behavior is the file written).
+inline Played play(const std::string& xar, sim::PlayOptions options) {
+  simtest::TempDir dir;
+  options.behavior = dir.write("behavior.xar", xar);
+  return playWith(options);
 }
 
 }  // namespace autolife::runtimetest

@@ -10,8 +10,17 @@
 //
 // Tasks belong to groups (a behavior): cancelling a group wakes its sleepers
 // with `cancelled`, so that their code unwinds.
+//
+// A task that never gives its thread back (a box's `while True: pass`)
+// would stop virtual time for good, and keep a cancelled group alive in
+// real time. With an interrupter set, a watchdog thread asks it to
+// interrupt such a task: the task whose virtual turn has lasted longer than
+// `turn` of wall time, and every task still alive `afterCancel` after its
+// group was cancelled (then again every `afterCancel`). The interrupter
+// knows how (Python: an asynchronous exception); the watchdog only says who.
 #pragma once
 
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -30,6 +39,20 @@ class Workers {
 public:
   enum class Mode { Virtual, Real };
   using Group = std::uint64_t;
+
+  // A task the watchdog wants interrupted, and why.
+  struct Stuck {
+    enum class Why { TurnTooLong, Cancelled };
+    Why why;
+    std::uint64_t task = 0;    // the task's serial (currentTask() inside it)
+    std::uint64_t thread = 0;  // the thread running it (pthread_self, Python's thread ident)
+    Group group = 0;
+  };
+  using Interrupter = std::function<void(const Stuck&)>;
+  struct WatchdogLimits {
+    std::chrono::milliseconds turn{5000};         // wall time a virtual turn may last
+    std::chrono::milliseconds afterCancel{1000};  // wall time a cancelled task may go on
+  };
 
   Workers(Clock& clock, Mode mode);
   ~Workers();  // shutdown()
@@ -58,16 +81,23 @@ public:
   // does nothing.
   void settle();
 
-  // Is the calling thread one of the tasks? Which group?
+  // Is the calling thread one of the tasks? Which group, which task (0: none)?
   bool insideTask() const;
   Group currentGroup() const;
+  std::uint64_t currentTask() const;
+
+  // Starts the watchdog (once; a later call replaces the interrupter).
+  void setInterrupter(Interrupter interrupter);
+  void setLimits(WatchdogLimits limits);
+  WatchdogLimits limits() const;
 
   // Tasks not ended yet (running, ready or sleeping).
   std::size_t live() const;
 
   // Cancels every group and lets every task (and those they start) run to
   // its end; later spawns are dropped. Owners call it while what the tasks
-  // use is still alive.
+  // use is still alive. Real time: groups not cancelled yet first get up to
+  // `afterCancel` to end on their own (a stopped behavior's onUnload).
   void shutdown();
 
   // Waits (really) until the group has no task left.
@@ -80,6 +110,9 @@ private:
   void run(Task* task);
   void hand(Task* next, std::unique_lock<std::mutex>& lock);
   void giveBack(std::unique_lock<std::mutex>& lock);
+  void watch();
+  std::vector<Stuck> stuckTasks(std::chrono::steady_clock::time_point now,
+                                std::chrono::steady_clock::time_point& next);
 
   Clock& clock_;
   const Mode mode_;
@@ -94,6 +127,15 @@ private:
   std::vector<std::unique_ptr<Thread>> threads_;  // the pool
   std::vector<Thread*> idle_;                     // pooled threads waiting for a task
   bool closed_ = false;                // shut down
+  std::uint64_t nextSerial_ = 1;
+
+  // The watchdog (only once an interrupter is set).
+  Interrupter interrupter_;
+  WatchdogLimits limits_;
+  std::chrono::steady_clock::time_point turnSince_;  // virtual: when turn_ got (or was last warned about) the turn
+  std::map<Group, std::chrono::steady_clock::time_point> cancelSince_;  // cancelled groups with live tasks
+  std::condition_variable watchdogWake_;
+  std::thread watchdog_;
 };
 
 }  // namespace autolife::core

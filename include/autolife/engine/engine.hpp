@@ -4,6 +4,7 @@
 // for the simulator and tests, real for `serve`).
 #pragma once
 
+#include <chrono>
 #include <filesystem>
 #include <functional>
 #include <map>
@@ -39,6 +40,9 @@ struct EngineOptions {
   store::Store* store = nullptr;
   // Told when the store fails a write no caller is waiting for (Life's journal).
   std::function<void(const std::string&)> storageProblem = {};
+  // Virtual time: the wall time a box may keep its thread in one go before
+  // it is interrupted with an error (core::Workers' watchdog); none: 5 s.
+  std::optional<std::chrono::milliseconds> turnLimit = {};
 };
 
 // Tells the Launchpad keys what Life does (State, FocusedActivity, ...).

@@ -91,6 +91,13 @@ private:
   std::unique_ptr<State> state_;
 };
 
+// The Workers watchdog's interrupter for box code (Workers::setInterrupter):
+// raises, in the Python code that task runs, BehaviorStopped (its behavior
+// was stopped) or TurnTimeout (it kept its virtual turn too long, an error
+// naming the box and line). Python code only: a task blocked in C++ is left
+// alone, and a task that has moved on is not touched.
+void interruptBoxCode(const core::Workers::Stuck& stuck);
+
 // Compiles without running (autolife check): a syntax error, Python 2-only
 // syntax reported as such (`runs` when 2to3 could rewrite it: box code in
 // Python 2 runs rewritten, with a warning in its log).

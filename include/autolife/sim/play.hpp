@@ -3,6 +3,7 @@
 // each service call, the boxes' logs and errors, and how the behavior ended.
 #pragma once
 
+#include <chrono>
 #include <filesystem>
 #include <functional>
 #include <optional>
@@ -20,6 +21,9 @@ struct PlayOptions {
   bool realtime = false;                // the real clock instead of the virtual one
   std::optional<core::Time> until;      // stop the behavior then if it still runs
   launchpad::RobotModel model = launchpad::RobotModel::Nao;
+  // Wall time a box may keep its thread in one go in virtual time before it
+  // is interrupted with an error (core::Workers' watchdog); none: its default.
+  std::optional<std::chrono::milliseconds> turnLimit;
 };
 
 struct PlayResult {

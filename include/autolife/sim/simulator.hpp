@@ -3,6 +3,7 @@
 // failure and expectation, in time order. A simulated day runs in seconds.
 #pragma once
 
+#include <chrono>
 #include <functional>
 #include <optional>
 #include <string>
@@ -27,6 +28,8 @@ struct Record {
 struct SimulationOptions {
   std::optional<core::Time> until;     // overrides the scenario's
   std::optional<std::uint64_t> seed;   // overrides the scenario's
+  // Wall time a box may keep its thread in one go (EngineOptions::turnLimit).
+  std::optional<std::chrono::milliseconds> turnLimit;
 };
 
 struct SimulationResult {
