@@ -405,6 +405,10 @@ PYBIND11_EMBEDDED_MODULE(_autolife, m) {
 
 namespace {
 
+// Set once the interpreter and pybind11 are ready to be used from any
+// thread (Py_IsInitialized() is true before pybind11's state is).
+std::atomic<bool> interpreterReady{false};
+
 // Started once, on first use; never finalized (box threads may outlive
 // anything we could wait for). The starting thread lets go of the GIL.
 void ensureInterpreter() {
@@ -419,6 +423,7 @@ void ensureInterpreter() {
       box.attr("install_engine_time")();
     }
     PyEval_SaveThread();
+    interpreterReady = true;
   });
 }
 
@@ -498,7 +503,9 @@ bool isBehaviorStopped(py::error_already_set& e) {
 }  // namespace
 
 void interruptBoxCode(const core::Workers::Stuck& stuck) {
-  if (!Py_IsInitialized()) return;  // no box has run yet
+  // No box code can run before; and the watchdog may fire while a slow
+  // first box starts the interpreter (it tries again after another limit).
+  if (!interpreterReady) return;
   py::gil_scoped_acquire gil;
   std::lock_guard lock(runningMutex);
   auto it = runningCode.find(static_cast<unsigned long>(stuck.thread));

@@ -176,10 +176,10 @@ TEST(Play, ABoxThatNeverGivesItsThreadBackIsInterruptedWithItsLine) {
                                       "        while True:\n"
                                       "            pass\n") +
                             chain(1, 1)),
-                withTurnLimit(100ms));
+                withTurnLimit(300ms));
   EXPECT_EQ(p.result.end, End::Error);
   EXPECT_THAT(p.result.error, HasSubstr("box 'Loop'"));
-  EXPECT_THAT(p.result.error, HasSubstr("TurnTimeout: the box kept its thread for more than 100 ms"));
+  EXPECT_THAT(p.result.error, HasSubstr("TurnTimeout: the box kept its thread for more than 300 ms"));
   // The loop is on lines 14-15 of the file (the script starts on line 10).
   EXPECT_THAT(p.result.error, testing::ContainsRegex("behavior\\.xar:1[45]: "));
   EXPECT_DOUBLE_EQ(p.endTime(), 0.0);  // virtual time did not move meanwhile
