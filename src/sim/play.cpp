@@ -160,6 +160,7 @@ PlayResult play(const PlayOptions& options, const std::function<void(const Recor
     engine::EngineOptions engineOptions;
     engineOptions.model = options.model;
     engine::Engine engine(*clock, engineOptions);
+    if (options.hooks.attach) options.hooks.attach(engine);
     auto calls = engine.services.called.connect([&](const service::CallRecord& c) {
       // Calls to missing services are reported by the runtime, as no-ops.
       if (c.errorReason != "no-such-service") out.call(c);
@@ -175,6 +176,7 @@ PlayResult play(const PlayOptions& options, const std::function<void(const Recor
       result.error = *ending.error;
     }
     run->stop();
+    if (options.hooks.detach) options.hooks.detach();
     if (virtualClock) engine.workers.settle();
     engine.workers.shutdown();
     result.endedAt = clock->now();

@@ -52,19 +52,22 @@ std::string listText(const std::vector<std::string>& items) {
 class Run {
 public:
   Run(const Scenario& s, const SimulationOptions& o, const std::function<void(const Record&)>& output)
-      : scenario_(s),
+      : hooks_(o.hooks),
+        scenario_(s),
         clock_(s.start.value_or(core::VirtualClock::defaultWallStart())),
-        engine_(clock_, {modelOf(s), o.seed.value_or(s.seed), {}}),
+        engine_(clock_, {o.model.value_or(modelOf(s)), o.seed.value_or(s.seed), {}}),
         output_(output) {}
 
   SimulationResult execute(core::Time end) {
     observe();
     loadPackages();
+    if (hooks_.attach) hooks_.attach(engine_);
     engine_.start();
     for (const auto& step : scenario_.steps) clock_.schedule(step.time, [this, &step] { apply(step); });
     for (const auto& e : scenario_.expectations)
       clock_.schedule(e.time, [this, &e] { check(e); }, core::Phase::Observe);
     clock_.runUntil(end);
+    if (hooks_.detach) hooks_.detach();
     result_.endedAt = end;
     return result_;
   }
@@ -188,6 +191,7 @@ private:
     emit({{"expect", expected}, {"ok", false}, {"diff", diff}, {"where", where}}, text);
   }
 
+  const EngineHooks& hooks_;
   const Scenario& scenario_;
   core::VirtualClock clock_;
   engine::Engine engine_;

@@ -20,6 +20,7 @@ struct PlayOptions {
   bool realtime = false;                // the real clock instead of the virtual one
   std::optional<core::Time> until;      // stop the behavior then if it still runs
   launchpad::RobotModel model = launchpad::RobotModel::Nao;
+  EngineHooks hooks;  // a remote robot (`--robot tcp://...`)
 };
 
 struct PlayResult {
