@@ -165,6 +165,13 @@ int serve(const ServeOptions& o, const sim::Scenario* scenario, const std::files
   options.store = store.get();
   options.storageProblem = report;
   engine::Engine engine(loop.clock(), options);
+  // The link stops writing to the engine before the engine goes, however serve() ends.
+  struct DetachFirst {
+    RobotChoice& robot;
+    ~DetachFirst() {
+      if (robot.link) robot.link->detach();
+    }
+  } detachFirst{robot};
   onEngine(engine, [&] {
     if (!o.packages.empty()) loadPackages(engine, o.packages);
     if (scenario) sim::prepare(engine, *scenario, report);
@@ -192,7 +199,6 @@ int serve(const ServeOptions& o, const sim::Scenario* scenario, const std::files
   api.stop();
   onEngine(engine, [&] { engine.life.setState("disabled"); });
   loop.stop();
-  if (robot.link) robot.link->detach();
   std::cout << core::jsonLine(nlohmann::json{{"stopped", signal == SIGINT ? "SIGINT" : "SIGTERM"}}) << std::endl;
   return 0;
 }
