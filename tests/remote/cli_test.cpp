@@ -34,9 +34,11 @@ bool hasLine(const std::string& out, const json& fields) {
   return false;
 }
 
-json sentenceOn(const std::string& url) {
+// ALTextToSpeech/CurrentSentence on the served robot, once it is `want`
+// (speech starts on the robot's clock, just after the call).
+json sentenceOn(const std::string& url, const json& want) {
   qiclient::Client client(url);
-  return client.call("ALMemory", "getData", {"ALTextToSpeech/CurrentSentence"});
+  return eventuallyEqual([&] { return client.call("ALMemory", "getData", {"ALTextToSpeech/CurrentSentence"}); }, want);
 }
 
 TEST(RobotOption, PlayDrivesTheRobotOverQi) {
@@ -51,7 +53,7 @@ TEST(RobotOption, PlayDrivesTheRobotOverQi) {
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_TRUE(hasLine(r.out, {{"service", "ALTextToSpeech"}, {"method", "say"}, {"args", json::array({"hi from play"})}})) << r.out;
   EXPECT_TRUE(hasLine(r.out, {{"end", "finished"}})) << r.out;
-  EXPECT_EQ(sentenceOn(served.url()), "hi from play");
+  EXPECT_EQ(sentenceOn(served.url(), "hi from play"), "hi from play");
 }
 
 TEST(RobotOption, PlayReportsARobotThatRefusesAsABoxError) {
@@ -73,7 +75,7 @@ TEST(RobotOption, ServeRunsLifeOnTheRobot) {
   RemoteServe life({"--robot", robot.url()});
   qiclient::Client client(life.url());
   client.call("ALTextToSpeech", "say", {"said through the second engine"});
-  EXPECT_EQ(sentenceOn(robot.url()), "said through the second engine");
+  EXPECT_EQ(sentenceOn(robot.url(), "said through the second engine"), "said through the second engine");
   client.call("RobotALMemory", "insertData", {"Robot/Key", 3});
   EXPECT_EQ(qiclient::Client(robot.url()).call("ALMemory", "getData", {"Robot/Key"}), 3);
   EXPECT_EQ(life.process().stop(SIGTERM), 0);
@@ -86,7 +88,7 @@ TEST(RobotOption, SimulateSendsItsCallsToTheRobot) {
   const auto r = runProcess({AUTOLIFE_BINARY, "simulate", "--json", "--robot", served.url(), scenario.string()});
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_TRUE(hasLine(r.out, {{"call", "ALTextToSpeech.say"}, {"result", nullptr}})) << r.out;
-  EXPECT_EQ(sentenceOn(served.url()), "from the scenario");
+  EXPECT_EQ(sentenceOn(served.url(), "from the scenario"), "from the scenario");
 }
 
 TEST(RobotOption, BadValuesAndAbsentRobotsAreRefusedWithStatus2) {

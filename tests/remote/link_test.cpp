@@ -51,7 +51,9 @@ TEST(RobotLink, TheRobotsServicesReplaceTheSimulatedOnesAndTheLifeStaysOurs) {
 
   // ALTextToSpeech is the robot's: what it says is in the robot's memory.
   engine.services.call("ALTextToSpeech", "say", {"Said on the robot"});
-  EXPECT_EQ(link.connection().call("ALMemory", "getData", {"ALTextToSpeech/CurrentSentence"}), "Said on the robot");
+  EXPECT_EQ(eventuallyEqual([&] { return link.connection().call("ALMemory", "getData", {"ALTextToSpeech/CurrentSentence"}); },
+                            "Said on the robot"),
+            "Said on the robot");
   EXPECT_EQ(engine.services.call("RobotALMemory", "getData", {"ALTextToSpeech/CurrentSentence"}), "Said on the robot");
   // ALMemory and ALAutonomousLife are the engine's own.
   engine.services.call("ALMemory", "insertData", {"Local/Only", 1});

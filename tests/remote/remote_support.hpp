@@ -56,6 +56,14 @@ inline bool eventually(const std::function<bool()>& done, std::chrono::seconds d
   return done();
 }
 
+// Waits until `read()` gives `want` (what a robot says starts on its clock,
+// just after the call that said it returned); the last value read.
+inline nlohmann::json eventuallyEqual(const std::function<nlohmann::json()>& read, const nlohmann::json& want) {
+  nlohmann::json last;
+  eventually([&] { return (last = read()) == want; });
+  return last;
+}
+
 // A loopback TCP listener. `reply` empty: connections are accepted by the
 // kernel and never read nor answered (a stalled peer); otherwise each
 // accepted connection is sent `reply` and left open.
