@@ -1,7 +1,7 @@
 // `autolife play BEHAVIOR.xar|FOLDER [--json] [--virtual|--realtime]
-// [--until T] [--robot nao|pepper]`: one behavior on the simulated robot;
-// what the robot did, one line per service call, box logs and errors, and
-// how the behavior ended.
+// [--until T] [--robot nao|pepper|tcp://HOST:PORT]`: one behavior on the
+// simulated robot, or on a remote one; what the robot did, one line per
+// service call, box logs and errors, and how the behavior ended.
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -10,6 +10,7 @@
 #include "autolife/sim/play.hpp"
 #include "autolife/sim/scenario.hpp"
 #include "commands.hpp"
+#include "robot_option.hpp"
 
 namespace autolife::app {
 
@@ -29,8 +30,13 @@ idle (virtual time: nothing left that could happen).
 A box that runs longer than --turn-limit seconds of wall time without
 sleeping or calling the robot (a loop that never ends) stops virtual time;
 it is interrupted and ends the behavior with an error naming its line.
+With --robot tcp://HOST:PORT the behavior acts on a robot over qi (a NAOqi,
+or an autolife serve): the robot's services replace the simulated ones,
+the model is the robot's, and time is real (--virtual is refused). See
+docs/qi.md, "Connecting to a robot".
 Exit status: 0 finished, until or idle; 1 a box error; 2 the behavior
-cannot be read (file:line:column on stderr).)";
+cannot be read (file:line:column on stderr), a bad option, or a robot that
+cannot be reached.)";
 
 struct PlayCommandOptions {
   std::string behavior;
@@ -54,12 +60,15 @@ int runPlay(const PlayCommandOptions& o) {
     }
   }
   if (!turnLimitFrom(o.turnLimit, "play", options.turnLimit)) return 2;
-  auto model = launchpad::parseModel(o.robot);
-  if (!model) {
-    std::cerr << "autolife play: --robot must be nao or pepper\n";
+  if (o.virtualTime && o.robot.find("://") != std::string::npos) {
+    std::cerr << "autolife play: --virtual cannot drive a real robot (with --robot URL, time is real)\n";
     return 2;
   }
-  options.model = *model;
+  auto robot = chooseRobot("play", o.robot, false);  // Life does not run: no trigger reads memory
+  if (!robot) return 2;
+  if (robot->link) options.realtime = true;
+  options.model = *robot->model;
+  options.hooks = robot->hooks();
   auto result = sim::play(options, [&](const sim::Record& r) {
     std::cout << (o.json ? core::jsonLine(r.json) : r.text) << std::endl;
   });
@@ -82,7 +91,8 @@ void addPlayCommand(CLI::App& app, int& status) {
   auto* realtime = cmd->add_flag("--realtime", options->realtime, "Run on the real clock");
   cmd->add_flag("--virtual", options->virtualTime, "Run in virtual time (the default)")->excludes(realtime);
   cmd->add_option("--until", options->until, "Stop the behavior at this time (seconds, or 90s, 30m, 2h, 1d)");
-  cmd->add_option("--robot", options->robot, "nao (default) or pepper");
+  cmd->add_option("--robot", options->robot,
+                  "nao (default) or pepper: the simulated robot; tcp://HOST:PORT: a robot over qi");
   addTurnLimitOption(cmd, options->turnLimit);
   cmd->footer(kPlayHelp);
   cmd->callback([options, &status] { status = runPlay(*options); });

@@ -1,7 +1,8 @@
 // `autolife serve [--host H] [--port P] [--qi URL] [--packages DIR]
-// [--scenario FILE] [--data DIR]`: life in real time on the simulated
-// robot, served over the network API (docs/api.md) and to NAOqi clients
-// over qi (docs/qi.md) until SIGINT or SIGTERM.
+// [--scenario FILE] [--data DIR] [--robot nao|pepper|tcp://HOST:PORT]`:
+// life in real time on the simulated robot (or a remote one), served over
+// the network API (docs/api.md) and to NAOqi clients over qi (docs/qi.md)
+// until SIGINT or SIGTERM.
 #include <signal.h>
 
 #include <cstdlib>
@@ -16,6 +17,7 @@
 #include "autolife/sim/simulator.hpp"
 #include "autolife/store/store.hpp"
 #include "commands.hpp"
+#include "robot_option.hpp"
 
 namespace autolife::app {
 
@@ -37,8 +39,12 @@ auth_token in their capability map.
 With --scenario, the scenario's packages and activities are loaded and its
 steps are applied at their times on the real clock (expectations are not
 checked). SIGINT or SIGTERM: activities are stopped, then the server.
-Exit status: 0 after a clean shutdown; 2 a bad scenario, data folder or
-address.)";
+With --robot tcp://HOST:PORT, life runs on a robot over qi (a NAOqi, or
+another autolife serve): the robot's services replace the simulated ones,
+and the memory keys the launch triggers read are mirrored from it. See
+docs/qi.md, "Connecting to a robot".
+Exit status: 0 after a clean shutdown; 2 a bad scenario, data folder,
+address, or a robot that cannot be reached.)";
 
 struct ServeOptions {
   std::string host = "127.0.0.1";
@@ -49,6 +55,7 @@ struct ServeOptions {
   double callsPerSecond = api::Limits{}.callsPerSecond;
   std::size_t maxConnections = api::Limits{}.maxConnections;
   std::string qi;  // empty: the default URL, best effort; "off": none
+  std::string robot;  // empty: the scenario's model, else nao
 };
 
 std::filesystem::path defaultDataDir() {
@@ -141,7 +148,7 @@ std::unique_ptr<qiserver::Server> startQi(const ServeOptions& o, engine::Engine&
   return server;
 }
 
-int serve(const ServeOptions& o, const sim::Scenario* scenario, const std::filesystem::path& data) {
+int serve(const ServeOptions& o, const sim::Scenario* scenario, const std::filesystem::path& data, RobotChoice& robot) {
   api::ServerOptions server{o.host, o.port, {}, {}};
   server.limits.callsPerSecond = o.callsPerSecond;
   server.limits.maxConnections = o.maxConnections;
@@ -151,15 +158,24 @@ int serve(const ServeOptions& o, const sim::Scenario* scenario, const std::files
   loop.start();
   engine::EngineOptions options;
   if (scenario) options.model = scenario->robot == "pepper" ? launchpad::RobotModel::Pepper : launchpad::RobotModel::Nao;
+  if (robot.model) options.model = *robot.model;
   if (scenario) options.seed = scenario->seed;
   options.packageRoot = data / "packages";
   const auto store = openStore(data);  // outlives the engine, which writes to it until it stops
   options.store = store.get();
   options.storageProblem = report;
   engine::Engine engine(loop.clock(), options);
+  // The link stops writing to the engine before the engine goes, however serve() ends.
+  struct DetachFirst {
+    RobotChoice& robot;
+    ~DetachFirst() {
+      if (robot.link) robot.link->detach();
+    }
+  } detachFirst{robot};
   onEngine(engine, [&] {
     if (!o.packages.empty()) loadPackages(engine, o.packages);
     if (scenario) sim::prepare(engine, *scenario, report);
+    if (robot.link) robot.link->attach(engine);  // before Life acts: on the robot's services
     engine.start();
     if (scenario) scheduleSteps(engine, *scenario);
   });
@@ -201,9 +217,11 @@ int runServe(const ServeOptions& o) {
     scenario = std::get<sim::Scenario>(std::move(loaded));
   }
   const std::filesystem::path data = o.data.empty() ? defaultDataDir() : std::filesystem::path(o.data);
+  std::optional<RobotChoice> robot(RobotChoice{});
+  if (!o.robot.empty() && !(robot = chooseRobot("serve", o.robot, true))) return 2;
   try {
     std::filesystem::create_directories(data);
-    return serve(o, scenario ? &*scenario : nullptr, data);
+    return serve(o, scenario ? &*scenario : nullptr, data, *robot);
   } catch (const std::exception& e) {
     report(e.what());
     return 2;
@@ -225,6 +243,8 @@ void addServeCommand(CLI::App& app, int& status) {
       ->check(CLI::ExistingFile);
   cmd->add_option("--data", options->data,
                   "Data folder (token, installed packages, autolife.db); default ~/.local/share/autolife");
+  cmd->add_option("--robot", options->robot,
+                  "nao or pepper: the simulated robot (default: the scenario's, else nao); tcp://HOST:PORT: a robot over qi");
   cmd->add_option("--calls-per-second", options->callsPerSecond, "Calls a second allowed per connection");
   cmd->add_option("--max-connections", options->maxConnections, "Connections allowed at once");
   cmd->footer(kServeHelp);

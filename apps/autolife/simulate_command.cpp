@@ -1,5 +1,5 @@
-// `autolife simulate SCENARIO.yaml [--json] [--until T] [--seed N]`: a
-// robot's day in virtual time; a readable timeline, or JSON Lines with
+// `autolife simulate SCENARIO.yaml [--json] [--until T] [--seed N]
+// [--robot nao|pepper|tcp://HOST:PORT]`: a robot's day in virtual time; a readable timeline, or JSON Lines with
 // --json; exit status 1 when an expectation fails, 2 for a bad scenario.
 #include <iostream>
 #include <memory>
@@ -7,6 +7,7 @@
 #include "autolife/core/json_line.hpp"
 #include "autolife/sim/simulator.hpp"
 #include "commands.hpp"
+#include "robot_option.hpp"
 
 namespace autolife::app {
 
@@ -21,8 +22,12 @@ state, stack, suggestions).
 Output: one line per AutonomousLife event, activityTransition, call result
 and expectation; with --json, JSON Lines such as
   {"t": 3.0, "event": "AutonomousLife/FocusedActivity", "value": "demo/greet"}
+--robot nao|pepper overrides the scenario's robot; --robot tcp://HOST:PORT
+sends the services' calls to a robot over qi (time stays virtual: a call
+takes no engine time, the robot's memory is not mirrored; docs/qi.md).
 Exit status: 0 ok; 1 an expectation failed (its diff is printed); 2 the
-scenario cannot be read (file:line:column on stderr).)";
+scenario cannot be read (file:line:column on stderr), a bad option, or a
+robot that cannot be reached.)";
 
 struct SimulateOptions {
   std::string scenario;
@@ -30,6 +35,7 @@ struct SimulateOptions {
   std::string until;
   std::optional<std::uint64_t> seed;
   std::optional<double> turnLimit;
+  std::string robot;
 };
 
 int runSimulate(const SimulateOptions& o) {
@@ -42,6 +48,10 @@ int runSimulate(const SimulateOptions& o) {
   sim::SimulationOptions options;
   options.seed = o.seed;
   if (!turnLimitFrom(o.turnLimit, "simulate", options.turnLimit)) return 2;
+  std::optional<RobotChoice> robot(RobotChoice{});
+  if (!o.robot.empty() && !(robot = chooseRobot("simulate", o.robot, false))) return 2;
+  if (robot->model && !robot->link) options.model = robot->model;  // a connected robot: the scenario's world
+  options.hooks = robot->hooks();
   if (!o.until.empty()) {
     options.until = sim::parseDuration(o.until);
     if (!options.until) {
@@ -70,6 +80,8 @@ void addSimulateCommand(CLI::App& app, int& status) {
   cmd->add_option("--until", options->until, "Stop at this time (seconds, or 90s, 30m, 2h, 1d)");
   cmd->add_option("--seed", options->seed, "Seed for rand() (default: the scenario's, else 0)");
   addTurnLimitOption(cmd, options->turnLimit);
+  cmd->add_option("--robot", options->robot,
+                  "nao or pepper (default: the scenario's); tcp://HOST:PORT: its calls go to a robot over qi");
   cmd->footer(kSimulateHelp);
   cmd->callback([options, &status] { status = runSimulate(*options); });
 }

@@ -764,6 +764,11 @@ Any AutonomousLife::getStateHistory(std::optional<int> depth) const {
   return historyAsList(stateHistory_, depth);
 }
 
+std::set<std::string> AutonomousLife::triggerKeys() const {
+  std::lock_guard lock(mutex_);
+  return suggestions_->keysRead();
+}
+
 Any AutonomousLife::getFocusContext(const std::string& key) const {
   std::lock_guard lock(mutex_);
   if (!suggestions_->keysRead().contains(key))

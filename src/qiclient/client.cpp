@@ -116,6 +116,8 @@ std::optional<qi::Message> Client::receive(std::chrono::milliseconds timeout) {
   }
 }
 
+void Client::shutdown() { ::shutdown(socket_->fd, SHUT_RDWR); }
+
 bool Client::closedByPeer(std::chrono::milliseconds timeout) {
   try {
     while (receive(timeout)) {

@@ -21,6 +21,12 @@ std::vector<std::shared_ptr<service::Service>> SimulatedRobot::makeServices() {
           leds_.makeService(),   audio_.makeService(),          awareness_.makeService()};
 }
 
+const std::vector<std::string>& SimulatedRobot::serviceNames() {
+  static const std::vector<std::string> names{"ALTextToSpeech", "ALAnimatedSpeech", "ALMotion",        "ALRobotPosture",
+                                              "ALLeds",         "ALAudioPlayer",    "ALBasicAwareness"};
+  return names;
+}
+
 void SimulatedRobot::registerServices(service::Registry& registry) {
   for (auto& s : makeServices()) registry.add(std::move(s));
 }

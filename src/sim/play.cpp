@@ -161,6 +161,7 @@ PlayResult play(const PlayOptions& options, const std::function<void(const Recor
     engineOptions.model = options.model;
     engineOptions.turnLimit = options.turnLimit;
     engine::Engine engine(*clock, engineOptions);
+    if (options.hooks.attach) options.hooks.attach(engine);
     auto calls = engine.services.called.connect([&](const service::CallRecord& c) {
       // Calls to missing services are reported by the runtime, as no-ops.
       if (c.errorReason != "no-such-service") out.call(c);
@@ -176,6 +177,7 @@ PlayResult play(const PlayOptions& options, const std::function<void(const Recor
       result.error = *ending.error;
     }
     run->stop();
+    if (options.hooks.detach) options.hooks.detach();
     if (virtualClock) engine.workers.settle();
     engine.workers.shutdown();
     result.endedAt = clock->now();

@@ -50,7 +50,7 @@ std::string listText(const std::vector<std::string>& items) {
 
 engine::EngineOptions engineOptions(const Scenario& s, const SimulationOptions& o) {
   engine::EngineOptions options;
-  options.model = modelOf(s);
+  options.model = o.model.value_or(modelOf(s));
   options.seed = o.seed.value_or(s.seed);
   options.turnLimit = o.turnLimit;
   return options;
@@ -60,7 +60,8 @@ engine::EngineOptions engineOptions(const Scenario& s, const SimulationOptions& 
 class Run {
 public:
   Run(const Scenario& s, const SimulationOptions& o, const std::function<void(const Record&)>& output)
-      : scenario_(s),
+      : hooks_(o.hooks),
+        scenario_(s),
         clock_(s.start.value_or(core::VirtualClock::defaultWallStart())),
         engine_(clock_, engineOptions(s, o)),
         output_(output) {}
@@ -68,11 +69,13 @@ public:
   SimulationResult execute(core::Time end) {
     observe();
     loadPackages();
+    if (hooks_.attach) hooks_.attach(engine_);
     engine_.start();
     for (const auto& step : scenario_.steps) clock_.schedule(step.time, [this, &step] { apply(step); });
     for (const auto& e : scenario_.expectations)
       clock_.schedule(e.time, [this, &e] { check(e); }, core::Phase::Observe);
     clock_.runUntil(end);
+    if (hooks_.detach) hooks_.detach();
     result_.endedAt = end;
     return result_;
   }
@@ -196,6 +199,7 @@ private:
     emit({{"expect", expected}, {"ok", false}, {"diff", diff}, {"where", where}}, text);
   }
 
+  const EngineHooks& hooks_;
   const Scenario& scenario_;
   core::VirtualClock clock_;
   engine::Engine engine_;

@@ -79,6 +79,8 @@ public:
     return port_;
   }
 
+  pid_t pid() const { return pid_; }
+
   // Sends `signal` and reaps the process: its exit status, or 128 + signal.
   int stop(int signal) {
     kill(pid_, signal);

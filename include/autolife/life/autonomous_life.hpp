@@ -131,6 +131,9 @@ public:
   std::string getActivityNature(const std::string& activity) const;
   std::vector<std::string> getActivityContextPermissionViolations(const std::string& activity) const;
   service::Any getFocusContext(const std::string& key) const;
+  // The memory keys the loaded launch triggers read (what a remote robot's
+  // memory is mirrored for, docs/qi.md "Connecting to a robot").
+  std::set<std::string> triggerKeys() const;
   void setAutonomousAbilityEnabled(const std::string& ability, bool enabled);
   bool getAutonomousAbilityEnabled(const std::string& ability) const;
   service::Any getAutonomousAbilitiesStatus() const;

@@ -3,7 +3,9 @@
 // capability handshake, and calls methods by service and method name with
 // JSON arguments, converting with the metaObject's signatures as libqi
 // clients do. Events arrive while waiting for replies and are kept until
-// asked for. One thread at a time.
+// asked for. One thread at a time, with one exception: while a thread
+// receives, another may sendBytes() and shutdown() (src/remote builds its
+// concurrent connection that way).
 #pragma once
 
 #include <chrono>
@@ -83,6 +85,9 @@ public:
   std::optional<qi::Message> receive(std::chrono::milliseconds timeout);
   // Whether the server closed the connection (reads until EOF or timeout).
   bool closedByPeer(std::chrono::milliseconds timeout);
+  // Shuts the socket down both ways: a thread waiting in receive() gets
+  // Error("the connection closed") at once.
+  void shutdown();
 
   const qi::CodecOptions& codec() const { return codec_; }
 

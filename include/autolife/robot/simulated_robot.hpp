@@ -10,6 +10,8 @@
 #pragma once
 
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "autolife/core/signal.hpp"
 #include "autolife/robot/animated_speech.hpp"
@@ -35,6 +37,8 @@ public:
   void registerServices(service::Registry& registry);
   // The service objects, as registered.
   std::vector<std::shared_ptr<service::Service>> makeServices();
+  // Their names, in that order (a connected robot's own replace them).
+  static const std::vector<std::string>& serviceNames();
 
   launchpad::RobotModel model() const { return core_.model; }
   Body& body() { return body_; }

@@ -24,6 +24,7 @@ struct PlayOptions {
   // Wall time a box may keep its thread in one go in virtual time before it
   // is interrupted with an error (core::Workers' watchdog); none: its default.
   std::optional<std::chrono::milliseconds> turnLimit;
+  EngineHooks hooks;  // a remote robot (`--robot tcp://...`)
 };
 
 struct PlayResult {

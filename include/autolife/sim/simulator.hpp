@@ -25,11 +25,21 @@ struct Record {
   std::string text;
 };
 
+// A remote robot on the engine (`--robot tcp://HOST:PORT`, src/remote):
+// `attach` is called with the engine once its packages are loaded, before
+// anything runs; `detach` once it has run, before it goes.
+struct EngineHooks {
+  std::function<void(engine::Engine&)> attach;
+  std::function<void()> detach;
+};
+
 struct SimulationOptions {
   std::optional<core::Time> until;     // overrides the scenario's
   std::optional<std::uint64_t> seed;   // overrides the scenario's
   // Wall time a box may keep its thread in one go (EngineOptions::turnLimit).
   std::optional<std::chrono::milliseconds> turnLimit;
+  std::optional<launchpad::RobotModel> model;  // overrides the scenario's
+  EngineHooks hooks;
 };
 
 struct SimulationResult {

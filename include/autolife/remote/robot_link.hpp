@@ -1,0 +1,97 @@
+// `--robot tcp://HOST:PORT`: an engine living on a remote robot (docs/qi.md,
+// "Connecting to a robot"). The link connects, tells which model the robot
+// is, puts the robot's services in the engine's registry as proxies, and
+// mirrors the robot's memory keys that the launch triggers read into the
+// engine's memory.
+//
+// Which services: the simulated robot's (ALTextToSpeech, ALMotion, ALLeds,
+// ...) leave the registry, and every service of the robot joins it under
+// its own name, except those the engine itself is (ALMemory,
+// ALAutonomousLife, ALBehaviorManager, PackageManager, ALPreferenceManager,
+// Autolife: autolife is the life), which join as "Robot" + name
+// (RobotALMemory, ...), and the ServiceDirectory, which is the connection's.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "autolife/core/signal.hpp"
+#include "autolife/launchpad/robot_profile.hpp"
+#include "autolife/remote/connection.hpp"
+
+namespace autolife::engine {
+class Engine;
+}
+
+namespace autolife::remote {
+
+// What `--robot` says: a model to simulate (nao, pepper) or a robot to
+// connect to (tcp://HOST:PORT). Anything else, tcps:// included (TLS is
+// not supported), is the sentence saying what is expected.
+struct RobotArgument {
+  std::optional<launchpad::RobotModel> model;
+  std::string url;  // empty for a model
+};
+std::variant<RobotArgument, std::string> parseRobotArgument(std::string_view text);
+
+struct LinkOptions {
+  ConnectionOptions connection;
+  // Mirror the trigger keys (real-time engines; a simulation's inputs are its scenario's).
+  bool mirrorMemory = true;
+  std::size_t maxMirroredKeys = 256;
+  // Told what goes wrong once connected (a lost robot, a key that cannot be mirrored).
+  std::function<void(const std::string&)> report;
+};
+
+class RobotLink {
+public:
+  // Connects and asks the robot's model. Throws service::CallError
+  // ("robot-unreachable") saying why.
+  explicit RobotLink(LinkOptions options);
+  ~RobotLink();
+  RobotLink(const RobotLink&) = delete;
+  RobotLink& operator=(const RobotLink&) = delete;
+
+  Connection& connection() { return *connection_; }
+  // ALMotion.getRobotConfig()'s "Model Type": juliette... is a Pepper;
+  // anything else, or no answer, a NAO.
+  launchpad::RobotModel model() const { return model_; }
+
+  // On the engine's thread, before it runs or serves anything: the proxies
+  // take their places, and the mirror starts (when asked).
+  void attach(engine::Engine& engine);
+  // Stops the mirror (before the engine goes); the proxies stay and fail
+  // with robot-unreachable once the link is gone.
+  void detach();
+
+  std::vector<std::string> proxies() const;       // their names in the registry
+  std::vector<std::string> mirroredKeys() const;  // sorted
+
+  // Subscribes to the trigger keys not mirrored yet (at attach, and when a
+  // package is installed). Any thread.
+  void mirrorTriggerKeys();
+
+private:
+  struct Mirror;
+  void mirror(const std::string& key);
+
+  LinkOptions options_;
+  std::shared_ptr<Connection> connection_;
+  launchpad::RobotModel model_ = launchpad::RobotModel::Nao;
+  std::shared_ptr<Mirror> mirror_;
+  mutable std::mutex mutex_;  // guards what follows
+  engine::Engine* engine_ = nullptr;
+  std::vector<std::string> proxies_;
+  std::set<std::string> mirrored_;
+  bool toldTooMany_ = false;
+  core::SignalLink installed_ = 0;
+};
+
+}  // namespace autolife::remote
