@@ -60,7 +60,7 @@ TEST(FullDisk, AFullDiskForTheDataDir) {
   {
     ServeProcess serve(args, disk.namespaceFd());
     WsClient client(serve.port());
-    for (int i = 0; i < kKept; ++i) result(client, "ALPreferenceManager.setValue", {"kept", "k" + std::to_string(i), i});
+    for (int i = 0; i < kKept; ++i) result(client, "ALPreferenceManager.setValue", {"kept", "k" + std::to_string(i), std::to_string(i)});
     result(client, "ALAutonomousLife.switchFocus", {"test/manual"});
     ASSERT_TRUE(std::filesystem::exists(disk.inside("autolife.db")));
 
@@ -87,7 +87,7 @@ TEST(FullDisk, AFullDiskForTheDataDir) {
     result(client, "ALAutonomousLife.switchFocus", {"test/other"});
     EXPECT_EQ(result(client, "ALAutonomousLife.focusedActivity"), "test/other");
     EXPECT_EQ(result(client, "ALAutonomousLife.getState"), "solitary");
-    EXPECT_EQ(result(client, "ALPreferenceManager.getValue", {"kept", "k0"}), 0);
+    EXPECT_EQ(result(client, "ALPreferenceManager.getValue", {"kept", "k0"}), "0");
 
     // Space comes back: the next write is kept.
     std::filesystem::remove(disk.inside("filler"));
@@ -97,7 +97,7 @@ TEST(FullDisk, AFullDiskForTheDataDir) {
   ServeProcess serve(args, disk.namespaceFd());
   WsClient client(serve.port());
   for (int i = 0; i < kKept; ++i)
-    EXPECT_EQ(result(client, "ALPreferenceManager.getValue", {"kept", "k" + std::to_string(i)}), i);
+    EXPECT_EQ(result(client, "ALPreferenceManager.getValue", {"kept", "k" + std::to_string(i)}), std::to_string(i));
   const Json full = result(client, "ALPreferenceManager.getValueList", {"full"});
   EXPECT_EQ(full.size(), static_cast<std::size_t>(acceptedWhileFull));
   for (const auto& pair : full) EXPECT_EQ(pair[1], big);
