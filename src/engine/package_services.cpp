@@ -88,6 +88,19 @@ std::shared_ptr<service::Service> makeBehaviorManagerService(package::PackageSto
     });
     return Any();
   };
+  // A removed package's behaviors stop, as its activities do (Engine): none
+  // runs from files that are gone, or is said to run while not installed.
+  store.packageRemoved.connect([&runner, runs](const std::string& uuid) {
+    std::lock_guard lock(runs->mutex);
+    for (auto it = runs->running.begin(); it != runs->running.end();) {
+      if (!it->starts_with(uuid + "/")) {
+        ++it;
+        continue;
+      }
+      runner.stop(*it);
+      it = runs->running.erase(it);
+    }
+  });
   s->method("startBehavior", {{"name", Type::String}}, Type::Void, "Starts a behavior and returns", start);
   s->method("runBehavior", {{"name", Type::String}}, Type::Void,
             "Starts a behavior (autolife returns at once; use isBehaviorRunning to follow it)", start);

@@ -179,4 +179,11 @@ bool WsClient::closedByServer() {
 
 int WsClient::closeCode() const { return static_cast<int>(impl_->ws.reason().code); }
 
+void WsClient::abort() {
+  auto& socket = beast::get_lowest_layer(impl_->ws).socket();
+  beast::error_code ignored;
+  socket.set_option(asio::socket_base::linger(true, 0), ignored);  // close() then sends RST
+  socket.close(ignored);
+}
+
 }  // namespace autolife::test

@@ -56,6 +56,9 @@ public:
   bool closedByServer();
   // The code of the server's WebSocket close frame (0 when none came).
   int closeCode() const;
+  // Resets the connection (TCP RST, no close handshake), as a client that
+  // dies does; the object can only be destroyed afterwards.
+  void abort();
 
 private:
   Json receiveRaw();

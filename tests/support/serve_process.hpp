@@ -5,6 +5,7 @@
 #pragma once
 
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -23,13 +24,16 @@ class ServeProcess {
 public:
   static constexpr auto kLineTimeout = std::chrono::seconds(20);
 
-  explicit ServeProcess(std::vector<std::string> args) {
+  // `mountNamespace`: an open /proc/PID/ns/mnt to run the server in (a
+  // test's private file system mounted over its data folder); -1: the test's.
+  explicit ServeProcess(std::vector<std::string> args, int mountNamespace = -1) {
     int out[2], err[2];
     if (pipe(out) || pipe(err)) throw std::runtime_error("pipe");
     if (std::find(args.begin(), args.end(), "--port") == args.end()) args.insert(args.begin(), {"--port", "0"});
     args.insert(args.begin(), {AUTOLIFE_BINARY, "serve"});
     pid_ = fork();
     if (pid_ == 0) {
+      if (mountNamespace >= 0 && setns(mountNamespace, CLONE_NEWNS) != 0) _exit(126);
       dup2(out[1], 1);
       dup2(err[1], 2);
       close(out[0]), close(out[1]), close(err[0]), close(err[1]);
