@@ -19,4 +19,9 @@ function(autolife_module name)
   target_include_directories(autolife_${name} PUBLIC ${PROJECT_SOURCE_DIR}/include)
   target_link_libraries(autolife_${name} PUBLIC ${ARG_DEPS})
   autolife_target_settings(autolife_${name})
+  # Clean builds (CI) compile each module in batches: the heavy headers
+  # (Boost, JSON, pybind11) are parsed once per batch, not once per file.
+  if(AUTOLIFE_UNITY_BUILD)
+    set_target_properties(autolife_${name} PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 6)
+  endif()
 endfunction()

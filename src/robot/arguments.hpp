@@ -13,6 +13,11 @@ namespace autolife::robot::args {
 
 using service::Any;
 
+// "Service.method": how refusals name the method they come from.
+inline std::string qualified(std::string_view service, std::string_view method) {
+  return std::string(service) + "." + std::string(method);
+}
+
 // A short quote of a value for sentences.
 std::string quote(const Any& v);
 

@@ -16,8 +16,8 @@ using service::Type;
 
 namespace {
 
-constexpr const char* kService = "ALAudioPlayer";
-std::string where(std::string_view method) { return std::string(kService) + "." + std::string(method); }
+constexpr const char* kAudioPlayerService = "ALAudioPlayer";
+std::string audioPlayerMethod(std::string_view method) { return args::qualified(kAudioPlayerService, method); }
 
 std::uint32_t le32(const unsigned char* p) {
   return static_cast<std::uint32_t>(p[0]) | static_cast<std::uint32_t>(p[1]) << 8 | static_cast<std::uint32_t>(p[2]) << 16 |
@@ -134,7 +134,7 @@ double AudioPlayer::masterVolume() const {
 }
 
 std::shared_ptr<service::Service> AudioPlayer::makeService() {
-  auto s = std::make_shared<service::Service>(kService, "Simulated sound playback: files take their length");
+  auto s = std::make_shared<service::Service>(kAudioPlayerService, "Simulated sound playback: files take their length");
   auto volumePan = [](const Arguments& a, std::size_t i, std::string_view w) {
     args::numberIn(a[i], 0.0, 1.0, w, "volume");
     args::numberIn(a[i + 1], -1.0, 1.0, w, "pan");
@@ -148,24 +148,24 @@ std::shared_ptr<service::Service> AudioPlayer::makeService() {
          [byName](const Arguments& a) { return byName(a, 0, false); });
   define(*s, core_, "playFile", {{"fileName", Type::String}, {"volume", Type::Float}, {"pan", Type::Float}}, Type::Void,
          "Plays a file at a volume (0-1) and pan (-1 left .. 1 right); takes its length", [byName, volumePan](const Arguments& a) {
-           volumePan(a, 1, where("playFile"));
+           volumePan(a, 1, audioPlayerMethod("playFile"));
            return byName(a, 0, false);
          });
   define(*s, core_, "playFileInLoop", {{"fileName", Type::String}}, Type::Void, "Plays a file again and again; takes until stopped",
          [byName](const Arguments& a) { return byName(a, 0, true); });
   define(*s, core_, "playFileInLoop", {{"fileName", Type::String}, {"volume", Type::Float}, {"pan", Type::Float}}, Type::Void,
          "Plays a file again and again; takes until stopped", [byName, volumePan](const Arguments& a) {
-           volumePan(a, 1, where("playFileInLoop"));
+           volumePan(a, 1, audioPlayerMethod("playFileInLoop"));
            return byName(a, 0, true);
          });
   define(*s, core_, "playFileFromPosition", {{"fileName", Type::String}, {"position", Type::Float}}, Type::Void,
          "Plays a file from a position (s); takes the rest of it", [byName](const Arguments& a) {
-           return byName(a, args::numberIn(a[1], 0, 1e9, where("playFileFromPosition"), "position"), false);
+           return byName(a, args::numberIn(a[1], 0, 1e9, audioPlayerMethod("playFileFromPosition"), "position"), false);
          });
   define(*s, core_, "playFileFromPosition",
          {{"fileName", Type::String}, {"position", Type::Float}, {"volume", Type::Float}, {"pan", Type::Float}}, Type::Void,
          "Plays a file from a position (s); takes the rest of it", [byName, volumePan](const Arguments& a) {
-           const std::string w = where("playFileFromPosition");
+           const std::string w = audioPlayerMethod("playFileFromPosition");
            volumePan(a, 2, w);
            return byName(a, args::numberIn(a[1], 0, 1e9, w, "position"), false);
          });
@@ -178,7 +178,7 @@ std::shared_ptr<service::Service> AudioPlayer::makeService() {
     return Any(id);
   });
   auto playLoaded = [this](const Arguments& a, bool loop, std::string_view method) {
-    const std::string w = where(method);
+    const std::string w = audioPlayerMethod(method);
     const std::int64_t id = service::intArg(a, 0);
     std::string path;
     double length = 0, from = 0;
@@ -198,14 +198,14 @@ std::shared_ptr<service::Service> AudioPlayer::makeService() {
            [playLoaded, loop, method](const Arguments& a) { return playLoaded(a, loop, method); });
     define(*s, core_, method, {{"id", Type::Int}, {"volume", Type::Float}, {"pan", Type::Float}}, Type::Void,
            loop ? "Plays a loaded file again and again" : "Plays a loaded file", [playLoaded, volumePan, loop, method](const Arguments& a) {
-             volumePan(a, 1, where(method));
+             volumePan(a, 1, audioPlayerMethod(method));
              return playLoaded(a, loop, method);
            });
   }
   define(*s, core_, "pause", {{"id", Type::Int}}, Type::Void, "Pauses a loaded file where it is", [this](const Arguments& a) {
     std::lock_guard lock(core_.mutex);
     const std::int64_t id = service::intArg(a, 0);
-    Loaded& f = loaded(id, where("pause"));
+    Loaded& f = loaded(id, audioPlayerMethod("pause"));
     f.position = positionOf(id);
     stopPlayback(id);
     return Any();
@@ -219,16 +219,16 @@ std::shared_ptr<service::Service> AudioPlayer::makeService() {
   });
   define(*s, core_, "getFileLength", {{"id", Type::Int}}, Type::Float, "A loaded file's length (s)", [this](const Arguments& a) {
     std::lock_guard lock(core_.mutex);
-    return Any(loaded(service::intArg(a, 0), where("getFileLength")).length);
+    return Any(loaded(service::intArg(a, 0), audioPlayerMethod("getFileLength")).length);
   });
   define(*s, core_, "getCurrentPosition", {{"id", Type::Int}}, Type::Float, "Where a loaded file is (s)", [this](const Arguments& a) {
     std::lock_guard lock(core_.mutex);
     const std::int64_t id = service::intArg(a, 0);
-    loaded(id, where("getCurrentPosition"));
+    loaded(id, audioPlayerMethod("getCurrentPosition"));
     return Any(positionOf(id));
   });
   define(*s, core_, "goTo", {{"id", Type::Int}, {"position", Type::Float}}, Type::Void, "Moves in a loaded file", [this](const Arguments& a) {
-    const std::string w = where("goTo");
+    const std::string w = audioPlayerMethod("goTo");
     const std::int64_t id = service::intArg(a, 0);
     const double position = args::numberIn(a[1], 0, 1e9, w, "position");
     std::unique_lock lock(core_.mutex);
@@ -242,7 +242,7 @@ std::shared_ptr<service::Service> AudioPlayer::makeService() {
   });
   define(*s, core_, "setVolume", {{"id", Type::Int}, {"volume", Type::Float}}, Type::Void, "A loaded file's volume (0-1)",
          [this](const Arguments& a) {
-           const std::string w = where("setVolume");
+           const std::string w = audioPlayerMethod("setVolume");
            const double v = args::numberIn(a[1], 0.0, 1.0, w, "volume");
            std::lock_guard lock(core_.mutex);
            loaded(service::intArg(a, 0), w).volume = v;
@@ -250,17 +250,17 @@ std::shared_ptr<service::Service> AudioPlayer::makeService() {
          });
   define(*s, core_, "getVolume", {{"id", Type::Int}}, Type::Float, "A loaded file's volume", [this](const Arguments& a) {
     std::lock_guard lock(core_.mutex);
-    return Any(loaded(service::intArg(a, 0), where("getVolume")).volume);
+    return Any(loaded(service::intArg(a, 0), audioPlayerMethod("getVolume")).volume);
   });
   define(*s, core_, "setMasterVolume", {{"volume", Type::Float}}, Type::Void, "The player's volume (0-1)", [this](const Arguments& a) {
-    const double v = args::numberIn(a[0], 0.0, 1.0, where("setMasterVolume"), "volume");
+    const double v = args::numberIn(a[0], 0.0, 1.0, audioPlayerMethod("setMasterVolume"), "volume");
     std::lock_guard lock(core_.mutex);
     masterVolume_ = v;
     return Any();
   });
   define(*s, core_, "getMasterVolume", {}, Type::Float, "The player's volume", [this](const Arguments&) { return Any(masterVolume()); });
   define(*s, core_, "setPanorama", {{"pan", Type::Float}}, Type::Void, "Left (-1) to right (1)", [this](const Arguments& a) {
-    const double pan = args::numberIn(a[0], -1.0, 1.0, where("setPanorama"), "pan");
+    const double pan = args::numberIn(a[0], -1.0, 1.0, audioPlayerMethod("setPanorama"), "pan");
     std::lock_guard lock(core_.mutex);
     panorama_ = pan;
     return Any();
@@ -268,7 +268,7 @@ std::shared_ptr<service::Service> AudioPlayer::makeService() {
   define(*s, core_, "unloadFile", {{"id", Type::Int}}, Type::Void, "Forgets a loaded file", [this](const Arguments& a) {
     std::lock_guard lock(core_.mutex);
     const std::int64_t id = service::intArg(a, 0);
-    loaded(id, where("unloadFile"));
+    loaded(id, audioPlayerMethod("unloadFile"));
     stopPlayback(id);
     files_.erase(id);
     return Any();
@@ -293,7 +293,7 @@ std::shared_ptr<service::Service> AudioPlayer::makeService() {
   });
   define(*s, core_, "playSine", {{"frequence", Type::Int}, {"gain", Type::Int}, {"pan", Type::Int}, {"duration", Type::Float}},
          Type::Void, "Plays a tone; takes its duration", [this](const Arguments& a) {
-           const std::string w = where("playSine");
+           const std::string w = audioPlayerMethod("playSine");
            args::numberIn(a[0], 1, 100000, w, "frequence");
            args::numberIn(a[1], 0, 100, w, "gain");
            args::numberIn(a[2], -1, 1, w, "pan");

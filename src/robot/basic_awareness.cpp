@@ -12,8 +12,8 @@ using service::Type;
 
 namespace {
 
-constexpr const char* kService = "ALBasicAwareness";
-std::string where(std::string_view method) { return std::string(kService) + "." + std::string(method); }
+constexpr const char* kBasicAwarenessService = "ALBasicAwareness";
+std::string awarenessMethod(std::string_view method) { return args::qualified(kBasicAwarenessService, method); }
 
 const std::vector<std::string> kEngagementModes = {"Unengaged", "FullyEngaged", "SemiEngaged"};
 const std::vector<std::string> kTrackingModes = {"Head", "BodyRotation", "WholeBody", "MoveContextually"};
@@ -80,7 +80,7 @@ bool BasicAwareness::stimulusDetection(const std::string& stimulus) const {
 }
 
 std::shared_ptr<service::Service> BasicAwareness::makeService() {
-  auto s = std::make_shared<service::Service>(kService, "Simulated basic awareness: switches and modes");
+  auto s = std::make_shared<service::Service>(kBasicAwarenessService, "Simulated basic awareness: switches and modes");
   auto setEnabled = [this](bool on) {
     std::lock_guard lock(core_.mutex);
     enabled_ = on;
@@ -88,7 +88,7 @@ std::shared_ptr<service::Service> BasicAwareness::makeService() {
     return Any();
   };
   define(*s, core_, "setEnabled", {{"enabled"}}, Type::Void, "Starts or stops basic awareness (2.5+)", [setEnabled](const Arguments& a) {
-    return setEnabled(args::flag(a[0], where("setEnabled"), "enabled"));
+    return setEnabled(args::flag(a[0], awarenessMethod("setEnabled"), "enabled"));
   });
   define(*s, core_, "isEnabled", {}, Type::Bool, "Whether it is enabled (2.5+)", [this](const Arguments&) { return Any(enabled()); });
   define(*s, core_, "startAwareness", {}, Type::Void, "Starts basic awareness (2.1-2.4)", [setEnabled](const Arguments&) { return setEnabled(true); });
@@ -112,7 +112,7 @@ std::shared_ptr<service::Service> BasicAwareness::makeService() {
   define(*s, core_, "setEngagementMode", {{"modeName", Type::String}}, Type::Void, "Unengaged, FullyEngaged or SemiEngaged",
          [this](const Arguments& a) {
            const std::string mode = service::stringArg(a, 0);
-           choose(mode, kEngagementModes, where("setEngagementMode"), "an engagement mode");
+           choose(mode, kEngagementModes, awarenessMethod("setEngagementMode"), "an engagement mode");
            std::lock_guard lock(core_.mutex);
            engagement_ = mode;
            return Any();
@@ -121,7 +121,7 @@ std::shared_ptr<service::Service> BasicAwareness::makeService() {
   define(*s, core_, "setTrackingMode", {{"modeName", Type::String}}, Type::Void, "Head, BodyRotation, WholeBody or MoveContextually",
          [this](const Arguments& a) {
            const std::string mode = service::stringArg(a, 0);
-           choose(mode, kTrackingModes, where("setTrackingMode"), "a tracking mode");
+           choose(mode, kTrackingModes, awarenessMethod("setTrackingMode"), "a tracking mode");
            std::lock_guard lock(core_.mutex);
            tracking_ = mode;
            return Any();
@@ -136,7 +136,7 @@ std::shared_ptr<service::Service> BasicAwareness::makeService() {
   };
   define(*s, core_, "setStimulusDetectionEnabled", {{"stimulusName", Type::String}, {"isStimulusDetectionEnabled"}}, Type::Void,
          "Turns a stimulus on or off", [this, stimulus](const Arguments& a) {
-           const std::string w = where("setStimulusDetectionEnabled");
+           const std::string w = awarenessMethod("setStimulusDetectionEnabled");
            const std::string name = service::stringArg(a, 0);
            stimulus(name, w);
            const bool on = args::flag(a[1], w, "isStimulusDetectionEnabled");
@@ -147,11 +147,11 @@ std::shared_ptr<service::Service> BasicAwareness::makeService() {
   define(*s, core_, "isStimulusDetectionEnabled", {{"stimulusName", Type::String}}, Type::Bool, "Whether a stimulus is on",
          [this, stimulus](const Arguments& a) {
            const std::string name = service::stringArg(a, 0);
-           stimulus(name, where("isStimulusDetectionEnabled"));
+           stimulus(name, awarenessMethod("isStimulusDetectionEnabled"));
            return Any(stimulusDetection(name));
          });
   define(*s, core_, "setParameter", {{"paramName", Type::String}, {"newVal"}}, Type::Void, "Sets a parameter", [this](const Arguments& a) {
-    const std::string w = where("setParameter");
+    const std::string w = awarenessMethod("setParameter");
     const std::string name = service::stringArg(a, 0);
     const double v = args::number(a[1], w, "newVal");
     std::lock_guard lock(core_.mutex);
@@ -163,7 +163,7 @@ std::shared_ptr<service::Service> BasicAwareness::makeService() {
     const std::string name = service::stringArg(a, 0);
     std::lock_guard lock(core_.mutex);
     auto it = parameters_.find(name);
-    if (it == parameters_.end()) refuse("unknown-parameter", where("getParameter"), "no basic awareness parameter named '" + name + "'");
+    if (it == parameters_.end()) refuse("unknown-parameter", awarenessMethod("getParameter"), "no basic awareness parameter named '" + name + "'");
     return Any(it->second);
   });
   define(*s, core_, "resetAllParameters", {}, Type::Void, "Parameters back to their defaults", [this](const Arguments&) {
@@ -175,7 +175,7 @@ std::shared_ptr<service::Service> BasicAwareness::makeService() {
          [](const Arguments&) { return Any(false); });
   define(*s, core_, "triggerStimulus", {{"stimulusPosition", Type::List}}, Type::Int, "A fake stimulus (nobody found here: -1)",
          [](const Arguments& a) {
-           args::numbers(a[0], where("triggerStimulus"), "stimulusPosition");
+           args::numbers(a[0], awarenessMethod("triggerStimulus"), "stimulusPosition");
            return Any(-1);
          });
   s->signal("stimulusDetected", {{"stimulusName", Type::String}}, "A stimulus was detected");

@@ -13,8 +13,8 @@ using service::Type;
 
 namespace {
 
-constexpr const char* kService = "ALLeds";
-std::string where(std::string_view method) { return std::string(kService) + "." + std::string(method); }
+constexpr const char* kLedsService = "ALLeds";
+std::string ledsMethod(std::string_view method) { return args::qualified(kLedsService, method); }
 
 constexpr std::string_view kSuffix = "/Actuator/Value";
 constexpr std::string_view kPrefix = "Device/SubDeviceList/";
@@ -232,7 +232,7 @@ void Leds::setNow(const std::vector<std::size_t>& devices, const std::function<d
 }
 
 std::shared_ptr<service::Service> Leds::makeService() {
-  auto s = std::make_shared<service::Service>(kService, "Simulated LEDs: intensities, groups and fades");
+  auto s = std::make_shared<service::Service>(kLedsService, "Simulated LEDs: intensities, groups and fades");
   auto duration = [](const Any& v, std::string_view w, std::string_view what) {
     return args::seconds(args::numberIn(v, 0.0, 1e6, w, what));
   };
@@ -242,16 +242,16 @@ std::shared_ptr<service::Service> Leds::makeService() {
     return animate(std::move(tracks));
   };
   define(*s, core_, "on", {{"name", Type::String}}, Type::Void, "Full intensity now", [this](const Arguments& a) {
-    setNow(resolve(service::stringArg(a, 0), where("on")), [](const LedDevice&) { return 1.0; });
+    setNow(resolve(service::stringArg(a, 0), ledsMethod("on")), [](const LedDevice&) { return 1.0; });
     return Any();
   });
   define(*s, core_, "off", {{"name", Type::String}}, Type::Void, "Zero intensity now", [this](const Arguments& a) {
-    setNow(resolve(service::stringArg(a, 0), where("off")), [](const LedDevice&) { return 0.0; });
+    setNow(resolve(service::stringArg(a, 0), ledsMethod("off")), [](const LedDevice&) { return 0.0; });
     return Any();
   });
   define(*s, core_, "setIntensity", {{"name", Type::String}, {"intensity", Type::Float}}, Type::Void, "An intensity now",
          [this](const Arguments& a) {
-           const std::string w = where("setIntensity");
+           const std::string w = ledsMethod("setIntensity");
            const auto devices = resolve(service::stringArg(a, 0), w);
            const double v = args::numberIn(a[1], 0.0, 1.0, w, "intensity");
            setNow(devices, [v](const LedDevice&) { return v; });
@@ -259,7 +259,7 @@ std::shared_ptr<service::Service> Leds::makeService() {
          });
   define(*s, core_, "getIntensity", {{"name", Type::String}}, Type::Any, "An LED's intensity (a list for a group)",
          [this](const Arguments& a) {
-           const auto devices = resolve(service::stringArg(a, 0), where("getIntensity"));
+           const auto devices = resolve(service::stringArg(a, 0), ledsMethod("getIntensity"));
            if (devices.size() == 1) return Any(intensity(devices[0]));
            std::vector<double> out;
            for (auto d : devices) out.push_back(intensity(d));
@@ -267,7 +267,7 @@ std::shared_ptr<service::Service> Leds::makeService() {
          });
   define(*s, core_, "fade", {{"name", Type::String}, {"intensity", Type::Float}, {"duration", Type::Float}}, Type::Void,
          "Fades to an intensity; takes the duration", [this, duration, fadeTo](const Arguments& a) {
-           const std::string w = where("fade");
+           const std::string w = ledsMethod("fade");
            const auto devices = resolve(service::stringArg(a, 0), w);
            const double v = args::numberIn(a[1], 0.0, 1.0, w, "intensity");
            service::takes(fadeTo(devices, duration(a[2], w, "duration"), [v](const LedDevice&) { return v; }));
@@ -275,7 +275,7 @@ std::shared_ptr<service::Service> Leds::makeService() {
          });
   define(*s, core_, "fadeRGB", {{"name", Type::String}, {"color"}, {"duration", Type::Float}}, Type::Void,
          "Fades to a colour (0x00RRGGBB or a name); takes the duration", [this, duration, fadeTo](const Arguments& a) {
-           const std::string w = where("fadeRGB");
+           const std::string w = ledsMethod("fadeRGB");
            const auto devices = resolve(service::stringArg(a, 0), w);
            const std::uint32_t rgb = color(a[1], w);
            service::takes(fadeTo(devices, duration(a[2], w, "duration"), [rgb](const LedDevice& d) { return component(rgb, d.color); }));
@@ -284,7 +284,7 @@ std::shared_ptr<service::Service> Leds::makeService() {
   define(*s, core_, "fadeRGB",
          {{"name", Type::String}, {"red", Type::Float}, {"green", Type::Float}, {"blue", Type::Float}, {"duration", Type::Float}},
          Type::Void, "Fades to a colour given as three intensities; takes the duration", [this, duration, fadeTo](const Arguments& a) {
-           const std::string w = where("fadeRGB");
+           const std::string w = ledsMethod("fadeRGB");
            const auto devices = resolve(service::stringArg(a, 0), w);
            const double r = args::numberIn(a[1], 0, 1, w, "red"), g = args::numberIn(a[2], 0, 1, w, "green"),
                         b = args::numberIn(a[3], 0, 1, w, "blue");
@@ -294,7 +294,7 @@ std::shared_ptr<service::Service> Leds::makeService() {
          });
   define(*s, core_, "fadeListRGB", {{"name", Type::String}, {"rgbList", Type::List}, {"timeList", Type::List}}, Type::Void,
          "Fades through timed colours; takes the last time", [this](const Arguments& a) {
-           const std::string w = where("fadeListRGB");
+           const std::string w = ledsMethod("fadeListRGB");
            const auto devices = resolve(service::stringArg(a, 0), w);
            const Any& colors = a[1];
            const auto times = args::numbers(a[2], w, "timeList");
@@ -317,13 +317,13 @@ std::shared_ptr<service::Service> Leds::makeService() {
            return Any();
          });
   define(*s, core_, "reset", {{"name", Type::String}}, Type::Void, "Back to the default state now", [this](const Arguments& a) {
-    setNow(resolve(service::stringArg(a, 0), where("reset")), [](const LedDevice& d) { return d.initial; });
+    setNow(resolve(service::stringArg(a, 0), ledsMethod("reset")), [](const LedDevice& d) { return d.initial; });
     return Any();
   });
   define(*s, core_, "rotateEyes", {{"rgb", Type::Int}, {"timeForRotation", Type::Float}, {"totalDuration", Type::Float}}, Type::Void,
          "Rotates a colour around the eyes; takes totalDuration and leaves the eyes in that colour",
          [this, duration, fadeTo](const Arguments& a) {
-           const std::string w = where("rotateEyes");
+           const std::string w = ledsMethod("rotateEyes");
            const std::uint32_t rgb = color(a[0], w);
            if (args::number(a[1], w, "timeForRotation") <= 0) refuse("bad-argument", w, "timeForRotation must be positive");
            service::takes(fadeTo(resolve("FaceLeds", w), duration(a[2], w, "totalDuration"),
@@ -334,7 +334,7 @@ std::shared_ptr<service::Service> Leds::makeService() {
     const std::string group = std::string_view(name) == "rasta" ? "AllLeds" : "FaceLeds";
     define(*s, core_, name, {{"duration", Type::Float}}, Type::Void, "A light show; takes the duration and leaves the LEDs as they were",
            [this, duration, name, group](const Arguments& a) {
-             const std::string w = where(name);
+             const std::string w = ledsMethod(name);
              const core::Duration d = duration(a[0], w, "duration");
              std::vector<std::pair<std::size_t, Keys>> tracks;
              for (auto i : resolve(group, w)) tracks.push_back({i, {{d, intensity(i)}}});
@@ -344,7 +344,7 @@ std::shared_ptr<service::Service> Leds::makeService() {
   }
   define(*s, core_, "earLedsSetAngle", {{"degrees", Type::Int}, {"duration", Type::Float}, {"leaveOnAtEnd", Type::Bool}}, Type::Void,
          "Lights the ears up to an angle; takes the duration", [this, duration](const Arguments& a) {
-           const std::string w = where("earLedsSetAngle");
+           const std::string w = ledsMethod("earLedsSetAngle");
            const double degrees = args::numberIn(a[0], 0, 360, w, "degrees");
            const core::Duration d = duration(a[1], w, "duration");
            const bool leaveOn = service::boolArg(a, 2);
@@ -363,15 +363,15 @@ std::shared_ptr<service::Service> Leds::makeService() {
     const std::string name = service::stringArg(a, 0);
     {
       std::lock_guard lock(core_.mutex);
-      if (!groups_.contains(name)) refuse("unknown-led", where("listGroup"), "no group named '" + name + "'");
+      if (!groups_.contains(name)) refuse("unknown-led", ledsMethod("listGroup"), "no group named '" + name + "'");
     }
     std::vector<std::string> out;
-    for (auto d : resolve(name, where("listGroup"))) out.push_back(devices_[d].name);
+    for (auto d : resolve(name, ledsMethod("listGroup"))) out.push_back(devices_[d].name);
     return Any(out);
   });
   define(*s, core_, "listLED", {{"name", Type::String}}, Type::List, "The LEDs a name stands for", [this](const Arguments& a) {
     std::vector<std::string> out;
-    for (auto d : resolve(service::stringArg(a, 0), where("listLED"))) out.push_back(devices_[d].name);
+    for (auto d : resolve(service::stringArg(a, 0), ledsMethod("listLED"))) out.push_back(devices_[d].name);
     return Any(out);
   });
   define(*s, core_, "listLEDs", {}, Type::List, "Every LED", [this](const Arguments&) {
@@ -381,7 +381,7 @@ std::shared_ptr<service::Service> Leds::makeService() {
   });
   define(*s, core_, "createGroup", {{"groupName", Type::String}, {"ledNames", Type::List}}, Type::Void, "Names a group of LEDs",
          [this](const Arguments& a) {
-           const std::string w = where("createGroup");
+           const std::string w = ledsMethod("createGroup");
            const std::string name = service::stringArg(a, 0);
            if (name.empty()) refuse("bad-argument", w, "a group needs a name");
            std::vector<std::size_t> members;

@@ -15,9 +15,9 @@ using service::Type;
 
 namespace {
 
-constexpr const char* kService = "ALMotion";
+constexpr const char* kMotionService = "ALMotion";
 
-std::string where(std::string_view method) { return std::string(kService) + "." + std::string(method); }
+std::string motionMethod(std::string_view method) { return args::qualified(kMotionService, method); }
 
 bool allNumbers(const Any& v) {
   return v.is_array() && std::all_of(v.begin(), v.end(), [](const Any& e) { return e.is_number(); });
@@ -188,7 +188,7 @@ core::Duration Motion::rest() {
 
 void Motion::declareJoints(service::Service& s) {
   auto setAngles = [this](const Arguments& a, bool change, std::string_view method) {
-    const std::string w = where(method);
+    const std::string w = motionMethod(method);
     const auto joints = resolve(a[0], w);
     if (joints.empty()) refuse("bad-argument", w, "no joint named");
     const auto values = valuesPerJoint(a[1], joints.size(), w, change ? "changes" : "angles");
@@ -221,14 +221,14 @@ void Motion::declareJoints(service::Service& s) {
   define(s, core_, "getAngles", {{"names"}, {"useSensors"}}, Type::List,
          "Joint angles now: commanded (useSensors false) or measured",
          [this](const Arguments& a) {
-           const auto joints = resolve(a[0], where("getAngles"));
-           const bool sensors = args::flag(a[1], where("getAngles"), "useSensors");
+           const auto joints = resolve(a[0], motionMethod("getAngles"));
+           const bool sensors = args::flag(a[1], motionMethod("getAngles"), "useSensors");
            std::vector<double> out;
            for (auto j : joints) out.push_back(body_.angle(j, sensors));
            return list(out);
          });
   auto hand = [this](const Arguments& a, double opening, std::string_view method) {
-    const std::string w = where(method);
+    const std::string w = motionMethod(method);
     const std::string name = args::text(a[0], w, "handName");
     if (name != "LHand" && name != "RHand") refuse("unknown-joint", w, "no hand named '" + name + "' (LHand or RHand)");
     core::Duration duration{0};
@@ -258,7 +258,7 @@ void Motion::declareStiffness(service::Service& s) {
          [this](const Arguments&) { return Any(body_.awake()); });
   define(s, core_, "setStiffnesses", {{"names"}, {"stiffnesses"}}, Type::Void, "Sets stiffness now (clamped to [0, 1])",
          [this](const Arguments& a) {
-           const std::string w = where("setStiffnesses");
+           const std::string w = motionMethod("setStiffnesses");
            const auto joints = resolve(a[0], w);
            const auto values = valuesPerJoint(a[1], joints.size(), w, "stiffnesses");
            std::vector<std::pair<std::size_t, double>> set;
@@ -271,7 +271,7 @@ void Motion::declareStiffness(service::Service& s) {
          });
   define(s, core_, "stiffnessInterpolation", {{"names"}, {"stiffnessLists"}, {"timeLists"}}, Type::Void,
          "Changes stiffness over time; takes the longest time", [this](const Arguments& a) {
-           const std::string w = where("stiffnessInterpolation");
+           const std::string w = motionMethod("stiffnessInterpolation");
            const auto joints = resolve(a[0], w);
            if (joints.empty()) refuse("bad-argument", w, "no joint named");
            const auto values = valuesPerJoint(a[1], joints.size(), w, "stiffnessLists");
@@ -286,7 +286,7 @@ void Motion::declareStiffness(service::Service& s) {
          });
   define(s, core_, "getStiffnesses", {{"names"}}, Type::List, "Stiffness of joints now", [this](const Arguments& a) {
     std::vector<double> out;
-    for (auto j : resolve(a[0], where("getStiffnesses"))) out.push_back(body_.stiffness(j));
+    for (auto j : resolve(a[0], motionMethod("getStiffnesses"))) out.push_back(body_.stiffness(j));
     return list(out);
   });
 }
@@ -296,7 +296,7 @@ void Motion::declareStiffness(service::Service& s) {
 void Motion::declareInterpolations(service::Service& s) {
   define(s, core_, "angleInterpolation", {{"names"}, {"angleLists"}, {"timeLists"}, {"isAbsolute"}}, Type::Void,
          "Moves joints through timed angles; takes the longest time", [this](const Arguments& a) {
-           const std::string w = where("angleInterpolation");
+           const std::string w = motionMethod("angleInterpolation");
            const auto joints = resolve(a[0], w);
            if (joints.empty()) refuse("bad-argument", w, "no joint named");
            auto values = valuesPerJoint(a[1], joints.size(), w, "angleLists");
@@ -318,7 +318,7 @@ void Motion::declareInterpolations(service::Service& s) {
   define(s, core_, "angleInterpolationWithSpeed", {{"names"}, {"targetAngles"}, {"maxSpeedFraction"}}, Type::Void,
          "Moves joints to angles at a fraction of their maximum speed; takes the slowest joint's time",
          [this](const Arguments& a) {
-           const std::string w = where("angleInterpolationWithSpeed");
+           const std::string w = motionMethod("angleInterpolationWithSpeed");
            const auto joints = resolve(a[0], w);
            if (joints.empty()) refuse("bad-argument", w, "no joint named");
            const auto values = valuesPerJoint(a[1], joints.size(), w, "targetAngles");
@@ -338,7 +338,7 @@ void Motion::declareInterpolations(service::Service& s) {
          });
   define(s, core_, "angleInterpolationBezier", {{"jointNames"}, {"times"}, {"controlPoints"}}, Type::Void,
          "Moves joints through bezier keys (what a timeline sends); takes the longest time", [this](const Arguments& a) {
-           const std::string w = where("angleInterpolationBezier");
+           const std::string w = motionMethod("angleInterpolationBezier");
            std::vector<std::size_t> joints;
            for (const auto& name : args::names(a[0], w, "jointNames")) {
              auto j = body_.model().joint(name);
@@ -409,7 +409,7 @@ void Motion::declareMoves(service::Service& s) {
     return legs;
   };
   for (const char* name : {"moveTo", "walkTo"}) {
-    const std::string w = where(name);
+    const std::string w = motionMethod(name);
     define(s, core_, name, {{"x", Type::Float}, {"y", Type::Float}, {"theta", Type::Float}}, Type::Bool,
            "Moves the base by (x, y, theta) in the robot frame; takes the time the move takes",
            [this, pose, w](const Arguments& a) { return moveTo({pose(a, 0, w)}, std::nullopt); });
@@ -430,7 +430,7 @@ void Motion::declareMoves(service::Service& s) {
            [this, controlPoints, w](const Arguments& a) { return moveTo(controlPoints(a[0], w), std::nullopt); });
   }
   auto velocity = [this](const Arguments& a, bool normalized, std::string_view method) {
-    const std::string w = where(method);
+    const std::string w = motionMethod(method);
     double x = args::number(a[0], w, "x"), y = args::number(a[1], w, "y"), t = args::number(a[2], w, "theta");
     const double lin = body_.model().walkSpeed(), rot = body_.model().turnSpeed();
     if (normalized) {
@@ -476,7 +476,7 @@ void Motion::declareMoves(service::Service& s) {
     define(s, core_, name, {}, Type::Void, "Prepares to move (nothing to do here)", [](const Arguments&) { return Any(); });
   define(s, core_, "getRobotPosition", {{"useSensors"}}, Type::List, "[x, y, theta] of the base in the world frame",
          [this](const Arguments& a) {
-           args::flag(a[0], where("getRobotPosition"), "useSensors");
+           args::flag(a[0], motionMethod("getRobotPosition"), "useSensors");
            const Pose2D p = body_.position();
            return list({p.x, p.y, p.theta});
          });
@@ -505,11 +505,11 @@ void Motion::declareTasks(service::Service& s) {
   });
   define(s, core_, "killTasksUsingResources", {{"resourceNames"}}, Type::Void, "Stops the tasks moving these joints",
          [this](const Arguments& a) {
-           body_.killTasksMoving(resolve(a[0], where("killTasksUsingResources")));
+           body_.killTasksMoving(resolve(a[0], motionMethod("killTasksUsingResources")));
            return Any();
          });
   define(s, core_, "areResourcesAvailable", {{"resourceNames"}}, Type::Bool, "Whether no task moves these joints",
-         [this](const Arguments& a) { return Any(body_.idle(resolve(a[0], where("areResourcesAvailable")))); });
+         [this](const Arguments& a) { return Any(body_.idle(resolve(a[0], motionMethod("areResourcesAvailable")))); });
 }
 
 // ---- switches --------------------------------------------------------------
@@ -524,7 +524,7 @@ void Motion::declareSettings(service::Service& s) {
   };
   define(s, core_, "setExternalCollisionProtectionEnabled", {{"name", Type::String}, {"enable"}}, Type::Void,
          "Turns external collision protection on or off (Move, Arms, LArm, RArm, All)", [this, choose](const Arguments& a) {
-           const std::string w = where("setExternalCollisionProtectionEnabled");
+           const std::string w = motionMethod("setExternalCollisionProtectionEnabled");
            const std::string name = service::stringArg(a, 0);
            choose(name, {"Move", "Arms", "LArm", "RArm", "All"}, w);
            const bool on = args::flag(a[1], w, "enable");
@@ -539,12 +539,12 @@ void Motion::declareSettings(service::Service& s) {
   define(s, core_, "getExternalCollisionProtectionEnabled", {{"name", Type::String}}, Type::Bool,
          "Whether external collision protection is on", [this, choose](const Arguments& a) {
            const std::string name = service::stringArg(a, 0);
-           choose(name, {"Move", "Arms", "LArm", "RArm", "All"}, where("getExternalCollisionProtectionEnabled"));
+           choose(name, {"Move", "Arms", "LArm", "RArm", "All"}, motionMethod("getExternalCollisionProtectionEnabled"));
            return Any(setting("ExternalCollisionProtection/" + name));
          });
   define(s, core_, "setCollisionProtectionEnabled", {{"chainName", Type::String}, {"enable"}}, Type::Bool,
          "Turns self-collision protection on or off (Arms, LArm, RArm)", [this, choose](const Arguments& a) {
-           const std::string w = where("setCollisionProtectionEnabled");
+           const std::string w = motionMethod("setCollisionProtectionEnabled");
            const std::string name = service::stringArg(a, 0);
            choose(name, {"Arms", "LArm", "RArm"}, w);
            const bool on = args::flag(a[1], w, "enable");
@@ -556,14 +556,14 @@ void Motion::declareSettings(service::Service& s) {
   define(s, core_, "getCollisionProtectionEnabled", {{"chainName", Type::String}}, Type::Bool,
          "Whether self-collision protection is on", [this, choose](const Arguments& a) {
            const std::string name = service::stringArg(a, 0);
-           choose(name, {"Arms", "LArm", "RArm"}, where("getCollisionProtectionEnabled"));
+           choose(name, {"Arms", "LArm", "RArm"}, motionMethod("getCollisionProtectionEnabled"));
            return Any(setting("CollisionProtection/" + name));
          });
   // Global switches: set<X>Enabled(bool) / get<X>Enabled().
   for (const char* feature : {"FallManager", "PushRecovery", "SmartStiffness", "DiagnosisEffect"}) {
     const std::string key = feature;
     define(s, core_, "set" + key + "Enabled", {{"enable"}}, Type::Void, "Turns " + key + " on or off", [this, key](const Arguments& a) {
-      const bool on = args::flag(a[0], where("set" + key + "Enabled"), "enable");
+      const bool on = args::flag(a[0], motionMethod("set" + key + "Enabled"), "enable");
       std::lock_guard lock(core_.mutex);
       settings_[key] = on;
       return Any();
@@ -572,7 +572,7 @@ void Motion::declareSettings(service::Service& s) {
            [this, key](const Arguments&) { return Any(setting(key)); });
   }
   define(s, core_, "setEnableNotifications", {{"enable"}}, Type::Void, "Turns motion notifications on or off", [this](const Arguments& a) {
-    const bool on = args::flag(a[0], where("setEnableNotifications"), "enable");
+    const bool on = args::flag(a[0], motionMethod("setEnableNotifications"), "enable");
     std::lock_guard lock(core_.mutex);
     settings_["Notifications"] = on;
     return Any();
@@ -584,7 +584,7 @@ void Motion::declareSettings(service::Service& s) {
     const std::string key = feature;
     define(s, core_, "set" + key + "Enabled", {{"chainName", Type::String}, {"enable"}}, Type::Void,
            "Turns " + key + " on or off for a chain", [this, key](const Arguments& a) {
-             const std::string w = where("set" + key + "Enabled");
+             const std::string w = motionMethod("set" + key + "Enabled");
              const std::string chain = service::stringArg(a, 0);
              resolve(Any(chain), w);
              const bool on = args::flag(a[1], w, "enable");
@@ -595,7 +595,7 @@ void Motion::declareSettings(service::Service& s) {
     define(s, core_, "get" + key + "Enabled", {{"chainName", Type::String}}, Type::Bool, "Whether " + key + " is on for a chain",
            [this, key](const Arguments& a) {
              const std::string chain = service::stringArg(a, 0);
-             resolve(Any(chain), where("get" + key + "Enabled"));
+             resolve(Any(chain), motionMethod("get" + key + "Enabled"));
              return Any(setting(key + "/" + chain) || setting(key + "/Body"));
            });
   }
@@ -603,7 +603,7 @@ void Motion::declareSettings(service::Service& s) {
     const std::string key = feature;
     define(s, core_, "set" + key + "Enabled", {{"leftArmEnabled"}, {"rightArmEnabled"}}, Type::Void,
            "Whether the arms swing while moving", [this, key](const Arguments& a) {
-             const std::string w = where("set" + key + "Enabled");
+             const std::string w = motionMethod("set" + key + "Enabled");
              const bool l = args::flag(a[0], w, "leftArmEnabled"), r = args::flag(a[1], w, "rightArmEnabled");
              std::lock_guard lock(core_.mutex);
              settings_[key + "/LArm"] = l;
@@ -614,7 +614,7 @@ void Motion::declareSettings(service::Service& s) {
   define(s, core_, "getMoveArmsEnabled", {{"chainName", Type::String}}, Type::Bool, "Whether an arm swings while moving",
          [this, choose](const Arguments& a) {
            const std::string chain = service::stringArg(a, 0);
-           choose(chain, {"LArm", "RArm", "Arms"}, where("getMoveArmsEnabled"));
+           choose(chain, {"LArm", "RArm", "Arms"}, motionMethod("getMoveArmsEnabled"));
            if (chain == "Arms") return Any(setting("MoveArms/LArm") && setting("MoveArms/RArm"));
            return Any(setting("MoveArms/" + chain));
          });
@@ -631,7 +631,7 @@ void Motion::declareInfo(service::Service& s) {
     define(s, core_, name, {{"name", Type::String}}, Type::List, "The joints of a joint or chain",
            [this, name](const Arguments& a) {
              std::vector<std::string> out;
-             for (auto j : resolve(a[0], where(name))) out.push_back(body_.model().joints()[j].name);
+             for (auto j : resolve(a[0], motionMethod(name))) out.push_back(body_.model().joints()[j].name);
              return Any(out);
            });
   define(s, core_, "getSensorNames", {}, Type::List, "The joints' sensors", [this](const Arguments&) {
@@ -642,7 +642,7 @@ void Motion::declareInfo(service::Service& s) {
   define(s, core_, "getLimits", {{"name", Type::String}}, Type::List, "[[min, max, maxVelocity, maxTorque], ...]",
          [this](const Arguments& a) {
            Any out = Any::array();
-           for (auto j : resolve(a[0], where("getLimits"))) {
+           for (auto j : resolve(a[0], motionMethod("getLimits"))) {
              const JointInfo& info = body_.model().joints()[j];
              out.push_back(Any::array({info.min, info.max, info.maxVelocity, info.maxTorque}));
            }
@@ -683,7 +683,7 @@ std::string Motion::summary() const {
 }
 
 std::shared_ptr<service::Service> Motion::makeService() {
-  auto s = std::make_shared<service::Service>(kService, "Simulated joints, stiffness and base moves");
+  auto s = std::make_shared<service::Service>(kMotionService, "Simulated joints, stiffness and base moves");
   declareJoints(*s);
   declareStiffness(*s);
   declareInterpolations(*s);

@@ -10,7 +10,7 @@ using service::Type;
 
 namespace {
 
-std::string where(std::string_view method) { return "ALRobotPosture." + std::string(method); }
+std::string postureMethod(std::string_view method) { return args::qualified("ALRobotPosture", method); }
 
 }  // namespace
 
@@ -51,7 +51,7 @@ std::shared_ptr<service::Service> RobotPosture::makeService() {
            smart ? "Goes to a predefined posture (getting up if needed); takes the transition's time"
                  : "Moves every joint straight to a predefined posture; takes the transition's time",
            [this, smart, method](const Arguments& a) {
-             const std::string w = where(method);
+             const std::string w = postureMethod(method);
              service::takes(goTo(service::stringArg(a, 0), args::number(a[1], w, "maxSpeedFraction"), smart, w));
              return Any(true);
            });
@@ -80,7 +80,7 @@ std::shared_ptr<service::Service> RobotPosture::makeService() {
   define(*s, core_, "setMaxTryNumber", {{"maxTryNumber", Type::Int}}, Type::Void, "How often goToPosture retries (recorded)",
          [this](const Arguments& a) {
            const auto n = service::intArg(a, 0);
-           if (n < 1) refuse("bad-argument", where("setMaxTryNumber"), "maxTryNumber must be at least 1, got " + std::to_string(n));
+           if (n < 1) refuse("bad-argument", postureMethod("setMaxTryNumber"), "maxTryNumber must be at least 1, got " + std::to_string(n));
            std::lock_guard lock(core_.mutex);
            maxTryNumber_ = static_cast<int>(n);
            return Any();

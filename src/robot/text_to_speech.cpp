@@ -14,8 +14,8 @@ using service::Type;
 
 namespace {
 
-constexpr const char* kService = "ALTextToSpeech";
-std::string where(std::string_view method) { return std::string(kService) + "." + std::string(method); }
+constexpr const char* kTextToSpeechService = "ALTextToSpeech";
+std::string speechMethod(std::string_view method) { return args::qualified(kTextToSpeechService, method); }
 
 struct ParameterRange {
   const char* name;
@@ -264,7 +264,7 @@ double TextToSpeech::volume() const {
 // ---- the service -------------------------------------------------------------
 
 std::shared_ptr<service::Service> TextToSpeech::makeService() {
-  auto s = std::make_shared<service::Service>(kService, "Simulated speech: what is said, and how long it takes");
+  auto s = std::make_shared<service::Service>(kTextToSpeechService, "Simulated speech: what is said, and how long it takes");
   service::Service* self = s.get();
   auto checkLanguage = [](const std::string& language, std::string_view w) {
     const auto& known = languages();
@@ -278,7 +278,7 @@ std::shared_ptr<service::Service> TextToSpeech::makeService() {
          });
   define(*s, core_, "say", {{"stringToSay", Type::String}, {"language", Type::String}}, Type::Void,
          "Says a text in a language; takes the time it is spoken", [this, checkLanguage](const Arguments& a) {
-           checkLanguage(service::stringArg(a, 1), where("say"));
+           checkLanguage(service::stringArg(a, 1), speechMethod("say"));
            service::takes(speak(plan(service::stringArg(a, 0))));
            return Any();
          });
@@ -290,7 +290,7 @@ std::shared_ptr<service::Service> TextToSpeech::makeService() {
   });
   define(*s, core_, "setLanguage", {{"language", Type::String}}, Type::Void, "Sets the language", [this, self, checkLanguage](const Arguments& a) {
     const std::string language = service::stringArg(a, 0);
-    checkLanguage(language, where("setLanguage"));
+    checkLanguage(language, speechMethod("setLanguage"));
     {
       std::lock_guard lock(core_.mutex);
       language_ = language;
@@ -308,7 +308,7 @@ std::shared_ptr<service::Service> TextToSpeech::makeService() {
     return Any("en_US");
   });
   define(*s, core_, "setVolume", {{"volume", Type::Float}}, Type::Void, "Sets the volume, 0 to 1", [this](const Arguments& a) {
-    const double v = args::numberIn(a[0], 0.0, 1.0, where("setVolume"), "volume");
+    const double v = args::numberIn(a[0], 0.0, 1.0, speechMethod("setVolume"), "volume");
     std::lock_guard lock(core_.mutex);
     volume_ = v;
     return Any();
@@ -316,7 +316,7 @@ std::shared_ptr<service::Service> TextToSpeech::makeService() {
   define(*s, core_, "getVolume", {}, Type::Float, "The volume", [this](const Arguments&) { return Any(volume()); });
   define(*s, core_, "setParameter", {{"parameter", Type::String}, {"value", Type::Float}}, Type::Void,
          "Sets speed (50-400 %), pitchShift, doubleVoice...", [this](const Arguments& a) {
-           const std::string w = where("setParameter");
+           const std::string w = speechMethod("setParameter");
            const std::string name = service::stringArg(a, 0);
            for (const auto& p : kParameters)
              if (name == p.name) {
@@ -331,7 +331,7 @@ std::shared_ptr<service::Service> TextToSpeech::makeService() {
     const std::string name = service::stringArg(a, 0);
     std::lock_guard lock(core_.mutex);
     auto it = parameters_.find(name);
-    if (it == parameters_.end()) refuse("unknown-parameter", where("getParameter"), "no speech parameter named '" + name + "'");
+    if (it == parameters_.end()) refuse("unknown-parameter", speechMethod("getParameter"), "no speech parameter named '" + name + "'");
     return Any(it->second);
   });
   define(*s, core_, "resetSpeed", {}, Type::Void, "Speed back to 100 %", [this](const Arguments&) {
@@ -348,7 +348,7 @@ std::shared_ptr<service::Service> TextToSpeech::makeService() {
   define(*s, core_, "setVoice", {{"voiceID", Type::String}}, Type::Void, "Sets the voice", [this](const Arguments& a) {
     const std::string voice = service::stringArg(a, 0);
     if (std::find(voices().begin(), voices().end(), voice) == voices().end())
-      refuse("unknown-voice", where("setVoice"), "no voice named '" + voice + "'");
+      refuse("unknown-voice", speechMethod("setVoice"), "no voice named '" + voice + "'");
     std::lock_guard lock(core_.mutex);
     voice_ = voice;
     return Any();
@@ -360,7 +360,7 @@ std::shared_ptr<service::Service> TextToSpeech::makeService() {
   define(*s, core_, "getAvailableVoices", {}, Type::List, "The voices", [](const Arguments&) { return Any(voices()); });
   define(*s, core_, "setLanguageDefaultVoice", {{"language", Type::String}, {"voice", Type::String}}, Type::Void,
          "A language's voice (recorded)", [checkLanguage](const Arguments& a) {
-           checkLanguage(service::stringArg(a, 0), where("setLanguageDefaultVoice"));
+           checkLanguage(service::stringArg(a, 0), speechMethod("setLanguageDefaultVoice"));
            return Any();
          });
   define(*s, core_, "loadVoicePreference", {{"preferenceName", Type::String}}, Type::Void, "Voice preferences (recorded)",
