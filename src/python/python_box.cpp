@@ -7,6 +7,7 @@
 #include <map>
 #include <mutex>
 #include <regex>
+#include <set>
 #include <thread>
 
 namespace py = pybind11;
@@ -56,9 +57,29 @@ struct Calling {
 
 // The threads running box code, and for which Workers task (its serial):
 // the watchdog interrupts a task only while it runs Python code of ours.
-// Read and written with the GIL held.
 std::mutex runningMutex;
 std::map<unsigned long, std::uint64_t> runningCode;
+// The threads of box code waiting in a service call (a robot's `say` over
+// qi can take seconds of wall time): not stuck in Python, so not
+// interrupted for holding their turn.
+std::set<unsigned long> inServiceCalls;
+
+class InServiceCall {
+public:
+  InServiceCall() : thread_(PyThread_get_thread_ident()) {
+    std::lock_guard lock(runningMutex);
+    inServiceCalls.insert(thread_);
+  }
+  ~InServiceCall() {
+    std::lock_guard lock(runningMutex);
+    inServiceCalls.erase(thread_);
+  }
+  InServiceCall(const InServiceCall&) = delete;
+  InServiceCall& operator=(const InServiceCall&) = delete;
+
+private:
+  unsigned long thread_;
+};
 
 // While it lives, the calling thread (holding the GIL) runs box code for
 // the current Workers task. The outermost one drops an interruption that
@@ -180,6 +201,7 @@ py::object callService(const std::string& service, const std::string& method, co
       host.missingService(service, method, arguments);
     } else {
       try {
+        InServiceCall waiting;
         result = registry.call(service, method, arguments);
         const auto took = service::takenByLastCall();
         if (took > core::Duration::zero()) stopped = !host.workers().sleepFor(took);
@@ -510,7 +532,9 @@ void interruptBoxCode(const core::Workers::Stuck& stuck) {
   std::lock_guard lock(runningMutex);
   auto it = runningCode.find(static_cast<unsigned long>(stuck.thread));
   if (it == runningCode.end() || it->second != stuck.task) return;
-  const char* name = stuck.why == core::Workers::Stuck::Why::TurnTooLong ? "TurnTimeout" : "BehaviorStopped";
+  const bool turnTooLong = stuck.why == core::Workers::Stuck::Why::TurnTooLong;
+  if (turnTooLong && inServiceCalls.contains(it->first)) return;  // waiting on the robot, not looping
+  const char* name = turnTooLong ? "TurnTimeout" : "BehaviorStopped";
   py::object cls = py::module_::import("_autolife_box").attr(name);
   PyThreadState_SetAsyncExc(it->first, cls.ptr());
 }

@@ -5,7 +5,9 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <map>
+#include <thread>
 
 #include "autolife/core/clock.hpp"
 #include "autolife/python/python_box.hpp"
@@ -241,6 +243,37 @@ TEST(PythonBox, AStopUnwindsASleepingBoxWithoutAnError) {
   f.workers.settle();
   EXPECT_FALSE(e);
   EXPECT_TRUE(f.host.events.empty()) << f.host.events[0];  // neither swallowed nor went on
+}
+
+TEST(PythonBox, ABoxWaitingOnASlowServiceIsNotTakenForALoop) {
+  // A robot's `say` over qi can hold a box thread for seconds of wall time;
+  // the watchdog sees the turn held too long, but the box is not in Python.
+  Fixture f;
+  std::atomic<int> watchdogVisits{0};
+  int visitsWhileWaiting = 0;
+  f.workers.setLimits({20ms, 1s});
+  f.workers.setInterrupter([&](const core::Workers::Stuck& stuck) {
+    python::interruptBoxCode(stuck);
+    ++watchdogVisits;
+  });
+  auto slow = std::make_shared<service::Service>("ALSlowRobot");
+  slow->method("answer", {}, service::Type::String, "answers once the watchdog came by twice", [&](const service::Arguments&) {
+    // (The first box may already have kept the watchdog busy starting Python.)
+    const int before = watchdogVisits;
+    const auto deadline = std::chrono::steady_clock::now() + 30s;
+    while (watchdogVisits < before + 2 && std::chrono::steady_clock::now() < deadline) std::this_thread::yield();
+    visitsWhileWaiting = watchdogVisits - before;
+    return Any("done");
+  });
+  f.registry.add(slow);
+  f.load("class MyClass(GeneratedClass):\n    def onInput_onStart(self):\n"
+         "        self.answer(ALProxy('ALSlowRobot').answer())\n");
+  ASSERT_FALSE(f.error) << f.error->format();
+  std::optional<python::BoxError> e;
+  f.inTask([&] { e = f.box->callInput("onStart", nullptr); });
+  EXPECT_FALSE(e) << e->format();
+  EXPECT_GE(visitsWhileWaiting, 2);
+  EXPECT_EQ(f.host.events, std::vector<std::string>{"0ms fire answer \"done\""});
 }
 
 TEST(PythonBox, NaoqiAndQiModulesImport) {
