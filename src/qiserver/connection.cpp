@@ -231,27 +231,40 @@ void Connection::dispatch(const qi::Message& m) {
       throw CallError("no-such-method", "there is no method with uid " + std::to_string(h.action) + " in service " +
                                             std::to_string(h.service) + " object " + std::to_string(h.object));
     const Arguments arguments = decodeArguments(m, Signature::parse(method->parametersSignature), codec_);
+    service::takes(core::Duration{0});  // what the call below says it takes, and nothing older
     Value result = h.action < qi::action::FirstUser ? callBound(*object, h, arguments.values)
                                                     : object->call(h.action, arguments.values, *this);
     if (!isCall) return;
-    const Signature declared = Signature::parse(method->returnSignature);
-    if (!arguments.requestedReturn.empty() && arguments.requestedReturn != method->returnSignature &&
-        declared.kind() != Kind::Object) {
-      // The caller asked for another type: converted when it can be, else
-      // sent as a dynamic value for the caller to convert.
-      try {
-        const Signature requested = Signature::parse(arguments.requestedReturn);
-        const Value converted = qi::fromJson(qi::toJson(result, declared), requested);
-        return reply(h, requested, converted);
-      } catch (const std::exception&) {
-        qi::Message out = messageFor(h, qi::MessageType::Reply, qi::encode(Signature(Kind::Dynamic), Value::dynamic(declared, result), codec_));
-        out.header.flags = qi::flags::DynamicPayload;
-        return send(qi::encodeMessage(out));
-      }
-    }
-    reply(h, declared, result);
+    const auto took = service::takenByLastCall();
+    if (took <= core::Duration{0}) return answer(h, *method, arguments.requestedReturn, result);
+    // A robot action (say, a motion) answers once it is done, as NAOqi's
+    // blocking calls do; the loop serves the others meanwhile.
+    auto done = std::make_shared<boost::asio::steady_timer>(socket_.get_executor(), took);
+    done->async_wait([self = shared_from_this(), done, h, method = *method, requested = arguments.requestedReturn,
+                      result = std::move(result)](boost::system::error_code ec) {
+      if (!ec) self->answer(h, method, requested, result);
+    });
   } catch (const std::exception& e) {
     if (isCall) replyError(h, describeError(e));
+  }
+}
+
+// The reply to a call: its result as the method's return type, or as the
+// type the caller asked for (converted when it can be, else sent as a
+// dynamic value for the caller to convert).
+void Connection::answer(const qi::Header& h, const qi::MetaMethod& method, const std::string& requestedReturn,
+                        const Value& result) {
+  const Signature declared = Signature::parse(method.returnSignature);
+  if (requestedReturn.empty() || requestedReturn == method.returnSignature || declared.kind() == Kind::Object)
+    return reply(h, declared, result);
+  try {
+    const Signature requested = Signature::parse(requestedReturn);
+    const Value converted = qi::fromJson(qi::toJson(result, declared), requested);
+    reply(h, requested, converted);
+  } catch (const std::exception&) {
+    qi::Message out = messageFor(h, qi::MessageType::Reply, qi::encode(Signature(Kind::Dynamic), Value::dynamic(declared, result), codec_));
+    out.header.flags = qi::flags::DynamicPayload;
+    send(qi::encodeMessage(out));
   }
 }
 

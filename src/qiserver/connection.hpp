@@ -62,6 +62,8 @@ private:
   void terminate(std::uint32_t service, std::uint32_t object);
   std::uint32_t propertyUid(const ServedObject& object, const qi::Value& nameOrUid) const;
 
+  void answer(const qi::Header& request, const qi::MetaMethod& method, const std::string& requestedReturn,
+              const qi::Value& result);
   void reply(const qi::Header& request, const qi::Signature& signature, const qi::Value& value);
   void replyError(const qi::Header& request, const std::string& message);
   void send(std::string bytes);  // loop thread

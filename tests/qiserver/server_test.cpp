@@ -267,6 +267,40 @@ TEST(QiServer, ACallWithADynamicPayloadIsConvertedToTheParameters) {
   EXPECT_EQ(client->call("ALMemory", "getData", {"qi/dyn"}), 5);
 }
 
+TEST(QiServer, ARobotActionIsAnsweredOnceItIsDoneAndOtherCallsMeanwhile) {
+  // ALTextToSpeech.say answers when the sentence is said, as NAOqi's blocking
+  // call does; a getData sent after it is answered first.
+  QiFixture server;
+  auto client = server.client();
+  const auto tts = client->serviceId("ALTextToSpeech");
+  const auto memory = client->serviceId("ALMemory");
+  auto call = [&](std::uint32_t id, std::uint32_t service, const std::string& method, const json& args,
+                  const std::string& signature) {
+    qi::Message m;
+    m.header.id = id;
+    m.header.type = qi::MessageType::Call;
+    m.header.service = service;
+    m.header.object = 1;
+    m.header.action = *client->metaObject(service).methodUid(method);
+    m.payload = qi::encode(qi::Signature::parse(signature), qi::fromJson(args, qi::Signature::parse(signature)));
+    client->sendBytes(qi::encodeMessage(m));
+  };
+  server.onEngine([&] { return server.engine().memory.insertData("qi/k", core::Value(std::int64_t{7})), 0; });
+  const auto sent = std::chrono::steady_clock::now();
+  call(1001, tts, "say", json::array({"Hello, how are you?"}), "(s)");
+  call(1002, memory, "getData", json::array({"qi/k"}), "(s)");
+  std::vector<std::uint32_t> order;
+  for (int i = 0; i < 2; ++i) {
+    auto reply = client->receive(kWait);
+    ASSERT_TRUE(reply) << "no reply";
+    EXPECT_EQ(reply->header.type, qi::MessageType::Reply) << reply->describe();
+    order.push_back(reply->header.id);
+  }
+  EXPECT_EQ(order, (std::vector<std::uint32_t>{1002, 1001}));
+  // Said at the robot's pace: the reply came no sooner than that.
+  EXPECT_GE(std::chrono::steady_clock::now() - sent, 1s);
+}
+
 TEST(QiServer, TheTokenIsRequiredWhenSet) {
   qiserver::ServerOptions options;
   options.token = "secret";
