@@ -39,7 +39,7 @@ public:
   void start(HttpRequest request) {
     connection_.emplace(shared_->api, pushTo(weak_from_this()), true);
     beast::get_lowest_layer(ws_).expires_never();
-    ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+    ws_.set_option(timeouts());
     ws_.set_option(websocket::stream_base::decorator(
         [](websocket::response_type& r) { r.set(http::field::server, "autolife"); }));
     ws_.read_message_max(std::max(kHardMessageLimit, limits().maxMessageBytes + 1));
@@ -52,6 +52,17 @@ public:
 
 private:
   const Limits& limits() const { return shared_->options.limits; }
+
+  // Beast pings a quiet peer halfway through the idle timeout and closes
+  // the connection when nothing, not even the pong, came back by its end.
+  websocket::stream_base::timeout timeouts() const {
+    auto t = websocket::stream_base::timeout::suggested(beast::role_type::server);
+    if (limits().idleTimeout.count() > 0) {
+      t.idle_timeout = limits().idleTimeout;
+      t.keep_alive_pings = true;
+    }
+    return t;
+  }
 
   // Notifications: from the engine's thread to this session's queue.
   Sink pushTo(std::weak_ptr<WebSocketSession> weak) {

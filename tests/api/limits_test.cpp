@@ -2,6 +2,15 @@
 // exceeds one, and that the server and the other clients live on.
 #include <gtest/gtest.h>
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <string>
+
 #include "server_fixture.hpp"
 
 namespace {
@@ -71,6 +80,39 @@ TEST(Limits, AClientThatDoesNotReadIsDisconnected) {
   }
   EXPECT_TRUE(flooder.closedByServer());
   EXPECT_EQ(polite.call("ALAutonomousLife.getState")["result"], "solitary");
+}
+
+// A peer gone without a word (its machine off, a cable pulled) never
+// answers: the server pings it halfway through the idle timeout and closes
+// the connection at its end, freeing its slot.
+TEST(Limits, AWebSocketPeerThatNeverAnswersIsClosedAfterTheIdleTimeout) {
+  ServerFixture server(with([](Limits& l) { l.idleTimeout = std::chrono::milliseconds(300); }));
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  ASSERT_GE(fd, 0);
+  timeval wait{30, 0};  // generous: only reached when the server never closes
+  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, sizeof wait);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(server.port());
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ASSERT_EQ(::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
+  const std::string upgrade =
+      "GET /api HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+      "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
+  ASSERT_EQ(::send(fd, upgrade.data(), upgrade.size(), 0), static_cast<ssize_t>(upgrade.size()));
+  // Read (never answering) until the server closes: the 101, a ping, a close.
+  std::string received;
+  char buffer[4096];
+  ssize_t n = 0;
+  while ((n = ::recv(fd, buffer, sizeof buffer, 0)) > 0) received.append(buffer, static_cast<std::size_t>(n));
+  ::close(fd);
+  EXPECT_EQ(n, 0) << "the server did not close the connection";
+  ASSERT_TRUE(received.starts_with("HTTP/1.1 101")) << received;
+  const std::string frames = received.substr(received.find("\r\n\r\n") + 4);
+  ASSERT_GE(frames.size(), 2u);
+  EXPECT_EQ(static_cast<unsigned char>(frames[0]), 0x89) << "the first frame is a ping";
+  WsClient next{server.port()};
+  EXPECT_EQ(next.call("ALAutonomousLife.getState")["result"], "solitary");
 }
 
 TEST(Token, IsRequiredWhenSet) {

@@ -16,6 +16,9 @@ struct Limits {
   std::size_t maxSubscriptions = 1000;     // per connection
   std::size_t maxInFlight = 256;           // calls of a connection not yet answered: reading pauses
   std::size_t maxQueuedBytes = 16 << 20;   // answers and notifications not yet sent: the connection closes
+  // A WebSocket that sends nothing, not even the pong to the ping sent
+  // halfway, for this long is closed (a peer gone without a word); 0: never.
+  std::chrono::milliseconds idleTimeout{60000};
 };
 
 // A token bucket: `rate` tokens a second, at most `rate` saved up.
