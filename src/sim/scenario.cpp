@@ -527,11 +527,24 @@ std::optional<core::Time> parseDuration(const std::string& text) {
   return core::fromSeconds(total);
 }
 
+namespace {
+
+// yaml-cpp ends lines at \n (and \r\n) only; a file saved with old Mac line
+// ends (a lone \r) is one long line to it. Each lone \r becomes a \n: the
+// same length, so yaml-cpp's byte offsets still point into the text.
+std::string withLoneCarriageReturnsAsNewlines(std::string text) {
+  for (std::size_t i = 0; i < text.size(); ++i)
+    if (text[i] == '\r' && (i + 1 == text.size() || text[i + 1] != '\n')) text[i] = '\n';
+  return text;
+}
+
+}  // namespace
+
 std::variant<Scenario, std::vector<core::Diagnostic>> parseScenario(const std::string& text, const std::string& file,
                                                                     const std::string& baseDirectory) {
   YAML::Node root;
   try {
-    root = YAML::Load(text);
+    root = YAML::Load(withLoneCarriageReturnsAsNewlines(text));
   } catch (const YAML::Exception& e) {
     core::Diagnostic d;
     d.file = file;

@@ -37,6 +37,10 @@ TEST(ScenarioProblem, IsReportedAsFileLineColumnMessage) {
   EXPECT_THAT(p[0].message, HasSubstr("sede"));
 }
 
+TEST(ScenarioProblem, AnErrorAfterOldMacLineEndsIsAtItsLine) {
+  EXPECT_EQ(onlyPlace("seed: 1\rrobto: nao\r"), "2:1");
+}
+
 // ---- unknown fields ----------------------------------------------------------------
 
 TEST(ScenarioProblem, UnknownTopLevelField) { EXPECT_EQ(onlyPlace("seed: 1\nrobto: nao\n"), "2:1"); }

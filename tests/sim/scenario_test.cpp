@@ -58,6 +58,15 @@ TEST(ScenarioFile, DefaultsWhenFieldsAreLeftOut) {
   EXPECT_TRUE(s.expectations.empty());
 }
 
+TEST(ScenarioFile, OldMacLineEndsAreLineEndsToo) {
+  // A lone \r ends a line, as \n and \r\n do (the places in errors count it so).
+  auto s = parse("robot: pepper\rseed: 7\r\nsteps:\r  - {t: 1, set: {go: 1}}\r");
+  EXPECT_EQ(s.robot, "pepper");
+  EXPECT_EQ(s.seed, 7u);
+  ASSERT_EQ(s.steps.size(), 1u);
+  EXPECT_EQ(s.steps[0].line, 4);
+}
+
 TEST(ScenarioFile, RobotSeedStartAndUntil) {
   auto s = parse(
       "robot: pepper\n"
