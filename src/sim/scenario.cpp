@@ -144,12 +144,24 @@ private:
     return std::nullopt;
   }
 
+  // A UTC date and time, "Z" at the end or nothing. Years 1970 to 2200: the
+  // engine's clock counts nanoseconds in 64 bits (up to 2262), and a run
+  // goes on from its start.
   std::optional<std::chrono::system_clock::time_point> startTime(const YAML::Node& n) {
+    const std::string text = n.IsScalar() ? n.Scalar() : "";
     std::tm tm{};
-    std::istringstream in(n.IsScalar() ? n.Scalar() : "");
+    std::istringstream in(text);
     in >> std::get_time(&tm, "%Y-%m-%dT%H:%M:%S");
-    if (in.fail()) {
+    const bool read = !in.fail();
+    std::string rest;
+    if (read) std::getline(in, rest);
+    if (!read || (!rest.empty() && rest != "Z")) {
       problem(n, "start must be a UTC date and time like 2026-01-05T09:00:00Z");
+      return std::nullopt;
+    }
+    const int year = tm.tm_year + 1900;
+    if (year < 1970 || year > 2200) {
+      problem(n, "start must be between the years 1970 and 2200 (it is " + std::to_string(year) + ")");
       return std::nullopt;
     }
     return std::chrono::system_clock::from_time_t(timegm(&tm));

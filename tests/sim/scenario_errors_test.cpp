@@ -140,6 +140,23 @@ TEST(ScenarioProblem, BadSeed) {
 
 TEST(ScenarioProblem, BadStart) { EXPECT_EQ(onlyPlace("start: yesterday\n"), "1:8"); }
 
+TEST(ScenarioProblem, AStartWithSomethingAfterItsTimeIsRefused) {
+  EXPECT_EQ(onlyPlace("start: 2026-01-05T09:00:00P\n"), "1:8");
+  EXPECT_EQ(onlyPlace("start: 2026-01-05T09:00:00Z tomorrow\n"), "1:8");
+  EXPECT_TRUE(simtest::parse("start: 2026-01-05T09:00:00\n").start);  // no Z: UTC all the same
+}
+
+// Found by the long fuzz run: a start in the year 5945 overflowed the
+// engine clock's nanoseconds (undefined behaviour).
+TEST(ScenarioProblem, AStartBeyondWhatTheClockCanCountIsRefused) {
+  auto p = problems("start: 5945-01-05T09:00:00Z\n");
+  ASSERT_EQ(p.size(), 1u);
+  EXPECT_EQ(places(p)[0], "1:8");
+  EXPECT_THAT(p[0].message, HasSubstr("between the years 1970 and 2200 (it is 5945)"));
+  EXPECT_EQ(onlyPlace("start: 1969-12-31T23:59:59Z\n"), "1:8");
+  EXPECT_TRUE(simtest::parse("start: 2200-12-31T23:59:59Z\n").start);
+}
+
 TEST(ScenarioProblem, ANegativeTime) {
   EXPECT_EQ(onlyPlace("steps:\n"
                       "  - {t: -1, set: {a: 1}}\n"),
