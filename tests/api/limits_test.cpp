@@ -2,15 +2,12 @@
 // exceeds one, and that the server and the other clients live on.
 #include <gtest/gtest.h>
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
 #include <sys/time.h>
-#include <unistd.h>
 
 #include <chrono>
 #include <string>
 
+#include "../support/loopback_socket.hpp"
 #include "server_fixture.hpp"
 
 namespace {
@@ -87,15 +84,9 @@ TEST(Limits, AClientThatDoesNotReadIsDisconnected) {
 // the connection at its end, freeing its slot.
 TEST(Limits, AWebSocketPeerThatNeverAnswersIsClosedAfterTheIdleTimeout) {
   ServerFixture server(with([](Limits& l) { l.idleTimeout = std::chrono::milliseconds(300); }));
-  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  ASSERT_GE(fd, 0);
+  const int fd = connectToLoopback(server.port());
   timeval wait{30, 0};  // generous: only reached when the server never closes
   ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, sizeof wait);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_port = htons(server.port());
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  ASSERT_EQ(::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
   const std::string upgrade =
       "GET /api HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
       "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";

@@ -8,8 +8,6 @@
 // what it wrote is a prefix of what was sent (each write whole), and it
 // stops cleanly. (Floods, rate limits and clients that never read:
 // tests/api/limits_test.cpp and websocket_test.cpp.)
-#include <arpa/inet.h>
-#include <netinet/in.h>
 #include <signal.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -21,6 +19,7 @@
 
 #include "../api/server_fixture.hpp"
 #include "../persist/temp_dir.hpp"
+#include "../support/loopback_socket.hpp"
 #include "../support/serve_process.hpp"
 
 namespace {
@@ -99,12 +98,7 @@ std::unique_ptr<WsClient> connectWhenASlotIsFree(unsigned short port) {
 // Sends an HTTP call on a raw socket, then resets the connection when told.
 class RawHttpCall {
 public:
-  RawHttpCall(unsigned short port, const std::string& body) : fd_(socket(AF_INET, SOCK_STREAM, 0)) {
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_port = htons(port);
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    if (connect(fd_, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) throw std::runtime_error("connect");
+  RawHttpCall(unsigned short port, const std::string& body) : fd_(autolife::test::connectToLoopback(port)) {
     const std::string request = "POST /api HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                                 "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
     if (write(fd_, request.data(), request.size()) != static_cast<ssize_t>(request.size())) throw std::runtime_error("write");
