@@ -160,7 +160,9 @@ void Workers::run(Task* task) {
 void Workers::hand(Task* next, std::unique_lock<std::mutex>& lock) {
   turn_ = next;
   turnSince_ = std::chrono::steady_clock::now();
-  watchdogWake_.notify_one();
+  // A watchdog waiting on an older deadline sees this turn when it wakes;
+  // only one waiting for nothing must be told (not a wake-up per turn).
+  if (watchdogIdle_) watchdogWake_.notify_one();
   next->turn.notify_one();
   driver_.wait(lock, [&] { return turn_ == nullptr; });
 }
@@ -283,8 +285,13 @@ void Workers::watch() {
       lock.lock();
       continue;
     }
-    if (next == std::chrono::steady_clock::time_point::max()) watchdogWake_.wait(lock);
-    else watchdogWake_.wait_until(lock, next);
+    if (next == std::chrono::steady_clock::time_point::max()) {
+      watchdogIdle_ = true;
+      watchdogWake_.wait(lock);
+      watchdogIdle_ = false;
+    } else {
+      watchdogWake_.wait_until(lock, next);
+    }
   }
 }
 

@@ -135,6 +135,7 @@ private:
   std::chrono::steady_clock::time_point turnSince_;  // virtual: when turn_ got (or was last warned about) the turn
   std::map<Group, std::chrono::steady_clock::time_point> cancelSince_;  // cancelled groups with live tasks
   std::condition_variable watchdogWake_;
+  bool watchdogIdle_ = false;  // waiting with no deadline: a new turn must wake it
   std::thread watchdog_;
 };
 
