@@ -1,5 +1,6 @@
 #include "autolife/condition/operations.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <cmath>
@@ -116,10 +117,25 @@ bool isBitwise(BinaryOp op) {
   return op == BinaryOp::BitOr || op == BinaryOp::BitAnd || op == BinaryOp::BitXor;
 }
 
-// Three-way numeric comparison; exact for Int vs Int.
+int threeWay(auto a, auto b) { return a < b ? -1 : (a > b ? 1 : 0); }
+
+// An Int against a Float, exactly: converting the Int to double would make
+// 2^53 + 1 equal to 2^53.
+int compareIntWithFloat(std::int64_t i, double d) {
+  if (d >= 9223372036854775808.0) return -1;  // 2^63: beyond every Int
+  if (d < -9223372036854775808.0) return 1;
+  const double whole = std::trunc(d);
+  const auto w = static_cast<std::int64_t>(whole);
+  if (i != w) return threeWay(i, w);
+  return threeWay(0.0, d - whole);  // same whole part: the fraction decides
+}
+
+// Three-way numeric comparison, exact for every pair of Ints and Floats.
 int compareNumbers(const Number& a, const Number& b) {
-  if (a.isInt && b.isInt) return a.i < b.i ? -1 : (a.i > b.i ? 1 : 0);
-  return a.d < b.d ? -1 : (a.d > b.d ? 1 : 0);
+  if (a.isInt && b.isInt) return threeWay(a.i, b.i);
+  if (a.isInt) return compareIntWithFloat(a.i, b.d);
+  if (b.isInt) return -compareIntWithFloat(b.i, a.d);
+  return threeWay(a.d, b.d);
 }
 
 bool isNumberLike(const Value& v) {
@@ -151,7 +167,8 @@ std::optional<Value> parseNumber(const std::string& text) {
   if (s.empty()) return std::nullopt;
   const char* first = s.data();
   const char* last = s.data() + s.size();
-  if (*first == '+') ++first;
+  // One optional '+'; from_chars reads the '-' itself, so "+-5" must stop here.
+  if (*first == '+' && ++first != last && (*first == '-' || *first == '+')) return std::nullopt;
   std::int64_t i = 0;
   auto [pi, ei] = std::from_chars(first, last, i);
   if (ei == std::errc() && pi == last) return Value(i);
@@ -187,6 +204,9 @@ std::uint64_t splitmix64(std::uint64_t x) {
 
 Value arithmetic(BinaryOp op, const Value& a, const Value& b) {
   if (op == BinaryOp::Add && a.isString() && b.isString()) return a.asString() + b.asString();
+  // REFERENCE §3: `| & ^` take Int or Bool, "other types -> Invalid"; Invalid
+  // counts as 0 only in arithmetic and numeric comparison.
+  if (isBitwise(op) && (a.isInvalid() || b.isInvalid())) return {};
   auto na = asNumber(a), nb = asNumber(b);
   if (!na || !nb) return {};
   if (na->isInt && nb->isInt) return intArithmetic(op, na->i, nb->i);
@@ -370,7 +390,8 @@ Value randomDraw(const Value& lo, const Value& hi, std::uint64_t seed, std::uint
   }
   double l = std::min(a->d, b->d), h = std::max(a->d, b->d);
   double u = static_cast<double>(bits >> 11) / static_cast<double>((1ull << 53) - 1);  // [0, 1]
-  return floatResult(l + u * (h - l));
+  // Weighted, not l + u * (h - l): h - l overflows for bounds near ±DBL_MAX.
+  return floatResult(std::clamp(l * (1.0 - u) + h * u, l, h));
 }
 
 }  // namespace autolife::condition

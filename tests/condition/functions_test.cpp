@@ -94,6 +94,10 @@ TEST(ConditionIntCast, ParsesStrings) {
 
 TEST(ConditionIntCast, UnparsableOrInvalidIsInvalid) {
   EXPECT_EQ(value("int(\"abc\")"), "null");
+  // One sign only: "+-5" is not a number (nor "-+5", "++5", "--5").
+  EXPECT_EQ(value("[int(\"+-5\"), int(\"-+5\"), int(\"++5\"), int(\"--5\"), int(\" +-5 \"), int(\"+5\")]"),
+            "[null, null, null, null, null, 5]");
+  EXPECT_EQ(value("[float(\"+-5.5\"), bool(\"+-5\"), float(\"+5.5\")]"), "[null, null, 5.5]");
   EXPECT_EQ(value("int(\"\")"), "null");
   EXPECT_EQ(value("int('missing')"), "null");
 }
@@ -466,6 +470,15 @@ TEST(ConditionRand, FloatDrawsStayWithinBounds) {
   EXPECT_GT(*seen.rbegin(), 6.8);
 }
 
+TEST(ConditionRand, FloatBoundsNearTheLimitsOfDoublesStillDraw) {
+  // hi - lo overflows there; a draw must not.
+  for (const auto& l : randLines("rand(-1e308, 1e308, 1)", 20)) {
+    ASSERT_TRUE(l.value.isFloat()) << l.value.toJson();
+    EXPECT_GE(l.value.asFloat(), -1e308);
+    EXPECT_LE(l.value.asFloat(), 1e308);
+  }
+}
+
 TEST(ConditionRand, SwappedBoundsAreReordered) {  // decision 11
   for (const auto& l : randLines("rand(10, 0, 1)", 100)) {
     ASSERT_TRUE(l.value.isInt());
@@ -554,6 +567,16 @@ TEST(ConditionRand, PeriodMustBeAConstantNonNegativeNumber) {  // decision 11
   EXPECT_NE(errorAt("rand(0, 1, 1 + 'p')"), "compiled");
   EXPECT_EQ(errorAt("rand(0, 1, 0.5)"), "compiled");
   EXPECT_EQ(errorAt("rand('lo', 'hi', 1)"), "compiled");  // bounds may be dynamic
+  // A constant expression, as for a time operator's window.
+  EXPECT_EQ(errorAt("rand(0, 1, 2 * 60)"), "compiled");
+  EXPECT_EQ(errorAt("rand(0, 1, (2))"), "compiled");
+  EXPECT_NE(errorAt("rand(0, 1, 1 - 2)"), "compiled");
+}
+
+TEST(ConditionRand, APeriodWrittenAsAnExpressionRedrawsAtItsValue) {
+  std::string times;
+  for (const auto& l : randLines("rand(0, 1000000000, 1 + 1)", 5)) times += autolife::test::seconds(l.time) + " ";
+  EXPECT_EQ(times, "0 2 4 ");
 }
 
 TEST(ConditionRand, NeedsThreeArguments) {

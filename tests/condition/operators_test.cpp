@@ -292,12 +292,20 @@ TEST(ConditionBitwise, OnInts) {
   EXPECT_EQ(value("type(6 | 3)"), "\"Int\"");
 }
 
-TEST(ConditionBitwise, BoolAndInvalidActAsInt) {
+TEST(ConditionBitwise, BoolActsAsInt) {
   EXPECT_EQ(value("true | 2"), "3");
   EXPECT_EQ(value("true & true"), "1");
   EXPECT_EQ(value("true ^ true"), "0");
   EXPECT_EQ(value("type(true & true)"), "\"Int\"");
-  EXPECT_EQ(value("'missing' | 4"), "4");
+}
+
+TEST(ConditionBitwise, InvalidIsNotAnIntHere) {
+  // REFERENCE: `| & ^` on Int/Bool, other types -> Invalid. Invalid counts
+  // as 0 only in arithmetic and numeric comparisons.
+  EXPECT_EQ(value("'missing' | 4"), "null");
+  EXPECT_EQ(value("4 & 'missing'"), "null");
+  EXPECT_EQ(value("'missing' ^ 'missing'"), "null");
+  EXPECT_EQ(value("'missing' + 4"), "4");
 }
 
 TEST(ConditionBitwise, OtherTypesAreInvalid) {
@@ -326,6 +334,21 @@ TEST(ConditionComparison, NumbersCompareNumericallyAcrossIntAndFloat) {
   EXPECT_EQ(value("2.5 > 2"), "true");
   EXPECT_EQ(value("-1 < 0"), "true");
   EXPECT_EQ(value("type(1 < 2)"), "\"Bool\"");
+}
+
+TEST(ConditionComparison, IntAgainstFloatIsExactBeyondTwoToThe53) {
+  // 2^53 + 1 has no double: converting the Int would make these equal.
+  EXPECT_EQ(value("9007199254740993 == 9007199254740992.0"), "false");
+  EXPECT_EQ(value("9007199254740993 > 9007199254740992.0"), "true");
+  EXPECT_EQ(value("9007199254740992.0 < 9007199254740993"), "true");
+  EXPECT_EQ(value("9007199254740992 == 9007199254740992.0"), "true");
+  EXPECT_EQ(value("9223372036854775807 < 9223372036854775808.0"), "true");
+  EXPECT_EQ(value("-9223372036854775807 - 1 == -9223372036854775808.0"), "true");
+  EXPECT_EQ(value("-9223372036854775807 - 1 > -1e300"), "true");
+  EXPECT_EQ(value("2 > 1.5"), "true");
+  EXPECT_EQ(value("-2 < -1.5"), "true");
+  EXPECT_EQ(value("-1 > -1.5"), "true");
+  EXPECT_EQ(value("[9007199254740993] == [9007199254740992.0]"), "false");
 }
 
 TEST(ConditionComparison, LargeIntsCompareExactly) {
