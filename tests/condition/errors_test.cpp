@@ -299,9 +299,20 @@ TEST(ConditionLimits, HundredThousandTermPlusChain) {
   auto d = compileError(text);
   ASSERT_TRUE(d);
   EXPECT_EQ(d->line, 1);
-  // Chains other than && / || nest: the error is at the start of the chain
-  // or where it passes 256 levels (near the 256th '+').
-  EXPECT_TRUE(d->column == 1 || (d->column >= 2 * 250 && d->column <= 2 * 260)) << d->format();
+  // Chains other than && / || nest: the error is at the '+' that passes
+  // 256 levels (the 256th, column 512), quoted with the text around it.
+  EXPECT_EQ(d->column, 2 * 256) << d->format();
+  EXPECT_THAT(d->formatWithExcerpt(), HasSubstr("+1+1+1")) << d->formatWithExcerpt();
+}
+
+TEST(ConditionLimits, DeepChainsOfEveryKindAreReportedAtTheirOperator) {
+  for (const std::string op : {" * ", " < ", " | ", " ~ ", " subsets "}) {
+    std::string text = "1";
+    for (int i = 0; i < 300; ++i) text += op + "1";
+    auto d = compileError(text);
+    ASSERT_TRUE(d) << op;
+    EXPECT_EQ(d->column, 1 + 256 * static_cast<int>(op.size() + 1) - static_cast<int>(op.size()) + 1) << op << d->format();
+  }
 }
 
 TEST(ConditionLimits, LongPlusChainOnASecondLineIsReportedThere) {

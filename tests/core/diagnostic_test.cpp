@@ -108,6 +108,28 @@ TEST(Diagnostic, CaretMayPointJustPastTheEnd) {
   EXPECT_EQ(e.caret, std::string(at + 3, ' ') + "^");
 }
 
+TEST(Diagnostic, ALongLineIsCutAroundTheColumn) {
+  // 300 characters, the error at column 210: about 100 characters around it
+  // are shown, "..." where cut, and the caret still under column 210.
+  std::string source = std::string(200, 'a') + "0123456789" + std::string(90, 'b');
+  Excerpt e = excerptOf(make("", 1, 210, "expected a value", source));
+  EXPECT_EQ(e.source.find("..."), 2u) << e.source;
+  EXPECT_EQ(e.source.size(), 2u + 3 + 100 + 3) << e.source;
+  EXPECT_EQ(e.source.substr(e.source.size() - 3), "...");
+  EXPECT_EQ(e.caret.size(), e.source.find('9') + 1) << e.source << "\n" << e.caret;
+  EXPECT_EQ(e.caret.back(), '^');
+}
+
+TEST(Diagnostic, ALongLineCutAtItsEndsKeepsTheCaretInPlace) {
+  std::string source = "x" + std::string(299, 'b');
+  Excerpt start = excerptOf(make("", 1, 1, "m", source));
+  EXPECT_EQ(start.source.substr(0, 3), "  x");
+  EXPECT_EQ(start.caret, "  ^");
+  Excerpt end = excerptOf(make("", 1, 301, "m", source));  // just past the end
+  EXPECT_EQ(end.source.substr(0, 5), "  ...");
+  EXPECT_EQ(end.caret.size(), end.source.size() + 1);
+}
+
 TEST(Diagnostic, NoExcerptWithoutSourceOrColumn) {
   Diagnostic noSource = make("f", 1, 2, "m");
   EXPECT_EQ(noSource.formatWithExcerpt(), noSource.format());
