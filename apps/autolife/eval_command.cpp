@@ -1,6 +1,7 @@
 // `autolife eval EXPR [--trace FILE|-] [--until T] [--seed N] [--explain]`:
 // evaluates one launch condition over a trace of memory inputs in virtual
 // time and prints its value as JSON Lines (REFERENCE §3).
+#include <charconv>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -69,7 +70,7 @@ int runEval(const EvalOptions& o) {
                                  options, [](const trace::OutputLine& line) { std::cout << trace::formatLine(line) << '\n'; });
     if (final) {
       std::cout.flush();
-      std::cerr << "at t=" << core::formatFloat(core::toSeconds(final->time)) << ":\n" << final->text();
+      std::cerr << "at t=" << core::formatSeconds(final->time) << ":\n" << final->text();
     }
   } catch (const trace::TraceError& e) {
     std::cout.flush();
@@ -89,13 +90,21 @@ void addEvalCommand(CLI::App& app, int& status) {
   cmd->add_option("--trace", options->tracePath, "JSON Lines trace of inputs; '-' reads standard input");
   cmd->add_option("--until", options->until, "Stop at this time, in seconds")
       ->check([](const std::string& text) -> std::string {
+        const std::string bad = "--until must be a number of seconds from 0 to 9e9 (the engine's time range)";
         try {
-          return std::stod(text) >= 0 ? "" : "--until must be a number of seconds >= 0";
+          const double seconds = std::stod(text);
+          return seconds >= 0 && seconds <= core::kLatestInputSeconds ? "" : bad;
         } catch (const std::exception&) {
-          return "--until must be a number of seconds >= 0";
+          return bad;
         }
       });
-  cmd->add_option("--seed", options->seed, "Seed for rand() (default 0: runs are reproducible)");
+  cmd->add_option("--seed", options->seed, "Seed for rand() (default 0: runs are reproducible)")
+      ->check([](const std::string& text) -> std::string {
+        std::uint64_t seed = 0;
+        auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), seed);
+        const bool whole = ec == std::errc() && end == text.data() + text.size();
+        return whole ? "" : "--seed must be a whole number from 0 to 18446744073709551615";
+      });
   cmd->add_flag("--explain", options->explain, "Add each sub-expression's value and time-operator progress");
   cmd->footer(kEvalHelp);
   cmd->callback([options, &status] { status = runEval(*options); });

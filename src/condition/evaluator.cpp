@@ -21,8 +21,8 @@ namespace {
 // parser refuses `~ true`) makes the operator false.
 std::optional<Duration> windowOf(const Value& w) {
   if (w.isInvalid()) return Duration::zero();
-  if (w.isInt()) return w.asInt() >= 0 ? std::optional(core::fromSeconds(static_cast<double>(w.asInt()))) : std::nullopt;
-  if (w.isFloat()) return w.asFloat() >= 0 ? std::optional(core::fromSeconds(w.asFloat())) : std::nullopt;
+  if (w.isInt()) return w.asInt() >= 0 ? std::optional(core::windowFromSeconds(static_cast<double>(w.asInt()))) : std::nullopt;
+  if (w.isFloat()) return w.asFloat() >= 0 ? std::optional(core::windowFromSeconds(w.asFloat())) : std::nullopt;
   return std::nullopt;
 }
 
@@ -48,9 +48,12 @@ public:
 private:
   Value child(const Node& n, std::uint32_t k) { return eval(p_.childIndex(n, k)); }
 
+  // A deadline now is still ahead while inputs at now are evaluated.
   void deadline(Time t) {
-    if (t > e_.now && t < e_.nextDeadline) e_.nextDeadline = t;
+    const bool ahead = t > e_.now || (e_.atInput && t == e_.now);
+    if (ahead && t < e_.nextDeadline) e_.nextDeadline = t;
   }
+  bool reached(Time t) const { return e_.atInput ? t < e_.now : t <= e_.now; }
 
   Value compute(const Node& n) {
     switch (n.kind) {
@@ -114,7 +117,8 @@ private:
     const bool operand = child(n, 0).truthy();
     const auto window = windowOf(child(n, 1));
     TemporalState& st = e_.state.temporal[n.payload];
-    if (window && *window > st.largestWindow && !e_.dryRun) st.largestWindow = *window;
+    // A window that never elapses has no end to wait for (`--until`).
+    if (window && *window > st.largestWindow && *window != Duration::max() && !e_.dryRun) st.largestWindow = *window;
     TemporalReport r;
     r.op = n.temporalOp();
     r.windowValid = window.has_value();
@@ -139,10 +143,12 @@ private:
     if (!operand) return;
     r.elapsed = e_.now - since;
     if (!window) return;
-    r.value = r.elapsed >= *window;
-    if (!r.value) {
+    // A zero window has no deadline: `e ~ 0` is e, even at an input.
+    const Time due = core::addSaturating(since, *window);
+    r.value = *window == Duration::zero() || reached(due);
+    if (!r.value && due != core::kNever) {  // a window that never elapses has nothing remaining
       r.remaining = *window - r.elapsed;
-      deadline(core::addSaturating(since, *window));
+      deadline(due);
     }
   }
 
@@ -164,10 +170,11 @@ private:
     }
     if (!everTrue) return;
     r.elapsed = e_.now - falseSince;
-    r.value = r.elapsed < *window;
-    if (r.value) {
+    const Time due = core::addSaturating(falseSince, *window);
+    r.value = *window > Duration::zero() && !reached(due);
+    if (r.value && due != core::kNever) {
       r.remaining = *window - r.elapsed;
-      deadline(core::addSaturating(falseSince, *window));
+      deadline(due);
     }
   }
 
@@ -184,10 +191,13 @@ private:
     }
     if (window) {
       const Time target = e_.now - *window;
+      r.beforeStart = target < e_.state.start;
       auto& q = st.pending;
       std::size_t& head = st.pendingHead;
       while (head < q.size() && q[head].first < target) st.output = q[head++].second;
-      if (head < q.size() && q[head].first == target) {
+      // A change from exactly d ago replays at its deadline, after the inputs.
+      const bool replayNow = !e_.atInput || *window == Duration::zero();
+      if (head < q.size() && q[head].first == target && replayNow) {
         st.output = q[head++].second;
         if (head < q.size() && q[head].first == target) e_.instant = true;
       }

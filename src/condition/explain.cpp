@@ -8,6 +8,7 @@
 namespace autolife::condition {
 
 std::string formatSeconds(Duration d) {
+  if (d == Duration::max()) return "more than 9.2e9 s";  // a window that never elapses
   double s = core::toSeconds(d);
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.3f", s);
@@ -40,7 +41,9 @@ std::string withinNote(const std::string& operand, const TemporalReport& r) {
 
 std::string agoNote(const std::string& operand, const TemporalReport& r) {
   if (!r.windowValid) return "the window is not a number of seconds >= 0: false";
-  std::string s = quoted(operand) + " was " + (r.value ? "true" : "false") + " " + formatSeconds(r.window) + " ago";
+  std::string s = r.beforeStart
+                      ? formatSeconds(r.window) + " ago is before the start: false (nothing is known then)"
+                      : quoted(operand) + " was " + (r.value ? "true" : "false") + " " + formatSeconds(r.window) + " ago";
   if (r.remaining) s += "; its next change replays in " + formatSeconds(*r.remaining);
   return s;
 }

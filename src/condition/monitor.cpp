@@ -216,7 +216,7 @@ Explanation ConditionMonitor::explain(ConditionId id) const {
     Loaded& c = at(id);
     LiveSource source(view, c, raisedInBatch_, 0);
     std::vector<NodeRecord> records;
-    Evaluation e{*c.program, c.state, source, clock_.now(), options_.seed, true, &records};
+    Evaluation e{*c.program, c.state, source, clock_.now(), options_.seed, true, &records, false};
     evaluate(e);
     out = buildExplanation(*c.program, records, clock_.now());
   });
@@ -225,23 +225,25 @@ Explanation ConditionMonitor::explain(ConditionId id) const {
 
 // ---- evaluation ----------------------------------------------------------
 
-ConditionMonitor::Outcome ConditionMonitor::run(Loaded& c, const ValueSource& source, Time now, bool explain) {
+ConditionMonitor::Outcome ConditionMonitor::run(Loaded& c, const ValueSource& source, Time now, bool atInput,
+                                                bool explain) {
   std::vector<NodeRecord> records;
-  Evaluation e{*c.program, c.state, source, now, options_.seed, false, explain ? &records : nullptr};
+  Evaluation e{*c.program, c.state, source, now, options_.seed, false, explain ? &records : nullptr, atInput};
   Value v = evaluate(e);
   Outcome o{std::move(v), e.nextDeadline, e.instant, nullptr};
   if (explain) o.explanation = std::make_shared<const Explanation>(buildExplanation(*c.program, records, now));
   return o;
 }
 
-bool ConditionMonitor::evaluateLive(Loaded& c, const LockedView& view, Time now, std::uint64_t batch,
+bool ConditionMonitor::evaluateLive(Loaded& c, const LockedView& view, const Point& at, std::uint64_t batch,
                                     std::uint64_t point) {
+  const Time now = at.time;
   if (c.state.provisional) {
     c.state.provisional = false;
     if (now == c.state.start) c.state = ConditionState(*c.program, now, c.state.randStreamBase);
   }
   LiveSource source(view, c, raisedInBatch_, batch);
-  Outcome o = run(c, source, now, c.explainEachEvaluation && c.listener);
+  Outcome o = run(c, source, now, at.input, c.explainEachEvaluation && c.listener);
   commit(c, o, now, point);
   return o.instant;
 }
@@ -251,23 +253,23 @@ bool ConditionMonitor::evaluateLive(Loaded& c, const LockedView& view, Time now,
 // replayed pulse) remains. Each pass is its own evaluation point, shared by
 // every condition in it: listeners can tell "true together" from "one after
 // the other".
-void ConditionMonitor::evaluatePoint(const std::vector<std::uint32_t>& slots, const LockedView& view, Time now,
+void ConditionMonitor::evaluatePoint(const std::vector<std::uint32_t>& slots, const LockedView& view, const Point& at,
                                      std::uint64_t batch) {
   std::vector<std::uint32_t> unsettled;
   const std::uint64_t point = ++lastPoint_;
   for (std::uint32_t s : slots)
-    if (evaluateLive(*slots_[s], view, now, batch, point)) unsettled.push_back(s);
+    if (evaluateLive(*slots_[s], view, at, batch, point)) unsettled.push_back(s);
   for (int pass = 0; !unsettled.empty() && pass < kMaxSettlePasses; ++pass) {
     const std::uint64_t settlePoint = ++lastPoint_;
     std::vector<std::uint32_t> still;
     for (std::uint32_t s : unsettled)
-      if (evaluateLive(*slots_[s], view, now, 0, settlePoint)) still.push_back(s);
+      if (evaluateLive(*slots_[s], view, at, 0, settlePoint)) still.push_back(s);
     unsettled.swap(still);
   }
 }
 
-void ConditionMonitor::evaluateSettled(Loaded& c, const LockedView& view, Time now, std::uint64_t batch) {
-  evaluatePoint({static_cast<std::uint32_t>(c.id & 0xffffffffu)}, view, now, batch);
+void ConditionMonitor::evaluateSettled(Loaded& c, const LockedView& view, const Point& at) {
+  evaluatePoint({static_cast<std::uint32_t>(c.id & 0xffffffffu)}, view, at, 0);
 }
 
 void ConditionMonitor::commit(Loaded& c, const Outcome& o, Time now, std::uint64_t point) {
@@ -285,21 +287,41 @@ void ConditionMonitor::onBatch(const memory::ChangeBatch& batch, const LockedVie
   if (loaded_ == 0) return;
   markRaised(batch);
   affected_.clear();
+  auto affect = [&](std::uint32_t s) {
+    Loaded& c = *slots_[s];
+    if (c.markedBatch == batch.sequence) return;
+    c.markedBatch = batch.sequence;
+    affected_.push_back(s);
+  };
   if (options_.naive) {
     for (std::uint32_t s = 0; s < slots_.size(); ++s)
-      if (slots_[s]) affected_.push_back(s);
+      if (slots_[s]) affect(s);
   } else {
     for (const auto& change : batch.changes) {
       if ((!change.valueChanged && !change.raised) || change.key >= dependents_.size()) continue;
-      for (std::uint32_t s : dependents_[change.key]) {
-        Loaded& c = *slots_[s];
-        if (c.markedBatch == batch.sequence) continue;
-        c.markedBatch = batch.sequence;
-        affected_.push_back(s);
-      }
+      for (std::uint32_t s : dependents_[change.key]) affect(s);
     }
   }
-  evaluatePoint(affected_, view, batch.time, batch.sequence);
+  // Preference changes held for this input join its evaluation point.
+  for (std::uint32_t s : heldPreferenceSlots_)
+    if (slots_[s]) affect(s);
+  heldPreferenceSlots_.clear();
+  heldPreferenceInput_ = false;
+  if (!provisional_.empty())
+    settleProvisional([&](const Loaded& c) { return c.markedBatch == batch.sequence; });
+  evaluatePoint(affected_, view, Point::ofInput(batch.time), batch.sequence);
+}
+
+// Decision 19b: a condition's load evaluation is provisional until the first
+// input at its load instant. The conditions that input touches restart from
+// it (evaluateLive); for every other one the load evaluation becomes final,
+// so that a later input at the same instant is a real change.
+void ConditionMonitor::settleProvisional(const std::function<bool(const Loaded&)>& touched) {
+  for (ConditionId id : provisional_) {
+    Loaded* c = find(id);
+    if (c && !touched(*c)) c->state.provisional = false;
+  }
+  provisional_.clear();
 }
 
 void ConditionMonitor::markRaised(const memory::ChangeBatch& batch) {
@@ -313,15 +335,49 @@ void ConditionMonitor::markRaised(const memory::ChangeBatch& batch) {
 void ConditionMonitor::onPreferenceChanged(const std::string& domain, const std::string& setting) {
   auto value = options_.preferences->preference(domain, setting);
   memory_.withLock([&](const LockedView& view) {
+    if (preferenceHolds_ > 0) heldPreferenceInput_ = true;
     auto it = preferenceDependents_.find({domain, setting});
-    if (it == preferenceDependents_.end()) return;
+    if (it == preferenceDependents_.end()) {
+      if (preferenceHolds_ == 0) evaluatePreferenceInput({}, view);  // still an input (decision 19b)
+      return;
+    }
     for (std::uint32_t s : it->second) {
       Loaded& c = *slots_[s];
       for (std::size_t p = 0; p < c.program->prefs.size(); ++p)
         if (c.program->prefs[p].domain == domain && c.program->prefs[p].setting == setting)
           c.preferences[p] = value ? Value(*value) : Value();
-      evaluateSettled(c, view, clock_.now(), 0);
+      if (preferenceHolds_ > 0 && std::find(heldPreferenceSlots_.begin(), heldPreferenceSlots_.end(), s) ==
+                                       heldPreferenceSlots_.end())
+        heldPreferenceSlots_.push_back(s);
     }
+    if (preferenceHolds_ == 0) evaluatePreferenceInput(it->second, view);
+  });
+}
+
+// A preference change is an input: one evaluation point for the conditions
+// that read it.
+void ConditionMonitor::evaluatePreferenceInput(const std::vector<std::uint32_t>& slots, const LockedView& view) {
+  std::vector<std::uint32_t> live;
+  for (std::uint32_t s : slots)
+    if (slots_[s]) live.push_back(s);
+  if (!provisional_.empty())
+    settleProvisional([&](const Loaded& c) {
+      return std::find(live.begin(), live.end(), static_cast<std::uint32_t>(c.id & 0xffffffffu)) != live.end();
+    });
+  evaluatePoint(live, view, Point::ofInput(clock_.now()), 0);
+}
+
+ConditionMonitor::PreferenceHold::PreferenceHold(ConditionMonitor& monitor) : monitor_(monitor) {
+  monitor_.memory_.withLock([&](const LockedView&) { ++monitor_.preferenceHolds_; });
+}
+
+ConditionMonitor::PreferenceHold::~PreferenceHold() {
+  monitor_.memory_.withLock([&](const LockedView& view) {
+    if (--monitor_.preferenceHolds_ > 0 || !monitor_.heldPreferenceInput_) return;
+    monitor_.heldPreferenceInput_ = false;
+    std::vector<std::uint32_t> held;
+    held.swap(monitor_.heldPreferenceSlots_);
+    monitor_.evaluatePreferenceInput(held, view);
   });
 }
 
@@ -390,7 +446,7 @@ void ConditionMonitor::processDue(const LockedView& view, Time now) {
     slot->deadline = core::kNever;
     due.push_back(top.slot);
   }
-  if (!due.empty()) evaluatePoint(due, view, now, 0);
+  if (!due.empty()) evaluatePoint(due, view, Point::ofDeadlines(now), 0);
   if (!deadlines_.empty() && deadlines_.front().at < timerAt_) arm(deadlines_.front().at);
 }
 
@@ -402,8 +458,9 @@ void ConditionMonitor::warmUp(Loaded& c, const LockedView& view, Time now) {
   start = std::max(start, Time{0});
   const bool replayed = c.program->hasState() && start < now;
   if (replayed) replay(c, view, start, now);
-  evaluateSettled(c, view, now, 0);
+  evaluateSettled(c, view, Point::ofDeadlines(now));
   c.state.provisional = !replayed;
+  if (c.state.provisional) provisional_.push_back(c.id);
 }
 
 // Rebuilds the time operators' state as if the condition had been loaded at
@@ -432,21 +489,21 @@ void ConditionMonitor::replay(Loaded& c, const LockedView& view, Time start, Tim
 
   c.state = ConditionState(*c.program, start, c.state.randStreamBase);
   Time deadline = core::kNever;
-  auto evaluateAt = [&](Time t) {
-    Outcome o = run(c, source, t);
+  auto evaluateAt = [&](const Point& at) {
+    Outcome o = run(c, source, at.time, at.input);
     for (int pass = 0; o.instant && pass < kMaxSettlePasses; ++pass) {
       std::fill(source.raisedFlags.begin(), source.raisedFlags.end(), false);
-      o = run(c, source, t);
+      o = run(c, source, at.time, at.input);
     }
     std::fill(source.raisedFlags.begin(), source.raisedFlags.end(), false);
     c.value = o.value;
     deadline = o.nextDeadline;
   };
   auto runDeadlinesBefore = [&](Time t, bool inclusive) {
-    while (deadline != core::kNever && (inclusive ? deadline <= t : deadline < t)) evaluateAt(deadline);
+    while (deadline != core::kNever && (inclusive ? deadline <= t : deadline < t)) evaluateAt(Point::ofDeadlines(deadline));
   };
 
-  evaluateAt(start);
+  evaluateAt(Point::ofDeadlines(start));
   for (std::size_t i = 0; i < steps.size();) {
     const Time t = steps[i].time;
     runDeadlinesBefore(t, false);
@@ -455,7 +512,7 @@ void ConditionMonitor::replay(Loaded& c, const LockedView& view, Time start, Tim
       source.values[steps[i].key] = steps[i].entry->value;
       if (steps[i].entry->raised) source.raisedFlags[steps[i].key] = true;
     }
-    evaluateAt(t);
+    evaluateAt(Point::ofInput(t));
   }
   runDeadlinesBefore(now, true);
 }

@@ -5,6 +5,7 @@
 // Function calls, parentheses, lists, keys and literals are primaries.
 #include <algorithm>
 #include <array>
+#include <limits>
 #include <optional>
 
 #include "autolife/condition/evaluator.hpp"
@@ -124,11 +125,16 @@ private:
   }
 
   // ---- nodes ----
-  std::uint32_t addNode(Node n, std::initializer_list<std::uint32_t> kids) {
-    return addNode(n, std::vector<std::uint32_t>(kids));
+  // Where a node that nests too deeply is reported: at its start, or (for
+  // an operator chain, whose every node starts at the chain's first operand)
+  // at the operator that went past the limit.
+  static constexpr std::uint32_t kAtNodeStart = std::numeric_limits<std::uint32_t>::max();
+
+  std::uint32_t addNode(Node n, std::initializer_list<std::uint32_t> kids, std::uint32_t tooDeepAt = kAtNodeStart) {
+    return addNode(n, std::vector<std::uint32_t>(kids), tooDeepAt);
   }
 
-  std::uint32_t addNode(Node n, const std::vector<std::uint32_t>& kids) {
+  std::uint32_t addNode(Node n, const std::vector<std::uint32_t>& kids, std::uint32_t tooDeepAt = kAtNodeStart) {
     std::uint32_t height = 1;
     n.firstChild = static_cast<std::uint32_t>(program_->children.size());
     n.childCount = static_cast<std::uint32_t>(kids.size());
@@ -138,8 +144,8 @@ private:
       n.stateful = n.stateful || program_->nodes[k].stateful;
     }
     if (height > limits_.maxDepth)
-      throw SyntaxError{n.span.begin, "expression nested too deeply (more than " +
-                                          std::to_string(limits_.maxDepth) + " levels)"};
+      throw SyntaxError{tooDeepAt == kAtNodeStart ? n.span.begin : tooDeepAt,
+                        "expression nested too deeply (more than " + std::to_string(limits_.maxDepth) + " levels)"};
     program_->nodes.push_back(n);
     heights_.push_back(height);
     return static_cast<std::uint32_t>(program_->nodes.size() - 1);
@@ -202,13 +208,13 @@ private:
     for (;;) {
       auto it = std::find_if(ops.begin(), ops.end(), [&](const auto& p) { return p.first == peek().kind; });
       if (it == ops.end()) return left;
-      advance();
+      const std::uint32_t opAt = advance().begin;
       std::uint32_t right = (this->*next)();
       Node n;
       n.kind = NodeKind::Binary;
       n.op = static_cast<std::uint8_t>(it->second);
       n.span = spanOf(left, right);
-      left = addNode(n, {left, right});
+      left = addNode(n, {left, right}, opAt);
     }
   }
 
@@ -238,13 +244,15 @@ private:
     for (;;) {
       const Token& t = peek();
       if (t.kind != Tok::Identifier || (t.text != "subsets" && t.text != "intersects")) return left;
+      const std::uint32_t opAt = t.begin;
+      const BinaryOp op = t.text == "subsets" ? BinaryOp::Subsets : BinaryOp::Intersects;
       advance();
       std::uint32_t right = parseTemporal();
       Node n;
       n.kind = NodeKind::Binary;
-      n.op = static_cast<std::uint8_t>(t.text == "subsets" ? BinaryOp::Subsets : BinaryOp::Intersects);
+      n.op = static_cast<std::uint8_t>(op);
       n.span = spanOf(left, right);
-      left = addNode(n, {left, right});
+      left = addNode(n, {left, right}, opAt);
     }
   }
 
@@ -269,8 +277,9 @@ private:
       n.stateful = true;
       n.payload = program_->temporalCount++;
       n.span = spanOf(left, window);
-      left = addNode(n, {left, window});
-      program_->largestWindow = std::max(program_->largestWindow, constantWindow(window));
+      left = addNode(n, {left, window}, opTok.begin);
+      if (const auto w = constantWindow(window); w != core::Duration::max())  // one that never elapses: no end
+        program_->largestWindow = std::max(program_->largestWindow, w);
     }
   }
 
@@ -297,8 +306,8 @@ private:
     };
     const Node& w = nodeAt(window);
     if (w.kind == NodeKind::Call && w.function() == Function::Rand)
-      return core::fromSeconds(std::max({0.0, seconds(program_->childIndex(w, 0)), seconds(program_->childIndex(w, 1))}));
-    return core::fromSeconds(std::max(0.0, seconds(window)));
+      return core::windowFromSeconds(std::max({0.0, seconds(program_->childIndex(w, 0)), seconds(program_->childIndex(w, 1))}));
+    return core::windowFromSeconds(std::max(0.0, seconds(window)));
   }
 
   std::uint32_t parseUnary() {
@@ -460,9 +469,11 @@ private:
 
   void checkRandPeriod(std::uint32_t period) {
     const Node& p = nodeAt(period);
-    bool ok = p.kind == NodeKind::Constant && program_->constants[p.payload].isNumber();
+    // A constant expression, like a time operator's window (`2 * 60`).
+    const auto value = constantValue(*program_, period);
+    bool ok = value && value->isNumber();
     if (ok) {
-      const core::Value& v = program_->constants[p.payload];
+      const core::Value& v = *value;
       const double seconds = v.isInt() ? static_cast<double>(v.asInt()) : v.asFloat();
       // A redraw every nanosecond would be evaluated a billion times a
       // second: periods below a millisecond are refused.
@@ -485,8 +496,8 @@ private:
     for (std::uint32_t k = 0; k < n.childCount; ++k) {
       core::Duration extra{0};
       if (n.kind == NodeKind::Temporal && k == 0) extra = constantWindow(program_->childIndex(n, 1));
-      // Each window is at most ~292 years (fromSeconds clamps), but nested
-      // ones add up past what int64 nanoseconds hold: saturate (keep it all).
+      // A window can be Duration::max() (it never elapses), and nested ones
+      // add up past what int64 nanoseconds hold: saturate (keep it all).
       const core::Duration below = extra > core::Duration::max() - above ? core::Duration::max() : above + extra;
       computeHorizons(program_->childIndex(n, k), below);
     }
@@ -518,7 +529,6 @@ core::Diagnostic diagnosticAt(std::string_view text, std::uint32_t offset, std::
   std::size_t lineEnd = text.find('\n', lineStart);
   d.sourceLine = std::string(text.substr(lineStart, lineEnd == std::string_view::npos ? text.npos : lineEnd - lineStart));
   if (!d.sourceLine.empty() && d.sourceLine.back() == '\r') d.sourceLine.pop_back();
-  if (d.sourceLine.size() > 200) d.sourceLine.clear();  // no excerpt for huge lines
   d.message = std::move(message);
   return d;
 }

@@ -61,7 +61,10 @@ std::optional<condition::Explanation> evaluate(const std::shared_ptr<const condi
     if (!step || (options.until && step->time > *options.until)) break;
     clock.advanceTo(step->time);
     printer.startPrinting();
-    apply(*step, memory, &preferences);
+    {
+      condition::ConditionMonitor::PreferenceHold oneInput(monitor);
+      apply(*step, memory, &preferences);
+    }
     if (!printer.printedFirst()) printCurrent();
     lastStep = step->time;
   }
@@ -75,7 +78,7 @@ std::optional<condition::Explanation> evaluate(const std::shared_ptr<const condi
 }
 
 std::string formatLine(const OutputLine& line) {
-  std::string out = "{\"t\": " + core::formatFloat(core::toSeconds(line.time)) + ", \"value\": " + line.value.toJson();
+  std::string out = "{\"t\": " + core::formatSeconds(line.time) + ", \"value\": " + line.value.toJson();
   // Keys and strings are bytes, JSON is UTF-8: bytes that are not UTF-8 print
   // as U+FFFD instead of throwing (dump()'s default).
   if (line.explanation)

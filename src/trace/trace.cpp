@@ -37,6 +37,16 @@ std::vector<std::string> keyList(const json& j, const char* field, int line) {
   return out;
 }
 
+// nlohmann says "[json.exception.parse_error.101] parse error at line 1,
+// column 25: ...": a trace line is one JSON line, so the only place worth
+// keeping is the column (the line number is the trace's own).
+std::string jsonErrorWithoutItsLine(const std::string& what) {
+  auto at = what.find("column ");
+  if (at != std::string::npos) return what.substr(at);
+  auto pos = what.find("parse error");
+  return pos == std::string::npos ? what : what.substr(pos);
+}
+
 std::vector<PreferenceWrite> preferences(const json& j, int line) {
   if (!j.is_object()) throw TraceError(line, "\"pref\" must be an object {\"domain\": {\"setting\": \"value\"}}");
   std::vector<PreferenceWrite> out;
@@ -60,20 +70,21 @@ std::optional<Step> parseStep(const std::string& line, int n, core::Time previou
     j = core::parseJson(line);
   } catch (const json::parse_error& e) {
     std::string what = e.what();
-    auto pos = what.find("parse error");
-    throw TraceError(n, "not valid JSON (" + (pos == std::string::npos ? what : what.substr(pos)) + ")");
+    throw TraceError(n, "not valid JSON (" + jsonErrorWithoutItsLine(e.what()) + ")");
   } catch (const std::invalid_argument& e) {
     throw TraceError(n, e.what());
   }
   if (!j.is_object()) throw TraceError(n, "a step must be a JSON object like {\"t\": 1.5, \"set\": {...}}");
   if (!j.contains("t") || !j["t"].is_number()) throw TraceError(n, "a step needs a number \"t\" (seconds)");
   double seconds = j["t"].get<double>();
-  if (!(seconds >= 0) || seconds > 9.0e9) throw TraceError(n, "\"t\" must be a number of seconds >= 0");
+  if (!(seconds >= 0)) throw TraceError(n, "\"t\" must be a number of seconds >= 0");
+  if (seconds > core::kLatestInputSeconds)
+    throw TraceError(n, "\"t\" is beyond the engine's time range (at most 9e9 s, about 285 years)");
   Step step;
   step.time = core::fromSeconds(seconds);
   if (step.time < previous)
     throw TraceError(n, "time goes backwards (t=" + j["t"].dump() + " after t=" +
-                            core::formatFloat(core::toSeconds(previous)) + ")");
+                            core::formatSeconds(previous) + ")");
   bool hasAction = false;
   for (const auto& [field, value] : j.items()) {
     if (field == "t") continue;

@@ -148,6 +148,24 @@ TEST(EvalCli, HelpDocumentsTheTraceFormatAndExitStatus) {
     EXPECT_THAT(r.out, HasSubstr(part));
 }
 
+TEST(EvalCli, UntilOutsideTheEngineTimeRangeIsAUsageError) {
+  for (const char* until : {"9.5e9", "inf", "nan", "-1", "soon"}) {
+    auto r = eval({"'k'", "--until", until});
+    EXPECT_GE(r.status, 100) << until;  // CLI11's usage codes (decision 24)
+    EXPECT_THAT(r.err, HasSubstr("--until must be a number of seconds from 0 to 9e9")) << until;
+  }
+  EXPECT_EQ(eval({"'k'", "--until", "9e9"}).status, 0);
+}
+
+TEST(EvalCli, SeedMustBeAWholeNumberThatFitsSixtyFourBits) {
+  for (const char* seed : {"-1", "18446744073709551616", "1.5", "x"}) {
+    auto r = eval({"rand(0, 9, 0)", "--seed", seed});
+    EXPECT_GE(r.status, 100) << seed;
+    EXPECT_THAT(r.err, HasSubstr("--seed must be a whole number")) << seed;
+  }
+  EXPECT_EQ(eval({"rand(0, 9, 0)", "--seed", "18446744073709551615"}).status, 0);
+}
+
 TEST(EvalCli, MissingExpressionIsAUsageError) {
   auto r = eval({});
   EXPECT_NE(r.status, 0);

@@ -124,6 +124,23 @@ TEST_F(ConditionExplainTest, WithinSaysWhenTheOperandWasLastTrue) {
   EXPECT_EQ(*e.root.temporal->remaining, fromSeconds(3));
 }
 
+TEST_F(ConditionExplainTest, AgoSaysWhatTheOperandWasOrThatItWasBeforeTheStart) {
+  auto id = add("('k' == 1) @ 10");
+  memory.insertData("k", 1);
+  inputAt(2);
+  EXPECT_EQ(monitor.explain(id).root.note,
+            "10 s ago is before the start: false (nothing is known then); its next change replays in 8 s");
+  inputAt(12);
+  EXPECT_THAT(monitor.explain(id).root.note, StartsWith("`('k' == 1)` was true 10 s ago"));
+}
+
+TEST_F(ConditionExplainTest, AWindowThatNeverElapsesSaysSo) {
+  auto id = add("'k' ~ 1e10");
+  memory.insertData("k", true);
+  inputAt(5);
+  EXPECT_EQ(monitor.explain(id).root.note, "`'k'` true for 5 s of more than 9.2e9 s");
+}
+
 TEST_F(ConditionExplainTest, ExplainingChangesNothing) {
   auto id = add("'k' ~ 3 && stable('k')");
   inputAt(0.3);

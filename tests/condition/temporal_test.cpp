@@ -65,6 +65,26 @@ TEST(ConditionLoadInstant, ASecondLineAtTimeZeroIsARealChange) {
             "0:true 5:false");
 }
 
+TEST(ConditionLoadInstant, AFirstLineThatTouchesNoKeyStillEndsIt) {
+  // Line 1 is the first input at the load instant, though it reads no key
+  // of the condition: line 2 is a real change, so !k was true at 0.
+  EXPECT_EQ(run("!'k' # 5", R"({"t": 0, "set": {"j": 1}}
+{"t": 0, "set": {"k": true}})"),
+            "0:true 5:false");
+  // Reading j too must not change what !k # 5 is.
+  EXPECT_EQ(run("[!'k' # 5, 'j']", R"({"t": 0, "set": {"j": 1}}
+{"t": 0, "set": {"k": true}})"),
+            "0:[true, 1] 5:[false, 1]");
+  EXPECT_EQ(run("stable('k')", R"({"t": 0, "set": {"j": 1}}
+{"t": 0, "set": {"k": 2}})",
+                1.0),
+            "0:true 0:false 0:true");
+  // A first line with only a preference counts as well.
+  EXPECT_EQ(run("!'k' # 5", R"({"t": 0, "pref": {"d": {"s": "x"}}}
+{"t": 0, "set": {"k": true}})"),
+            "0:true 5:false");
+}
+
 // ---- ~ -------------------------------------------------------------------------------
 
 TEST(ConditionHeld, TrueOnceTheOperandHasHeldTheWholeWindow) {
@@ -126,12 +146,43 @@ TEST(ConditionHeld, DeadlineWaitsForEveryInputAtItsInstant) {
             "0:false");
 }
 
-TEST(ConditionHeld, FlipAndAnInputAtTheSameInstantShowNoGlitch) {
-  // a turns false exactly when k ~ 2 turns true: the || stays true.
+TEST(ConditionHeld, AnInputAtTheDeadlineIsEvaluatedBeforeTheDeadline) {
+  // REFERENCE §3: a deadline at t is evaluated after every input at t. a
+  // turns false at 2, the instant k ~ 2 completes: the input's evaluation
+  // point still sees ~ false (a dip), the deadline right after it true.
   EXPECT_EQ(run("'a' || 'k' ~ 2", R"({"t": 0, "set": {"a": true, "k": true}}
 {"t": 2, "set": {"a": false}})",
                 4.0),
-            "0:true");
+            "0:true 2:false 2:true");
+}
+
+TEST(ConditionHeld, AnotherKeysInputFirstAtTheDeadlineShowsNoGlitch) {
+  // j changes at 2 before k turns false at 2, when k ~ 2 would complete:
+  // the deadline comes after both inputs, so ~ is never true.
+  EXPECT_EQ(run("'k' ~ 2 || 'j' == 5", R"({"t": 0, "set": {"k": true, "j": 0}}
+{"t": 2, "set": {"j": 1}}
+{"t": 2, "set": {"k": false}})",
+                4.0),
+            "0:false");
+  EXPECT_EQ(run("'k' ~ 2 && 'g'", R"({"t": 0, "set": {"k": true, "g": false}}
+{"t": 2, "set": {"g": true}}
+{"t": 2, "set": {"k": false}})",
+                4.0),
+            "0:false");
+}
+
+TEST(ConditionHeld, ABangAtTheDeadlineComesBeforeIt) {
+  // e is raised at 2, the instant k ~ 2 completes: the raise's evaluation
+  // point is before the deadline, so the two are never true together.
+  EXPECT_EQ(run("'k' ~ 2 && bang('e')", R"({"t": 0, "set": {"k": true}, "declare": ["e"]}
+{"t": 2, "raise": {"e": 1}})",
+                4.0),
+            "0:false");
+  // A raise after the deadline's instant sees it.
+  EXPECT_EQ(run("'k' ~ 2 && bang('e')", R"({"t": 0, "set": {"k": true}, "declare": ["e"]}
+{"t": 2.5, "raise": {"e": 1}})",
+                4.0),
+            "0:false 2.5:true 2.5:false");
 }
 
 TEST(ConditionHeld, ZeroWindowIsTheOperandItself) {  // decision 19
@@ -194,6 +245,16 @@ TEST(ConditionWithin, WindowClosingExactlyWhenTheOperandTurnsTrueAgainShowsNoGli
             "0:true 5.2:false");
 }
 
+TEST(ConditionWithin, AnotherKeysInputFirstAtTheClosingShowsNoGlitch) {
+  // The window closes at 3 as k turns true again at 3, after j changed at 3.
+  EXPECT_EQ(run("'k' # 2 || 'j' == 5", R"({"t": 0, "set": {"k": true, "j": 0}}
+{"t": 1, "set": {"k": false}}
+{"t": 3, "set": {"j": 1}}
+{"t": 3, "set": {"k": true}})",
+                4.0),
+            "0:true");
+}
+
 TEST(ConditionWithin, OperandTrueAtTimeZeroCounts) {
   EXPECT_EQ(run("'k' # 5", R"({"t": 0, "set": {"k": true}}
 {"t": 1, "set": {"k": false}})"),
@@ -222,12 +283,23 @@ TEST(ConditionAgo, ReplaysPulses) {  // decision 18
             "0:false 3:true 3:false");
 }
 
-TEST(ConditionAgo, ReplayAndInputAtTheSameInstantShowNoGlitch) {
-  // k false from 2, k @ 2 true from 2 (k was true at 0): the || never dips.
+TEST(ConditionAgo, AnInputAtAReplayIsEvaluatedBeforeTheReplay) {
+  // k false from 2; k @ 2 replays k's truth at 0 at the instant 2, after
+  // the input at 2: the || dips for that input's evaluation point.
   EXPECT_EQ(run("'k' || 'k' @ 2", R"({"t": 0, "set": {"k": true}}
 {"t": 2, "set": {"k": false}})",
                 6.0),
-            "0:true 4:false");
+            "0:true 2:false 2:true 4:false");
+}
+
+TEST(ConditionAgo, AnotherKeysInputFirstAtAReplayShowsNoGlitch) {
+  // k's fall at 1 replays at 3; b turns true at 3 after j changed at 3.
+  EXPECT_EQ(run("'k' @ 2 || 'b' || 'j' == 5", R"({"t": 0, "set": {"k": true, "b": false, "j": 0}}
+{"t": 1, "set": {"k": false}}
+{"t": 3, "set": {"j": 1}}
+{"t": 3, "set": {"b": true}})",
+                6.0),
+            "0:false 2:true");
 }
 
 TEST(ConditionAgo, ZeroDelayIsTheOperand) {
@@ -488,6 +560,23 @@ TEST(ConditionTraceActions, ApplyInTheOrderDeclarePrefSetRemoveRaise) {  // deci
             "0:false 1:true");
 }
 
+TEST(ConditionTraceActions, APreferenceAndASetOnOneLineAreOneEvaluationPoint) {  // decision 21
+  // The first line's value is the one after the whole line.
+  EXPECT_EQ(run("pref(\"d\", \"a\") == \"1\" && 'k' == 0", R"({"t": 0, "pref": {"d": {"a": "1"}}, "set": {"k": 1}})"),
+            "0:false");
+  EXPECT_EQ(run("stable([pref(\"d\", \"a\"), 'k'])", R"({"t": 0, "set": {"k": 0}}
+{"t": 1, "pref": {"d": {"a": "x"}}, "set": {"k": 1}})",
+                2.0),
+            "0:true 1:false 1:true");
+}
+
+TEST(ConditionTraceActions, SeveralPreferencesOnOneLineAreOneEvaluationPoint) {
+  EXPECT_EQ(run("pref(\"d\", \"a\") == pref(\"d\", \"b\")", R"({"t": 0, "set": {"k": 0}}
+{"t": 1, "pref": {"d": {"a": "1", "b": "1"}}})",
+                2.0),
+            "0:true");
+}
+
 TEST(ConditionTraceActions, BlankLinesAreSkipped) {
   EXPECT_EQ(run("'k'", "{\"t\": 0, \"set\": {\"k\": 1}}\n\n   \n{\"t\": 1, \"set\": {\"k\": 2}}\n\n", 2.0), "0:1 1:2");
 }
@@ -526,6 +615,13 @@ TEST(ConditionOutput, TimesPrintAsFloats) {
             R"({"t": 1.5, "value": 2.0})");
   EXPECT_EQ(formatLine(OutputLine{autolife::core::fromSeconds(3), autolife::core::Value(), nullptr}),
             R"({"t": 3.0, "value": null})");
+  // Exact to the nanosecond, never in exponent form.
+  EXPECT_EQ(formatLine(OutputLine{autolife::core::fromSeconds(1e9), autolife::core::Value(1), nullptr}),
+            R"({"t": 1000000000.0, "value": 1})");
+  EXPECT_EQ(formatLine(OutputLine{autolife::core::fromSeconds(0.123456789), autolife::core::Value(1), nullptr}),
+            R"({"t": 0.123456789, "value": 1})");
+  EXPECT_EQ(formatLine(OutputLine{autolife::core::Duration(1), autolife::core::Value(1), nullptr}),
+            R"({"t": 0.000000001, "value": 1})");
 }
 
 TEST(ConditionUntil, StepsAfterUntilAreIgnored) {  // decision 22
@@ -560,6 +656,35 @@ TEST(ConditionHugeWindow, NestedHugeWindowsNeverFlipAndDoNotOverflow) {
   EXPECT_EQ(run("'k' @ 10000000000 @ 10000000000", R"({"t": 0, "set": {"k": 1}})", 100.0), "0:false");
   // The default --until (last step + largest window) saturates too.
   EXPECT_EQ(run("'k' ~ 10000000000 ~ 10000000000", R"({"t": 5, "set": {"k": 1}})"), "5:false");
+}
+
+TEST(ConditionHugeWindow, AWindowLongerThanAnyRunNeverElapses) {
+  // Not clamped to a date the run can reach (9e9 s is the latest input).
+  EXPECT_EQ(run("'k' @ 1e10", R"({"t": 0, "set": {"k": true}}
+{"t": 1, "set": {"k": false}})",
+                9e9),
+            "0:false");
+  EXPECT_EQ(run("'k' ~ 1e10", R"({"t": 0, "set": {"k": true}})", 9e9), "0:false");
+  EXPECT_EQ(run("'k' # 1e300", R"({"t": 0, "set": {"k": true}}
+{"t": 1, "set": {"k": false}})",
+                9e9),
+            "0:true");
+  // Read from a key, too.
+  EXPECT_EQ(run("'k' # 'w'", R"({"t": 0, "set": {"k": true, "w": 1e300}}
+{"t": 1, "set": {"k": false}})",
+                9e9),
+            "0:true");
+  // It does not count in the default --until (nothing happens at its end).
+  EXPECT_EQ(run("'k' # 1e300 || 'j' ~ 2", R"({"t": 1, "set": {"j": true}})"), "1:false 3:true");
+}
+
+TEST(ConditionTinyWindow, AWindowShorterThanANanosecondStillTakesOne) {
+  // Engine time counts nanoseconds: ~ 1e-10 is not ~ 0.
+  EXPECT_EQ(run("'k' ~ 1e-10", R"({"t": 0, "set": {"k": true}})", 1.0), "0:false 1e-09:true");
+  EXPECT_EQ(run("bang('e') # 1e-10", R"({"t": 0, "declare": ["e"]}
+{"t": 1, "raise": {"e": 1}})",
+                2.0),
+            "0:false 1:true 1.000000001:false");
 }
 
 }  // namespace

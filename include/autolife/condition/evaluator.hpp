@@ -69,6 +69,7 @@ struct TemporalReport {
   std::optional<Duration> remaining;
   bool value = false;
   bool neverTrue = false;  // #: the operand has not been true since the start
+  bool beforeStart = false;  // @: t - d is before the condition started
 };
 
 struct NodeRecord {
@@ -86,6 +87,12 @@ struct Evaluation {
   // Explain: compute without changing any state, recording every node.
   bool dryRun = false;
   std::vector<NodeRecord>* records = nullptr;
+  // Evaluating an input (a memory write, a preference): a time operator whose
+  // deadline is exactly now has not flipped yet. REFERENCE §3: "a deadline
+  // that falls at t is evaluated after every input at t", so that another
+  // input at t cannot show a window closing before its operand's own change
+  // at t is applied. The deadline evaluation itself runs with this false.
+  bool atInput = false;
 
   // Outputs.
   Time nextDeadline = core::kNever;  // the next instant the value may change by itself

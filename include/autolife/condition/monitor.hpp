@@ -74,6 +74,21 @@ public:
 
   void onBatch(const memory::ChangeBatch& batch, const memory::LockedView& view) override;
 
+  // While a hold lives, preference changes wait for the next memory batch
+  // (they join its evaluation point) or for the hold's end (one evaluation
+  // point for all of them): a trace step that sets preferences and keys
+  // together is one input.
+  class PreferenceHold {
+  public:
+    explicit PreferenceHold(ConditionMonitor& monitor);
+    ~PreferenceHold();
+    PreferenceHold(const PreferenceHold&) = delete;
+    PreferenceHold& operator=(const PreferenceHold&) = delete;
+
+  private:
+    ConditionMonitor& monitor_;
+  };
+
 private:
   struct Loaded;
   struct Deadline {
@@ -90,14 +105,23 @@ private:
   };
   class LiveSource;
   class ReplaySource;
+  // An evaluation point: an input (a memory batch, a preference), or the
+  // time operators' deadlines, which run after every input at their instant.
+  struct Point {
+    Time time;
+    bool input;
+    static Point ofInput(Time t) { return {t, true}; }
+    static Point ofDeadlines(Time t) { return {t, false}; }
+  };
 
   Loaded* find(ConditionId id) const;
   Loaded& at(ConditionId id) const;
-  Outcome run(Loaded& c, const ValueSource& source, Time now, bool explain = false);
-  bool evaluateLive(Loaded& c, const memory::LockedView& view, Time now, std::uint64_t batch, std::uint64_t point);
-  void evaluatePoint(const std::vector<std::uint32_t>& slots, const memory::LockedView& view, Time now,
+  Outcome run(Loaded& c, const ValueSource& source, Time now, bool atInput, bool explain = false);
+  bool evaluateLive(Loaded& c, const memory::LockedView& view, const Point& at, std::uint64_t batch,
+                    std::uint64_t point);
+  void evaluatePoint(const std::vector<std::uint32_t>& slots, const memory::LockedView& view, const Point& at,
                      std::uint64_t batch);
-  void evaluateSettled(Loaded& c, const memory::LockedView& view, Time now, std::uint64_t batch);
+  void evaluateSettled(Loaded& c, const memory::LockedView& view, const Point& at);
   void commit(Loaded& c, const Outcome& outcome, Time now, std::uint64_t point);
   void setDeadline(Loaded& c, Time at);
   void arm(Time at);
@@ -107,6 +131,8 @@ private:
   void warmUp(Loaded& c, const memory::LockedView& view, Time now);
   void replay(Loaded& c, const memory::LockedView& view, Time start, Time now);
   void onPreferenceChanged(const std::string& domain, const std::string& setting);
+  void evaluatePreferenceInput(const std::vector<std::uint32_t>& slots, const memory::LockedView& view);
+  void settleProvisional(const std::function<bool(const Loaded&)>& touched);
   void markRaised(const memory::ChangeBatch& batch);
 
   memory::Memory& memory_;
@@ -126,6 +152,10 @@ private:
   std::uint64_t lastPoint_ = 0;
   std::uint32_t nextGeneration_ = 1;
   std::vector<std::uint32_t> affected_;  // scratch for onBatch
+  std::vector<ConditionId> provisional_;  // loaded, and no input yet at their load instant
+  int preferenceHolds_ = 0;
+  std::vector<std::uint32_t> heldPreferenceSlots_;  // read a preference changed under a hold
+  bool heldPreferenceInput_ = false;  // a preference changed under a hold, not yet evaluated
   std::size_t loaded_ = 0;
   std::shared_ptr<int> alive_ = std::make_shared<int>(0);
   core::SignalLink preferenceLink_ = 0;

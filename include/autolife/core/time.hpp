@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdint>
 #include <limits>
+#include <string>
 
 namespace autolife::core {
 
@@ -26,6 +27,33 @@ constexpr Duration fromSeconds(double s) {
 }
 
 constexpr double toSeconds(Duration d) { return static_cast<double>(d.count()) / 1e9; }
+
+// The latest instant an input (a trace step, `--until`) may name: well inside
+// int64 nanoseconds (~292 years), so that windows added to it saturate
+// instead of wrapping.
+inline constexpr double kLatestInputSeconds = 9.0e9;
+
+// A time operator's window (>= 0 seconds). Engine time counts nanoseconds:
+// a window shorter than that still takes one, so `e ~ 1e-10` is not `e`;
+// a window longer than any run can last never elapses (Duration::max()),
+// instead of being clamped to a date a run could reach.
+constexpr Duration windowFromSeconds(double s) {
+  if (!(s > 0)) return Duration::zero();
+  if (s >= 9.2e9) return Duration::max();
+  const Duration d = fromSeconds(s);
+  return d > Duration::zero() ? d : Duration(1);
+}
+
+// Seconds for output, exact to the nanosecond and never in exponent form:
+// "0.0", "1.5", "0.123456789", "1000000000.0".
+inline std::string formatSeconds(Duration d) {
+  const auto ns = d.count();
+  const std::uint64_t magnitude = ns < 0 ? 0 - static_cast<std::uint64_t>(ns) : static_cast<std::uint64_t>(ns);
+  std::string fraction = std::to_string(magnitude % 1000000000u);
+  fraction.insert(0, 9 - fraction.size(), '0');
+  while (fraction.size() > 1 && fraction.back() == '0') fraction.pop_back();
+  return (ns < 0 ? "-" : "") + std::to_string(magnitude / 1000000000u) + "." + fraction;
+}
 
 // t + d for d >= 0, stopping at kNever instead of overflowing: deadlines of
 // windows as long as ~292 years, nested, must not wrap into the past.
