@@ -211,7 +211,10 @@ py::object callService(const std::string& service, const std::string& method, co
         const auto took = service::takenByLastCall();
         if (took > core::Duration::zero()) stopped = !host.workers().sleepFor(took);
       } catch (const service::CallError& e) {
-        error = service + "." + method + ": " + e.what() + " (" + e.reason() + ")";
+        // Named once: the service's message may already start with the method.
+        const std::string qualified = service + "." + method;
+        const std::string what = e.what();
+        error = (what.starts_with(qualified + ":") ? what : qualified + ": " + what) + " (" + e.reason() + ")";
       }
     }
   }

@@ -492,4 +492,25 @@ TEST(PythonBoxMemory, ACallbackThatRaisesIsLoggedWithItsLineAndTheBoxGoesOn) {
   EXPECT_EQ(f.host.events, std::vector<std::string>{"2000ms fire answer 2"});
 }
 
+TEST(PythonBox, ARefusedCallNamesTheMethodOnce) {
+  Fixture f;
+  auto store = std::make_shared<service::Service>("ALStore");
+  store->method("get", {{"key", service::Type::String}}, service::Type::Any, "", [](const service::Arguments& a) -> Any {
+    throw service::CallError("unknown-key", "ALStore.get: there is no key named '" + a[0].get<std::string>() + "'");
+  });
+  store->method("put", {}, service::Type::Void, "", [](const service::Arguments&) -> Any {
+    throw service::CallError("full", "no room left");
+  });
+  f.registry.add(store);
+  f.load("class MyClass(GeneratedClass):\n    def onInput_onStart(self):\n        ALProxy('ALStore').get('x')\n"
+         "    def onInput_onStop(self):\n        ALProxy('ALStore').put()\n");
+  std::optional<python::BoxError> e;
+  f.inTask([&] { e = f.box->callInput("onStart", nullptr); });
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->message, "RuntimeError: ALStore.get: there is no key named 'x' (unknown-key)");
+  f.inTask([&] { e = f.box->callInput("onStop", nullptr); });
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->message, "RuntimeError: ALStore.put: no room left (full)");
+}
+
 }  // namespace

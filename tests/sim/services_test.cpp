@@ -209,6 +209,16 @@ TEST_F(Packages, InstallAFolderAndItsActivitiesJoinLife) {
   EXPECT_EQ(transitions.back()["FocusedActivityStartReason"], "condition");
 }
 
+// Decision 29b: writing k's value again is no change, so a trigger loaded
+// later still knows k has been 1 since its change (not since the rewrite).
+TEST_F(Packages, ALateTriggerKnowsHowLongAKeyHasHeldDespiteRewritesOfItsValue) {
+  auto folder = simtest::writePackage(sources_, "late-src", "late", {{".", "interactive", "('held' == 1) ~ 3"}});
+  at(1, [&] { call("ALMemory.insertData", {"held", 1}); });
+  at(4, [&] { call("ALMemory.insertData", {"held", 1}); });
+  at(5, [&] { EXPECT_EQ(call("PackageManager.install", {folder.string()}), true); });
+  EXPECT_EQ(focused(), "late/.");
+}
+
 TEST_F(Packages, InstallAPkgArchive) {
   auto folder = simtest::writePackage(sources_, "zipped-src", "zp", {{".", "solitary", "'zp' == 1"}});
   const auto pkg = sources_.path() / "zp.pkg";
