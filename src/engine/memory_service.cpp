@@ -23,14 +23,22 @@ Any stamped(const core::Value& v, core::Time t) {
   return Any::array({core::valueToJson(v), ns / 1000000000, (ns % 1000000000) / 1000});
 }
 
-// ALMemory's own errors (an unknown key) become refusals with a reason.
+// ALMemory's own errors become refusals with their reason: an unknown key,
+// or a bad argument (an empty key name).
 template <class F>
 Any guarded(F&& f) {
   try {
     return f();
   } catch (const memory::MemoryError& e) {
-    throw service::CallError("unknown-key", e.what());
+    const bool bad = e.reason() == memory::MemoryError::Reason::BadArgument;
+    throw service::CallError(bad ? "bad-argument" : "unknown-key", e.what());
   }
+}
+
+// removeData and NAOqi's removeEvent / removeMicroEvent: the key goes,
+// whatever its kind (an unknown key: nothing to do).
+Any removeKey(memory::Memory& m, const Arguments& a) {
+  return guarded([&] { m.removeData(service::stringArg(a, 0)); return Any(); });
 }
 
 std::vector<std::string> stringList(const Any& list) {
@@ -69,10 +77,10 @@ void declareData(service::Service& s, memory::Memory& m) {
            [&m](const Arguments& a) { return Any(m.getDataList(service::stringArg(a, 0))); });
   s.method("getDataListName", {}, Type::List, "All keys", [&m](const Arguments&) { return Any(m.getDataListName()); });
   s.method("removeData", {{"key", Type::String}}, Type::Void, "Removes a key",
-           [&m](const Arguments& a) { m.removeData(service::stringArg(a, 0)); return Any(); });
+           [&m](const Arguments& a) { return removeKey(m, a); });
   s.method("getType", {{"key", Type::String}}, Type::String, "Data, Event or MicroEvent",
            [&m](const Arguments& a) { return guarded([&] { return Any(m.getType(service::stringArg(a, 0))); }); });
-  s.method("getTimestamp", {{"key", Type::String}}, Type::List, "[value, sec, usec] of the last change",
+  s.method("getTimestamp", {{"key", Type::String}}, Type::List, "[value, sec, usec] of the last write",
            [&m](const Arguments& a) {
              return guarded([&] {
                auto st = m.getTimestamp(service::stringArg(a, 0));
@@ -90,8 +98,16 @@ void declareData(service::Service& s, memory::Memory& m) {
 }
 
 void declareEvents(service::Service& s, memory::Memory& m) {
-  s.method("declareEvent", {{"name", Type::String}}, Type::Void, "Declares an event (reads Invalid until raised)",
-           [&m](const Arguments& a) { return guarded([&] { m.declareEvent(service::stringArg(a, 0)); return Any(); }); });
+  auto declare = [&m](const Arguments& a) { return guarded([&] { m.declareEvent(service::stringArg(a, 0)); return Any(); }); };
+  s.method("declareEvent", {{"name", Type::String}}, Type::Void, "Declares an event (reads Invalid until raised)", declare);
+  // NAOqi's two-argument form names an extractor module to autostart on
+  // subscription; autolife has none to start, so it only declares.
+  s.method("declareEvent", {{"name", Type::String}, {"extractorName", Type::String}}, Type::Void,
+           "Declares an event (the extractor name is ignored)", declare);
+  s.method("removeEvent", {{"name", Type::String}}, Type::Void, "Removes an event (as removeData)",
+           [&m](const Arguments& a) { return removeKey(m, a); });
+  s.method("removeMicroEvent", {{"name", Type::String}}, Type::Void, "Removes a micro event (as removeData)",
+           [&m](const Arguments& a) { return removeKey(m, a); });
   s.method("raiseEvent", {{"name", Type::String}, {"value", Type::Any}}, Type::Void,
            "Stores the value and notifies the event's subscribers",
            [&m](const Arguments& a) { return guarded([&] { m.raiseEvent(service::stringArg(a, 0), toValue(a[1])); return Any(); }); });

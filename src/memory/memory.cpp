@@ -1,8 +1,10 @@
 #include "autolife/memory/memory.hpp"
 
-#include <exception>
 #include <algorithm>
+#include <atomic>
+#include <exception>
 #include <mutex>
+#include <utility>
 
 namespace autolife::memory {
 
@@ -27,12 +29,15 @@ struct Memory::Retained {
 struct Memory::Slot {
   std::string name;
   Value value;
-  Time time{0};               // last change
+  Time written{0};            // last write (getTimestamp)
+  // The last change: a write of another value, or a raise. A write of the
+  // same value is no change: the key's signal did not move (decision 20).
+  Time time{0};
   std::uint64_t batch = 0;    // batch of the last change
   KeyKind kind = KeyKind::Data;
   bool exists = false;        // inserted or declared, and not removed
-  bool lastRaised = false;
-  bool everChanged = false;
+  bool lastRaised = false;    // the last change was a raise
+  bool everChanged = false;   // written at least once
   bool hasListeners = false;
   std::uint32_t refs = 0;     // acquireKey holders (conditions)
   std::unique_ptr<Retained> retained;  // only while some condition needs the key's past
@@ -42,11 +47,15 @@ struct Memory::Slot {
   }
 };
 
+// Listener lists are copied on write: a notification holds the list of its
+// write (no copy per write), and unsubscribing clears `active`, which the
+// queued notification checks before each call.
 struct Memory::Listener {
   SubscriptionId id;
   std::string name;
-  EventCallback callback;                // subscribeToEvent
-  std::weak_ptr<Subscriber> subscriber;  // subscriber()
+  std::shared_ptr<const EventCallback> callback;  // subscribeToEvent
+  std::weak_ptr<Subscriber> subscriber;           // subscriber()
+  std::shared_ptr<std::atomic<bool>> active = std::make_shared<std::atomic<bool>>(true);
 };
 
 // ---- LockedView ----------------------------------------------------------
@@ -180,7 +189,7 @@ void Memory::raiseMicroEvent(std::string_view name, Value value) {
 void Memory::apply(std::span<Write> writes) {
   // Refuse the whole batch before changing anything.
   for (const auto& w : writes)
-    if (w.key.empty()) throw MemoryError("ALMemory: a key name cannot be empty");
+    if (w.key.empty()) throw MemoryError("ALMemory: a key name cannot be empty", MemoryError::Reason::BadArgument);
   {
     std::lock_guard lock(mutex_);
     ChangeBatch& batch = batch_;
@@ -243,25 +252,22 @@ void Memory::applyOne(Write& w, ChangeBatch& batch, std::vector<Write>& metaEven
 }
 
 void Memory::record(Slot& slot, KeyId id, Value value, bool raised, ChangeBatch& batch) {
-  bool changed = !slot.everChanged || !identical(slot.value, value);
-  if (slot.history()) slot.retained->entries.push_back({batch.time, batch.sequence, value, raised});
+  const bool changed = !slot.everChanged || !identical(slot.value, value);
   if (slot.hasListeners && (raised || slot.exists)) {
-    // Deliver after the lock is released, in write order.
-    auto it = listeners_.find(id);
-    std::erase_if(it->second, [](const Listener& l) {
-      return !l.callback && l.subscriber.expired();
-    });
-    if (it->second.empty()) {
-      listeners_.erase(it);
-      slot.hasListeners = false;
-    } else {
-      dispatcher_.post([listeners = it->second, key = slot.name, v = value] { notify(listeners, key, v); });
-    }
+    // Delivered after the lock is released, in write order.
+    dispatcher_.post([listeners = listeners_.find(id)->second, key = slot.name, v = value] { notify(*listeners, key, v); });
+  }
+  // Only changes and raises are history: what a condition can observe
+  // (bang needs raises, ~ # @ stable need changes). Retention is then
+  // bounded by the key's changes, not by how often it is written.
+  if (changed || raised) {
+    if (slot.history()) slot.retained->entries.push_back({batch.time, batch.sequence, value, raised});
+    slot.time = batch.time;
+    slot.batch = batch.sequence;
+    slot.lastRaised = raised;
   }
   slot.value = std::move(value);
-  slot.time = batch.time;
-  slot.batch = batch.sequence;
-  slot.lastRaised = raised;
+  slot.written = batch.time;
   slot.everChanged = true;
   if (slot.history()) trimHistory(*slot.retained, batch.time);
   batch.changes.push_back({id, raised, changed});
@@ -270,8 +276,10 @@ void Memory::record(Slot& slot, KeyId id, Value value, bool raised, ChangeBatch&
 void Memory::trimHistory(Retained& r, Time now) {
   auto& h = r.entries;
   const Time cutoff = now - r.window;
-  // Keep the last change at or before the cutoff: it gives the value then.
-  while (h.size() >= 2 && h[1].time <= cutoff) h.pop_front();
+  // Keep the last change before the cutoff (it gives the value then) and
+  // every change at the cutoff instant: the window [now - window, now] is
+  // closed, and a raise there is still in it.
+  while (h.size() >= 2 && h[1].time <= cutoff && h[0].time < cutoff) h.pop_front();
   if (!h.empty() && h.front().time > r.knownSince) r.knownSince = h.front().time;
 }
 
@@ -280,8 +288,9 @@ void Memory::trimHistory(Retained& r, Time now) {
 void Memory::notify(const std::vector<Listener>& listeners, const std::string& key, const Value& value) {
   std::exception_ptr failure;
   for (const auto& l : listeners) {
+    if (!l.active->load()) continue;  // unsubscribed since the write
     try {
-      if (l.callback) l.callback(key, value);
+      if (l.callback) (*l.callback)(key, value);
       else if (auto sub = l.subscriber.lock()) sub->signal(value);
     } catch (...) {
       if (!failure) failure = std::current_exception();
@@ -294,6 +303,7 @@ void Memory::notify(const std::vector<Listener>& listeners, const std::string& k
 
 void Memory::retainHistory(KeyId key, Duration window) {
   std::lock_guard lock(mutex_);
+  if (key >= slots_.size()) return;
   Slot& s = slots_[key];
   if (!s.retained) s.retained = std::make_unique<Retained>();
   Retained& r = *s.retained;
@@ -301,7 +311,9 @@ void Memory::retainHistory(KeyId key, Duration window) {
   const bool wasKeeping = r.window > Duration::zero();
   r.window = r.holders.rbegin()->first;
   if (!wasKeeping && r.window > Duration::zero()) {
-    // History starts now: the past before the last change is not known.
+    // History starts now, with the last change (not the last write: an
+    // identical write since did not change the key): before it, the past
+    // is not known.
     r.entries.clear();
     if (s.everChanged) r.entries.push_back({s.time, s.batch, s.value, s.lastRaised});
     r.knownSince = s.everChanged ? s.time : Time{0};
@@ -310,6 +322,7 @@ void Memory::retainHistory(KeyId key, Duration window) {
 
 void Memory::releaseHistory(KeyId key, Duration window) {
   std::lock_guard lock(mutex_);
+  if (key >= slots_.size()) return;
   Slot& s = slots_[key];
   if (!s.retained) return;
   auto it = s.retained->holders.find(window);
@@ -327,7 +340,8 @@ void Memory::releaseHistory(KeyId key, Duration window) {
 
 Duration Memory::historyRetention(KeyId key) const {
   std::lock_guard lock(mutex_);
-  return slots_[key].retained ? slots_[key].retained->window : Duration::zero();
+  if (key >= slots_.size() || !slots_[key].retained) return Duration::zero();
+  return slots_[key].retained->window;
 }
 
 // ---- reads ---------------------------------------------------------------
@@ -376,7 +390,7 @@ std::string Memory::getType(std::string_view key) const {
 Stamped Memory::getTimestamp(std::string_view key) const {
   std::lock_guard lock(mutex_);
   const Slot& s = existingSlotLocked(key, "ALMemory.getTimestamp");
-  return {s.value, s.time};
+  return {s.value, s.written};
 }
 
 std::vector<Stamped> Memory::getEventHistory(std::string_view key) const {
@@ -394,7 +408,8 @@ std::vector<Stamped> Memory::getEventHistory(std::string_view key) const {
 // ---- subscriptions -------------------------------------------------------
 
 std::shared_ptr<Subscriber> Memory::subscriber(std::string_view key) {
-  if (key.empty()) throw MemoryError("ALMemory.subscriber: a key name cannot be empty");
+  if (key.empty()) throw MemoryError("ALMemory.subscriber: a key name cannot be empty", MemoryError::Reason::BadArgument);
+  std::shared_ptr<const Listeners> replaced;
   std::lock_guard lock(mutex_);
   bool created = false;
   KeyId id = slotForWriteLocked(key, created);
@@ -406,39 +421,58 @@ std::shared_ptr<Subscriber> Memory::subscriber(std::string_view key) {
     if (alive.lock()) unsubscribeToEvent(sid);
     delete s;
   });
-  listeners_[id].push_back({sid, sub->name(), nullptr, sub});
-  slots_[id].hasListeners = true;
+  replaced = addListenerLocked(id, Listener{sid, sub->name(), nullptr, sub});
   return sub;
 }
 
 SubscriptionId Memory::subscribeToEvent(std::string_view key, std::string subscriberName, EventCallback cb) {
-  if (key.empty()) throw MemoryError("ALMemory.subscribeToEvent: a key name cannot be empty");
-  if (!cb) throw MemoryError("ALMemory.subscribeToEvent: no callback given");
+  if (key.empty()) throw MemoryError("ALMemory.subscribeToEvent: a key name cannot be empty", MemoryError::Reason::BadArgument);
+  if (!cb) throw MemoryError("ALMemory.subscribeToEvent: no callback given", MemoryError::Reason::BadArgument);
+  auto callback = std::make_shared<const EventCallback>(std::move(cb));
+  std::shared_ptr<const Listeners> replaced;
   std::lock_guard lock(mutex_);
   bool created = false;
   KeyId id = slotForWriteLocked(key, created);
   SubscriptionId sid = nextSubscription_++;
-  listeners_[id].push_back({sid, std::move(subscriberName), std::move(cb), {}});
-  slots_[id].hasListeners = true;
+  replaced = addListenerLocked(id, Listener{sid, std::move(subscriberName), std::move(callback), {}});
   return sid;
 }
 
+// The key's listeners with `l` added (a new list: queued notifications keep
+// theirs). Returns the old list, for the caller to let go of after the lock.
+std::shared_ptr<const Memory::Listeners> Memory::addListenerLocked(KeyId id, Listener l) {
+  auto& list = listeners_[id];
+  auto next = list ? std::make_shared<Listeners>(*list) : std::make_shared<Listeners>();
+  subscriptionKeys_[l.id] = id;
+  next->push_back(std::move(l));
+  slots_[id].hasListeners = true;
+  return std::exchange(list, std::move(next));
+}
+
 bool Memory::unsubscribeToEvent(SubscriptionId sid) {
+  // The old list, and the callback with it, go after the lock is released:
+  // what a callback captured may take locks of its own when destroyed.
+  std::shared_ptr<const Listeners> replaced;
   std::lock_guard lock(mutex_);
-  for (auto it = listeners_.begin(); it != listeners_.end(); ++it) {
-    auto& v = it->second;
-    auto before = v.size();
-    std::erase_if(v, [sid](const Listener& l) { return l.id == sid; });
-    if (v.size() == before) continue;
-    KeyId id = it->first;
-    if (v.empty()) {
-      listeners_.erase(it);
-      slots_[id].hasListeners = false;
-      maybeRecycle(id);
-    }
-    return true;
+  auto found = subscriptionKeys_.find(sid);
+  if (found == subscriptionKeys_.end()) return false;
+  const KeyId id = found->second;
+  subscriptionKeys_.erase(found);
+  auto it = listeners_.find(id);
+  auto next = std::make_shared<Listeners>();
+  for (const auto& l : *it->second) {
+    if (l.id == sid) l.active->store(false);  // a notification already queued skips it
+    else next->push_back(l);
   }
-  return false;
+  replaced = std::move(it->second);
+  if (next->empty()) {
+    listeners_.erase(it);
+    slots_[id].hasListeners = false;
+    maybeRecycle(id);
+  } else {
+    it->second = std::move(next);
+  }
+  return true;
 }
 
 std::vector<std::string> Memory::getSubscribers(std::string_view key) const {
@@ -448,7 +482,7 @@ std::vector<std::string> Memory::getSubscribers(std::string_view key) const {
   if (id == kNoKey) return out;
   auto it = listeners_.find(id);
   if (it == listeners_.end()) return out;
-  for (const auto& l : it->second)
+  for (const auto& l : *it->second)
     if (l.callback || !l.subscriber.expired()) out.push_back(l.name);
   return out;
 }

@@ -10,6 +10,7 @@ import sys
 import threading
 import time
 import types
+import weakref
 
 import _autolife
 
@@ -61,6 +62,8 @@ class ALProxy(object):
     def __getattr__(self, method):
         if method == "post":
             return _Post(self._name)
+        if self._name == "ALMemory" and method in _MemoryCallbacks.METHODS:
+            return getattr(_memory_callbacks, method)
         if method in ("wait", "isRunning", "stop") and not _autolife.has_method(self._name, method):
             return getattr(_Tasks, method)
         return _Method(self._name, method)
@@ -85,6 +88,130 @@ class _Tasks(object):
         return None
 
 
+# ---- ALMemory's callbacks -----------------------------------------------------------
+#
+# The engine's ALMemory service answers calls; these ALMemory methods call
+# box code back, so they live here: each write of the key runs the callback
+# in a thread of the box (as an input does, on the engine clock), until it
+# is disconnected or the box unloads.
+
+_boxes = weakref.WeakValueDictionary()    # box id -> its MyClass instance
+_modules = weakref.WeakValueDictionary()  # (box id, name) -> ALModule it made
+
+
+class _MemorySignal(object):
+    """ALMemory.subscriber(key).signal: connect(callback) has callback(value)
+    called at each insertData / raiseEvent of the key, until disconnect(link),
+    until this signal is dropped with its subscriber (as in NAOqi: keep the
+    subscriber, `self.s = memory.subscriber(key)`), or until the box unloads."""
+
+    def __init__(self, key):
+        self._key = key
+        self._links = []
+
+    def connect(self, callback):
+        if not callable(callback):
+            raise TypeError("ALMemory.subscriber(%r).signal.connect takes a callable, got %r" % (self._key, callback))
+        link = _autolife.memory_subscribe(self._key, "", lambda key, value: callback(value))
+        self._links.append(link)
+        return link
+
+    def disconnect(self, link):
+        if link not in self._links:
+            return False
+        self._links.remove(link)
+        _autolife.memory_unsubscribe(link)
+        return True
+
+    def disconnectAll(self):
+        for link in list(self._links):
+            self.disconnect(link)
+        return True
+
+    def __del__(self):
+        try:
+            self.disconnectAll()
+        except Exception:
+            pass
+
+
+class _MemorySubscriber(object):
+    def __init__(self, key):
+        self.signal = _MemorySignal(key)
+
+
+def _check_key(method, key):
+    if not isinstance(key, str) or not key:
+        raise ValueError("ALMemory.%s: the key must be a non-empty string, got %r" % (method, key))
+
+
+def _callback_owner(method, module):
+    """What subscribeToEvent's module names: the calling box itself (its
+    getName()), or an ALModule the box created with that name."""
+    box = _autolife.current_box()
+    instance = _boxes.get(box)
+    if instance is not None and module in (instance.boxName, instance.getName()):
+        return instance
+    owner = _modules.get((box, module))
+    if owner is not None:
+        return owner
+    mine = instance.getName() if instance is not None else "self.getName()"
+    raise RuntimeError("ALMemory.%s: no module %r to call back: a box's callbacks are methods of the box "
+                       "itself (module %r) or of an ALModule it created" % (method, module, mine))
+
+
+def _arity(function):
+    """How many of (key, value, message) the callback takes (3 for *args)."""
+    try:
+        params = inspect.signature(function).parameters.values()
+    except (TypeError, ValueError):
+        return 3
+    count = 0
+    for p in params:
+        if p.kind == p.VAR_POSITIONAL:
+            return 3
+        if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD):
+            count += 1
+    return min(count, 3)
+
+
+class _MemoryCallbacks(object):
+    """ALProxy("ALMemory").subscriber / subscribeToEvent & co in box code."""
+
+    METHODS = ("subscriber", "subscribeToEvent", "unsubscribeToEvent",
+               "subscribeToMicroEvent", "unsubscribeToMicroEvent")
+
+    def subscriber(self, key):
+        _check_key("subscriber", key)
+        return _MemorySubscriber(key)
+
+    def subscribeToEvent(self, name, module, method):
+        """NAOqi calls module.method(name, value, module) at each raise."""
+        self._subscribe("subscribeToEvent", name, module, method, module)
+
+    def subscribeToMicroEvent(self, name, module, message, method):
+        """module.method(name, value, message) at each raise."""
+        self._subscribe("subscribeToMicroEvent", name, module, method, message)
+
+    def unsubscribeToEvent(self, name, module):
+        _autolife.memory_unsubscribe_module(str(name), str(module))
+
+    unsubscribeToMicroEvent = unsubscribeToEvent
+
+    def _subscribe(self, api, name, module, method, message):
+        _check_key(api, name)
+        module = str(module)
+        owner = _callback_owner(api, module)
+        function = getattr(owner, str(method), None)
+        if not callable(function):
+            raise RuntimeError("ALMemory.%s: module %r has no method %r" % (api, module, method))
+        count = _arity(function)
+        _autolife.memory_subscribe(name, module, lambda key, value: function(*(key, value, message)[:count]))
+
+
+_memory_callbacks = _MemoryCallbacks()
+
+
 class _Session(object):
     """self.session(): the qi session boxes of NAOqi 2 use."""
 
@@ -102,10 +229,13 @@ _session = _Session()
 
 
 class ALModule(object):
-    """Old boxes subclass ALModule to receive events; kept for loading."""
+    """Old boxes subclass ALModule to receive events: an ALModule a box
+    creates can be named as the module of the box's subscribeToEvent."""
 
     def __init__(self, name=None, *ignored):
         self.name = name
+        if name is not None:
+            _modules[(_autolife.current_box(), str(name))] = self
 
     def getName(self):
         return self.name
@@ -166,6 +296,10 @@ class GeneratedClass(object):
     def __init__(self, *ignored, **also_ignored):
         box = _autolife.constructing()
         object.__setattr__(self, "_box", box)
+        try:
+            _boxes[box] = self  # subscribeToEvent's module: the box itself
+        except TypeError:
+            pass  # a class with __slots__ and no __weakref__
         self.boxName = _autolife.box_name(box)
         self.behaviorId = _autolife.behavior_id(box)
         self.logger = _Logger(box)

@@ -34,14 +34,15 @@ BoxHost* hostById(std::int64_t id) {
 }
 
 // The box on whose behalf this thread runs, or (a thread the box started
-// itself) the box that ran last.
-BoxHost* currentHost() {
-  if (auto* h = hostById(callingHost)) return h;
+// itself) the box that ran last; 0 when no box lives.
+std::int64_t currentHostId() {
   std::lock_guard lock(hostsMutex);
-  auto it = hosts.find(lastHostId);
-  if (it != hosts.end()) return it->second;
-  return hosts.empty() ? nullptr : hosts.rbegin()->second;
+  if (hosts.contains(callingHost)) return callingHost;
+  if (hosts.contains(lastHostId)) return lastHostId;
+  return hosts.empty() ? 0 : hosts.rbegin()->first;
 }
+
+BoxHost* currentHost() { return hostById(currentHostId()); }
 
 struct Calling {
   std::int64_t previous;
@@ -174,6 +175,10 @@ service::Arguments toArguments(const py::list& args) {
   throw py::error_already_set();
 }
 
+bool isBehaviorStopped(py::error_already_set& e) {
+  return e.matches(py::module_::import("_autolife_box").attr("BehaviorStopped"));
+}
+
 BoxHost& hostOrRaise() {
   if (auto* h = currentHost()) return *h;
   throw std::runtime_error("no behavior is running");
@@ -206,7 +211,10 @@ py::object callService(const std::string& service, const std::string& method, co
         const auto took = service::takenByLastCall();
         if (took > core::Duration::zero()) stopped = !host.workers().sleepFor(took);
       } catch (const service::CallError& e) {
-        error = service + "." + method + ": " + e.what() + " (" + e.reason() + ")";
+        // Named once: the service's message may already start with the method.
+        const std::string qualified = service + "." + method;
+        const std::string what = e.what();
+        error = (what.starts_with(qualified + ":") ? what : qualified + ": " + what) + " (" + e.reason() + ")";
       }
     }
   }
@@ -339,6 +347,145 @@ bool timerPending(std::int64_t handle) {
   return it != timers.end() && it->second->pending;
 }
 
+// ---- ALMemory subscriptions of box code ------------------------------------------------
+
+// A box's callable that memory calls back (a signal's connect, a
+// subscribeToEvent), until it is dropped: disconnect / unsubscribeToEvent,
+// or the box's end. Never destroyed under linksMutex: dropping the callable
+// takes the GIL, and threads holding the GIL take linksMutex.
+struct MemoryLink {
+  std::int64_t host = 0;
+  std::uint64_t subscription = 0;  // the host's
+  std::string key;
+  std::string module;  // subscribeToEvent's module; "" for a signal's connect
+  std::shared_ptr<py::object> callback;
+};
+std::mutex linksMutex;
+std::map<std::int64_t, MemoryLink> memoryLinks;
+std::int64_t nextLinkId = 1;
+
+std::string turnTimeoutMessage(BoxHost* host);
+
+// "file:line: " of the innermost frame of box code in the error's traceback
+// (our own module's frames are "<string>"), "" when there is none.
+std::string whereInBox(py::error_already_set& e) {
+  std::string where;
+  if (!e.trace()) return where;
+  py::list frames = py::module_::import("traceback").attr("extract_tb")(e.trace());
+  for (auto f : frames) {
+    const auto file = f.attr("filename").cast<std::string>();
+    if (file != "<string>") where = file + ":" + std::to_string(f.attr("lineno").cast<int>()) + ": ";
+  }
+  return where;
+}
+
+// In a box thread: the link's callable with (key, value). A failure goes to
+// the box's log (as a timer's does); the behavior goes on, as NAOqi's did.
+void deliverToLink(std::int64_t link, std::int64_t hostId, const std::string& key, const service::Any& value) {
+  Calling calling(hostId);
+  py::gil_scoped_acquire gil;
+  std::shared_ptr<py::object> callback;
+  {
+    std::lock_guard lock(linksMutex);
+    auto it = memoryLinks.find(link);
+    if (it == memoryLinks.end()) return;  // dropped since the write
+    callback = it->second.callback;
+  }
+  if (!callback) return;  // still being made
+  BoxHost* host = hostById(hostId);
+  BoxCode code(host);
+  try {
+    (*callback)(key, toPython(value));
+  } catch (py::error_already_set& e) {
+    if (isBehaviorStopped(e) || !host) return;
+    const std::string type = py::str(e.type().attr("__name__")).cast<std::string>();
+    const std::string what = type == "TurnTimeout" ? turnTimeoutMessage(host) : type + ": " + py::str(e.value()).cast<std::string>();
+    host->log("error", whereInBox(e) + "box '" + host->boxName() + "': the callback of ALMemory key '" + key + "' failed: " + what);
+  }
+}
+
+// Drops the link: the host's subscription, then (the GIL held) the callable.
+void memoryUnsubscribe(std::int64_t link) {
+  MemoryLink gone;
+  {
+    std::lock_guard lock(linksMutex);
+    auto it = memoryLinks.find(link);
+    if (it == memoryLinks.end()) return;
+    gone = std::move(it->second);
+    memoryLinks.erase(it);
+  }
+  BoxHost* host = hostById(gone.host);
+  if (host && gone.subscription) {
+    py::gil_scoped_release release;  // the host takes the runtime's and memory's locks
+    host->unsubscribeMemory(gone.subscription);
+  }
+}
+
+// The calling box's link of `module` on `key`, 0 when none.
+std::int64_t moduleLink(std::int64_t hostId, const std::string& key, const std::string& module) {
+  std::lock_guard lock(linksMutex);
+  for (const auto& [id, l] : memoryLinks)
+    if (l.host == hostId && l.key == key && l.module == module) return id;
+  return 0;
+}
+
+// `callback(key, value)` at each write of `key`, in this box's threads. A
+// module (subscribeToEvent) has one subscription per key: a new one
+// replaces it.
+std::int64_t memorySubscribe(const std::string& key, const std::string& module, py::object callback) {
+  if (key.empty()) throw py::value_error("ALMemory: a key name cannot be empty");
+  const std::int64_t hostId = currentHostId();
+  BoxHost* host = hostById(hostId);
+  if (!host) throw std::runtime_error("no behavior is running");
+  if (!module.empty())
+    if (std::int64_t old = moduleLink(hostId, key, module)) memoryUnsubscribe(old);
+  std::int64_t link;
+  {
+    std::lock_guard lock(linksMutex);
+    link = nextLinkId++;
+    memoryLinks[link] = MemoryLink{hostId, 0, key, module, nullptr};
+  }
+  auto kept = keep(std::move(callback));
+  std::uint64_t subscription = 0;
+  try {
+    py::gil_scoped_release release;
+    const std::string name = module.empty() ? "box " + host->boxName() : module;
+    subscription = host->subscribeMemory(key, name, [link, hostId](const std::string& k, const service::Any& v) {
+      deliverToLink(link, hostId, k, v);
+    });
+  } catch (...) {
+    std::lock_guard lock(linksMutex);
+    memoryLinks.erase(link);
+    throw;
+  }
+  std::lock_guard lock(linksMutex);
+  auto it = memoryLinks.find(link);
+  if (it != memoryLinks.end()) {
+    it->second.subscription = subscription;
+    it->second.callback = std::move(kept);
+  }
+  return link;
+}
+
+void memoryUnsubscribeModule(const std::string& key, const std::string& module) {
+  if (std::int64_t link = moduleLink(currentHostId(), key, module)) memoryUnsubscribe(link);
+}
+
+// The box is gone: its links go (its subscriptions went with its unload).
+void dropLinksOf(std::int64_t hostId) {
+  std::vector<std::shared_ptr<py::object>> gone;
+  std::lock_guard lock(linksMutex);
+  for (auto it = memoryLinks.begin(); it != memoryLinks.end();) {
+    if (it->second.host != hostId) {
+      ++it;
+      continue;
+    }
+    gone.push_back(std::move(it->second.callback));
+    it = memoryLinks.erase(it);
+  }
+  // (`gone` is destroyed after the lock: declared before it.)
+}
+
 // ---- engine time ---------------------------------------------------------------------
 
 void sleepSeconds(double seconds) {
@@ -395,6 +542,10 @@ PYBIND11_EMBEDDED_MODULE(_autolife, m) {
     host.releaseResources();
   });
   m.def("calling", [] { return callingHost; });
+  m.def("current_box", &currentHostId);
+  m.def("memory_subscribe", &memorySubscribe);
+  m.def("memory_unsubscribe", &memoryUnsubscribe);
+  m.def("memory_unsubscribe_module", &memoryUnsubscribeModule);
   m.def("timeline_fps", [](std::int64_t box) { return boxOrStopped(box).timelineFps(); });
   m.def("set_timeline_fps", [](std::int64_t box, int fps) { boxOrStopped(box).setTimelineFps(fps); });
   m.def("timeline_goto", [](std::int64_t box, const std::string& place) {
@@ -518,10 +669,6 @@ py::object compileScript(const BoxScript& s, std::optional<BoxError>& python2) {
   }
 }
 
-bool isBehaviorStopped(py::error_already_set& e) {
-  return e.matches(py::module_::import("_autolife_box").attr("BehaviorStopped"));
-}
-
 }  // namespace
 
 void interruptBoxCode(const core::Workers::Stuck& stuck) {
@@ -561,6 +708,7 @@ PythonBox::~PythonBox() {
     hosts.erase(state_->id);
   }
   py::gil_scoped_acquire gil;
+  dropLinksOf(state_->id);
   state_->instance = py::object();
   state_->globals = py::object();
 }

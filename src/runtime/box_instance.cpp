@@ -111,7 +111,7 @@ void BoxInstance::bindMemoryInputs() {
   for (const auto& input : model_.inputs) {
     if (input.nature != behavior::InputNature::StmValue || input.stmValueName.empty()) continue;
     std::weak_ptr<BoxInstance> weak = shared_from_this();
-    memoryInputs_.push_back(memory->subscribeToEvent(
+    memorySubscriptions_.push_back(memory->subscribeToEvent(
         input.stmValueName, "box " + model_.name, [weak, id = input.id](const std::string&, const core::Value& v) {
           auto self = weak.lock();
           if (!self) return;
@@ -124,9 +124,11 @@ void BoxInstance::bindMemoryInputs() {
 void BoxInstance::unload() {
   if (!loaded_) return;
   loaded_ = false;
+  // Once unsubscribed, no callback starts (memory checks at delivery, the
+  // box threads already started check loaded_).
   if (auto* memory = run_.context().memory)
-    for (auto id : memoryInputs_) memory->unsubscribeToEvent(id);
-  memoryInputs_.clear();
+    for (auto id : memorySubscriptions_) memory->unsubscribeToEvent(id);
+  memorySubscriptions_.clear();
   letGoOfResources();
   if (timeline_) timeline_->unload();
   waiting_.clear();
@@ -170,6 +172,40 @@ void BoxInstance::emitStopped() {
 }
 
 // ---- python::BoxHost ----------------------------------------------------------
+
+// Box code's subscription: each write of the key starts `onChange` in a box
+// thread of the behavior (as an input would), while the box is loaded.
+std::uint64_t BoxInstance::subscribeMemory(const std::string& key, const std::string& name, MemoryCallback onChange) {
+  auto* memory = run_.context().memory;
+  if (!memory) return 0;
+  std::lock_guard lock(run_.mutex());
+  if (!loaded_) return 0;
+  auto deliver = std::make_shared<const MemoryCallback>(std::move(onChange));
+  std::weak_ptr<BoxInstance> weak = weak_from_this();
+  const auto id = memory->subscribeToEvent(key, name, [weak, deliver](const std::string& k, const core::Value& v) {
+    auto self = weak.lock();
+    if (!self) return;
+    std::lock_guard lock(self->run_.mutex());
+    if (!self->loaded_) return;
+    self->run_.spawn([self, deliver, k, value = core::valueToJson(v)] {
+      {
+        std::lock_guard lock(self->run_.mutex());
+        if (!self->loaded_) return;  // unloaded since the write
+      }
+      (*deliver)(k, value);
+    });
+  });
+  memorySubscriptions_.push_back(id);
+  return id;
+}
+
+void BoxInstance::unsubscribeMemory(std::uint64_t subscription) {
+  std::lock_guard lock(run_.mutex());
+  auto it = std::find(memorySubscriptions_.begin(), memorySubscriptions_.end(), subscription);
+  if (it == memorySubscriptions_.end()) return;  // gone with the unload
+  memorySubscriptions_.erase(it);
+  if (auto* memory = run_.context().memory) memory->unsubscribeToEvent(subscription);
+}
 
 std::string BoxInstance::boxName() const { return model_.name; }
 std::string BoxInstance::behaviorId() const { return run_.id(); }

@@ -157,6 +157,8 @@ public:
   void setTimelineFps(int fps) override;
   bool timelineGoTo(const std::string& frameOrLabel) override;
   void releaseResources() override;
+  std::uint64_t subscribeMemory(const std::string& key, const std::string& name, MemoryCallback onChange) override;
+  void unsubscribeMemory(std::uint64_t subscription) override;
 
   Run& run() const { return run_; }
   std::weak_ptr<BoxInstance> weak() { return weak_from_this(); }
@@ -186,7 +188,9 @@ private:
   std::map<int, std::vector<Target>> forwards_;
   std::map<std::string, service::Any> parameterValues_;  // set by setParameter
   std::unique_ptr<TimelinePlayer> timeline_;
-  std::vector<memory::SubscriptionId> memoryInputs_;
+  // Its memory subscriptions: ALMemory-value inputs, and those its code
+  // made (subscribeMemory); all dropped when it unloads.
+  std::vector<memory::SubscriptionId> memorySubscriptions_;
   ResourceClaim resources_;
   std::optional<std::pair<int, std::optional<service::Any>>> heldStart_;  // waits for the resources
 };

@@ -2,7 +2,10 @@
 // their own and a shared key while another thread subscribes, unsubscribes and
 // reads. Every callback count must match the writes, each key's notifications
 // must arrive in write order and never overlap, and final values must be the
-// last writes. All state the test shares between threads is atomic.
+// last writes. Then keys churned: inserted, removed, raised as micro events
+// while another thread subscribes and keeps and lets go of their history
+// (recycled slots reused). All state the test shares between threads is
+// atomic.
 #include "memory_test_support.hpp"
 
 #include <algorithm>
@@ -96,9 +99,10 @@ TEST(MemoryConcurrency, WritersSubscribersAndReadersTogether) {
     });
   }
 
-  // Churning subscribers: they come and go while the writers run. Their
-  // callbacks may run after unsubscribing (already queued), so their state is
-  // shared-owned; what they see must still be in write order.
+  // Churning subscribers: they come and go while the writers run. None of
+  // their calls starts after unsubscribing returns, but one under way on a
+  // writer's thread may still finish: their state is shared-owned. What they
+  // see must still be in write order.
   auto churnChecker = std::make_shared<OrderChecker>();
   std::atomic<long> readErrors{0};
   std::atomic<long> churnRounds{0};
@@ -176,6 +180,79 @@ TEST(MemoryConcurrency, WritersSubscribersAndReadersTogether) {
   EXPECT_EQ(churnChecker->overlaps.load(), 0);
   EXPECT_LE(churnChecker->calls.load(), 2L * kWriters * kWrites);
   EXPECT_THAT(memory.getSubscribers("Shared"), ::testing::ElementsAre("stableShared"));
+}
+
+// Key churn: two writers insert, remove and raise (as micro events, which
+// changes the kind of a data key) 50 keys, while a third thread subscribes,
+// unsubscribes, acquires keys and keeps and lets go of their history: slots
+// are freed and reused under all of it.
+TEST(MemoryConcurrency, KeysComeAndGoWhileOthersSubscribeAndKeepHistory) {
+  autolife::core::VirtualClock clock;
+  Memory memory(clock);
+  std::atomic<long> callbackErrors{0};
+  memory.dispatcher().setErrorHandler([&](const std::string&) { callbackErrors.fetch_add(1); });
+  constexpr int kKeys = 50;
+  constexpr int kRounds = 4000;
+  auto key = [](int i) { return "Churn/" + std::to_string(i); };
+
+  std::atomic<int> writersDone{0};
+  std::vector<std::thread> writers;
+  for (int w = 0; w < 2; ++w) {
+    writers.emplace_back([&, w] {
+      for (int i = 0; i < kRounds; ++i) {
+        const std::string k = key((i * 7 + w * 13) % kKeys);
+        switch ((i + w) % 3) {
+          case 0: memory.insertData(k, i); break;
+          case 1: memory.removeData(k); break;
+          default: memory.raiseMicroEvent(k, i); break;
+        }
+      }
+      writersDone.fetch_add(1);
+    });
+  }
+
+  auto calls = std::make_shared<std::atomic<long>>(0);
+  std::atomic<long> errors{0};
+  std::thread churn([&] {
+    int round = 0;
+    do {
+      const std::string k = key(round % kKeys);
+      SubscriptionId sid = memory.subscribeToEvent(k, "churn", [calls](const std::string&, const Value&) {
+        calls->fetch_add(1);
+      });
+      auto sub = memory.subscriber(k);
+      sub->signal.connect([calls](const Value&) { calls->fetch_add(1); });
+      KeyId id = memory.acquireKey(k);
+      memory.retainHistory(id, autolife::core::fromSeconds(1 + round % 3));
+      memory.withLock([&](const LockedView& view) {
+        if (const auto* h = view.history(id); h && h->size() > static_cast<std::size_t>(2 * kRounds)) errors.fetch_add(1);
+        (void)view.knownSince(id);
+      });
+      try {
+        (void)memory.getEventHistory(k);
+        (void)memory.getType(k);
+      } catch (const MemoryError&) {  // removed meanwhile
+      }
+      memory.releaseHistory(id, autolife::core::fromSeconds(1 + round % 3));
+      memory.releaseKey(id);
+      if (!memory.unsubscribeToEvent(sid)) errors.fetch_add(1);
+      sub.reset();
+      ++round;
+    } while (writersDone.load() < 2);
+  });
+  for (auto& t : writers) t.join();
+  churn.join();
+
+  EXPECT_EQ(callbackErrors.load(), 0);
+  EXPECT_EQ(errors.load(), 0);
+  for (int i = 0; i < kKeys; ++i) {
+    EXPECT_TRUE(memory.getSubscribers(key(i)).empty()) << key(i);
+    KeyId id = memory.acquireKey(key(i));
+    EXPECT_EQ(memory.historyRetention(id), autolife::core::Duration::zero()) << key(i);
+    memory.releaseKey(id);
+  }
+  // Every listed key is one of the churned keys that exists now.
+  for (const auto& name : memory.getDataList("Churn/")) EXPECT_NO_THROW((void)memory.getData(name)) << name;
 }
 
 }  // namespace

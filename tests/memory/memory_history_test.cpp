@@ -321,3 +321,99 @@ TEST_F(MemoryHistory, KnownSinceFollowsTheTrimmedHistory) {
 }
 
 }  // namespace
+
+namespace {
+
+// ---- identical writes (a write that neither changes the value nor raises) --
+
+TEST_F(MemoryHistory, AnIdenticalWriteMovesTheTimestampButNotTheLastChange) {
+  KeyId k = id("k");
+  memory.insertData("k", 1);
+  clock.advanceTo(sec(4));
+  memory.insertData("k", 1);
+  EXPECT_EQ(memory.getTimestamp("k").time, sec(4)) << "getTimestamp reports the last write";
+  memory.withLock([&](const LockedView& view) {
+    EXPECT_EQ(view.knownSince(k), Time{0}) << "k has been 1 since 0";
+    EXPECT_EQ(view.changedAt(k), Time{0});
+  });
+}
+
+TEST_F(MemoryHistory, HistorySeededAfterAnIdenticalWriteStartsAtTheChange) {
+  KeyId k = id("k");
+  memory.insertData("k", 1);
+  clock.advanceTo(sec(4));
+  memory.insertData("k", 1);
+  clock.advanceTo(sec(4.5));
+  memory.retainHistory(k, sec(3));
+  memory.withLock([&](const LockedView& view) {
+    EXPECT_EQ(view.knownSince(k), Time{0});
+    ASSERT_NE(view.history(k), nullptr);
+    ASSERT_EQ(view.history(k)->size(), 1u);
+    EXPECT_EQ(view.history(k)->front().time, Time{0});
+  });
+}
+
+TEST_F(MemoryHistory, IdenticalWritesAddNothingToHistoryButRaisesDo) {
+  KeyId k = id("k");
+  memory.retainHistory(k, sec(600));
+  for (int i = 0; i < 10000; ++i) {
+    clock.advanceTo(sec(i * 0.02));  // 50 Hz over 200 s
+    memory.insertData("k", 1);
+  }
+  ASSERT_EQ(memory.getEventHistory("k").size(), 1u);
+  EXPECT_EQ(memory.getEventHistory("k")[0].time, Time{0});
+  clock.advanceTo(sec(201));
+  memory.raiseEvent("k", 1);  // the same value, raised: bang() sees it
+  auto h = memory.getEventHistory("k");
+  ASSERT_EQ(h.size(), 2u);
+  EXPECT_EQ(h[1].time, sec(201));
+  memory.withLock([&](const LockedView& view) { EXPECT_TRUE(view.history(k)->back().raised); });
+}
+
+TEST_F(MemoryHistory, ManyIdenticalWritesAtOneInstantAddNothing) {
+  KeyId k = id("k");
+  memory.retainHistory(k, sec(1));
+  memory.insertData("k", 2);
+  for (int i = 0; i < 100000; ++i) memory.insertData("k", 2);
+  EXPECT_EQ(memory.getEventHistory("k").size(), 1u);
+}
+
+// An entry at the exact start of the window is inside it (the window is closed).
+TEST_F(MemoryHistory, TrimmingKeepsEveryEntryAtTheCutoffInstant) {
+  KeyId k = id("k");
+  memory.retainHistory(k, sec(5));
+  clock.advanceTo(sec(1));
+  memory.raiseEvent("k", 2);
+  memory.insertData("k", 3);
+  clock.advanceTo(sec(6));
+  memory.insertData("k", 4);
+  auto h = memory.getEventHistory("k");
+  ASSERT_EQ(h.size(), 3u);
+  EXPECT_EQ(times(h), (std::vector<Time>{sec(1), sec(1), sec(6)}));
+  memory.withLock([&](const LockedView& view) { EXPECT_TRUE(view.history(k)->front().raised); });
+}
+
+// A key removed and inserted again while its history is kept: the removal
+// is an Invalid entry (the key's value was Invalid from then on).
+TEST_F(MemoryHistory, ARemovalIsAnInvalidEntryOfTheHistory) {
+  KeyId k = id("k");
+  memory.retainHistory(k, sec(100));
+  memory.insertData("k", 1);
+  clock.advanceTo(sec(2));
+  memory.removeData("k");
+  clock.advanceTo(sec(3));
+  memory.insertData("k", 1);
+  auto h = memory.getEventHistory("k");
+  ASSERT_EQ(h.size(), 3u);
+  EXPECT_EQ(times(h), (std::vector<Time>{Time{0}, sec(2), sec(3)}));
+  EXPECT_TRUE(h[1].value.isInvalid());
+}
+
+TEST_F(MemoryHistory, RetentionCallsWithAnUnknownIdDoNothing) {
+  const KeyId bogus = 1'000'000;
+  memory.retainHistory(bogus, sec(1));
+  memory.releaseHistory(bogus, sec(1));
+  EXPECT_EQ(memory.historyRetention(bogus), Duration::zero());
+}
+
+}  // namespace

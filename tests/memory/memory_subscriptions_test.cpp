@@ -291,3 +291,38 @@ TEST_F(MemorySubscriptions, SubscribingDoesNotCreateTheKey) {
 }
 
 }  // namespace
+
+namespace {
+
+// A notification queued (here behind a Hold, as during a Life transition)
+// is not delivered once its subscription is gone: a caller that
+// unsubscribes in its destructor is never called back afterwards.
+TEST_F(MemorySubscriptions, NoCallbackRunsAfterUnsubscribeReturnsEvenWhenAlreadyQueued) {
+  int calls = 0;
+  int signalCalls = 0;
+  {
+    autolife::core::Dispatcher::Hold hold(memory.dispatcher());
+    SubscriptionId sid = memory.subscribeToEvent("k", "gone", [&](const std::string&, const Value&) { ++calls; });
+    auto sub = memory.subscriber("k");
+    sub->signal.connect([&](const Value&) { ++signalCalls; });
+    memory.insertData("k", 1);
+    EXPECT_TRUE(memory.unsubscribeToEvent(sid));
+    sub.reset();
+  }
+  EXPECT_EQ(calls, 0);
+  EXPECT_EQ(signalCalls, 0);
+}
+
+TEST_F(MemorySubscriptions, AQueuedNotificationStillReachesTheSubscriptionsThatRemain) {
+  std::string log;
+  {
+    autolife::core::Dispatcher::Hold hold(memory.dispatcher());
+    SubscriptionId a = memory.subscribeToEvent("k", "A", [&](const std::string&, const Value&) { log += 'a'; });
+    memory.subscribeToEvent("k", "B", [&](const std::string&, const Value&) { log += 'b'; });
+    memory.insertData("k", 1);
+    memory.unsubscribeToEvent(a);
+  }
+  EXPECT_EQ(log, "b");
+}
+
+}  // namespace

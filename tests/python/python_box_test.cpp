@@ -1,7 +1,9 @@
 // Python boxes (issue 4, item 4): GeneratedClass, outputs, parameters,
 // logger, ALProxy and session().service() reaching the registry, robot
 // actions and sleeps taking engine time, timers, errors naming the box and
-// the line, Python 2 syntax reported as such, a stop unwinding a sleeper.
+// the line, Python 2 syntax reported as such, a stop unwinding a sleeper,
+// ALMemory's subscriber(key).signal and subscribeToEvent calling box code
+// back in box threads.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -10,6 +12,8 @@
 #include <thread>
 
 #include "autolife/core/clock.hpp"
+#include "autolife/core/value_json.hpp"
+#include "autolife/memory/memory.hpp"
 #include "autolife/python/python_box.hpp"
 
 namespace {
@@ -50,11 +54,31 @@ public:
   void setTimelineFps(int) override {}
   bool timelineGoTo(const std::string&) override { return false; }
   void releaseResources() override { events.push_back(t() + " releaseResource"); }
+  // As the runtime does: each write starts the callback in a box thread.
+  std::uint64_t subscribeMemory(const std::string& key, const std::string& name, MemoryCallback onChange) override {
+    if (!memory || unloaded) return 0;
+    auto id = memory->subscribeToEvent(key, name, [this, onChange](const std::string& k, const core::Value& v) {
+      workers_.spawn(1, [onChange, k, value = core::valueToJson(v)] { onChange(k, value); });
+    });
+    subscriptions.push_back(id);
+    return id;
+  }
+  void unsubscribeMemory(std::uint64_t id) override {
+    if (std::erase(subscriptions, id)) memory->unsubscribeToEvent(id);
+  }
+  void unload() {
+    unloaded = true;
+    for (auto id : subscriptions) memory->unsubscribeToEvent(id);
+    subscriptions.clear();
+  }
   std::string t() const { return std::to_string(workers_.clock().now().count() / 1000000) + "ms"; }
 
   std::map<std::string, Any> parameters{{"Speed (%)", 100}};
   std::vector<std::string> events;
   std::vector<std::string> logs;
+  memory::Memory* memory = nullptr;
+  std::vector<std::uint64_t> subscriptions;
+  bool unloaded = false;
 
 private:
   core::Workers& workers_;
@@ -63,6 +87,7 @@ private:
 
 struct Fixture {
   core::VirtualClock clock;
+  memory::Memory memory{clock};
   core::Workers workers{clock, core::Workers::Mode::Virtual};
   service::Registry registry;
   FakeHost host{workers, registry};
@@ -70,6 +95,7 @@ struct Fixture {
   std::optional<python::BoxError> error;
 
   Fixture() {
+    host.memory = &memory;
     clock.setAfterEachTask([this] { workers.settle(); });
     auto tts = std::make_shared<service::Service>("ALTextToSpeech");
     tts->method("say", {{"text", service::Type::String}}, service::Type::Void, "speaks", [this](const service::Arguments& a) {
@@ -283,6 +309,208 @@ TEST(PythonBox, NaoqiAndQiModulesImport) {
   ASSERT_FALSE(f.error) << f.error->format();
   f.inTask([&] { f.box->callLifecycle("onLoad"); });
   EXPECT_EQ(f.host.events, std::vector<std::string>{"0ms fire answer \"Englishrange(0, 2)\""});
+}
+
+// ---- ALMemory callbacks ------------------------------------------------------------
+
+// Writes to memory at engine time `t` (as a scenario step would).
+void writeAt(Fixture& f, double t, const std::string& key, core::Value v, bool raise = false) {
+  f.clock.schedule(core::fromSeconds(t), [&f, key, v, raise] {
+    if (raise) f.memory.raiseEvent(key, v);
+    else f.memory.insertData(key, v);
+  });
+}
+
+const char* kSubscriberBox = R"PY(class MyClass(GeneratedClass):
+    def onLoad(self):
+        self.memory = ALProxy("ALMemory")
+        self.s = self.memory.subscriber("k")
+        self.link = self.s.signal.connect(lambda v: self.answer(v))
+        self.ev = self.session().service("ALMemory").subscriber("e")
+        self.ev.signal.connect(self.onE)
+
+    def onE(self, value):
+        self.logger.info("e is %s" % value)
+
+    def onInput_onStop(self):
+        self.s.signal.disconnect(self.link)
+        self.ev = None
+)PY";
+
+TEST(PythonBoxMemory, ASubscribersSignalCallsTheBoxBackAtTheInstantOfTheWrite) {
+  Fixture f;
+  f.load(kSubscriberBox);
+  ASSERT_FALSE(f.error) << f.error->format();
+  std::optional<python::BoxError> e;
+  f.inTask([&] { e = f.box->callLifecycle("onLoad"); });
+  ASSERT_FALSE(e) << e->format();
+  EXPECT_EQ(f.memory.getSubscribers("k"), std::vector<std::string>{"box Say"});
+  writeAt(f, 1, "k", 1);
+  writeAt(f, 1.5, "e", "x", true);
+  writeAt(f, 2, "k", core::Value(std::string("two")));
+  f.clock.runUntil(core::fromSeconds(3));
+  EXPECT_EQ(f.host.events, (std::vector<std::string>{"1000ms fire answer 1", "2000ms fire answer \"two\""}));
+  EXPECT_EQ(f.host.logs, std::vector<std::string>{"info: e is x"});
+  // Disconnecting a link, and dropping a subscriber, end their calls.
+  f.inTask([&] { e = f.box->callInput("onStop", nullptr); });
+  ASSERT_FALSE(e) << e->format();
+  EXPECT_TRUE(f.memory.getSubscribers("k").empty());
+  EXPECT_TRUE(f.memory.getSubscribers("e").empty());
+  writeAt(f, 4, "k", 4);
+  writeAt(f, 4, "e", "y", true);
+  f.clock.runUntil(core::fromSeconds(5));
+  EXPECT_EQ(f.host.events.size(), 2u);
+  EXPECT_EQ(f.host.logs.size(), 1u);
+}
+
+TEST(PythonBoxMemory, AnUnloadedBoxIsCalledBackNoMore) {
+  Fixture f;
+  f.load(kSubscriberBox);
+  f.inTask([&] { f.box->callLifecycle("onLoad"); });
+  writeAt(f, 1, "k", 1);
+  f.clock.runUntil(core::fromSeconds(2));
+  f.host.unload();
+  f.box.reset();
+  writeAt(f, 3, "k", 3);
+  f.clock.runUntil(core::fromSeconds(4));
+  EXPECT_EQ(f.host.events, std::vector<std::string>{"1000ms fire answer 1"});
+  EXPECT_TRUE(f.memory.getSubscribers("k").empty());
+}
+
+TEST(PythonBoxMemory, SubscribeToEventCallsTheBoxsMethodWithWhatItTakes) {
+  Fixture f;
+  f.load(R"PY(class MyClass(GeneratedClass):
+    def onLoad(self):
+        ALMemory.subscribeToEvent("Touched", self.getName(), "onTouched")
+        ALProxy("ALMemory").subscribeToEvent("Seen", self.getName(), "onSeen")
+        ALProxy("ALMemory").subscribeToMicroEvent("Micro", self.getName(), "msg", "onMicro")
+
+    def onTouched(self, key, value, identifier):
+        self.answer([key, value, identifier])
+
+    def onSeen(self, strVarName, value):
+        self.answer([strVarName, value])
+
+    def onMicro(self, *args):
+        self.answer(list(args))
+
+    def onInput_onStop(self):
+        ALMemory.unsubscribeToEvent("Touched", self.getName())
+        ALMemory.unsubscribeToMicroEvent("Micro", self.getName())
+        ALMemory.unsubscribeToEvent("NeverSubscribed", self.getName())
+)PY");
+  ASSERT_FALSE(f.error) << f.error->format();
+  std::optional<python::BoxError> e;
+  f.inTask([&] { e = f.box->callLifecycle("onLoad"); });
+  ASSERT_FALSE(e) << e->format();
+  EXPECT_EQ(f.memory.getSubscribers("Touched"), std::vector<std::string>{"Say"});
+  writeAt(f, 1, "Touched", 1, true);
+  writeAt(f, 2, "Seen", core::Value(std::string("face")), true);
+  writeAt(f, 3, "Micro", 7, true);
+  f.clock.runUntil(core::fromSeconds(4));
+  EXPECT_EQ(f.host.events, (std::vector<std::string>{"1000ms fire answer [\"Touched\",1,\"Say\"]",
+                                                  "2000ms fire answer [\"Seen\",\"face\"]",
+                                                  "3000ms fire answer [\"Micro\",7,\"msg\"]"}));
+  f.inTask([&] { e = f.box->callInput("onStop", nullptr); });
+  ASSERT_FALSE(e) << e->format();
+  writeAt(f, 5, "Touched", 2, true);
+  writeAt(f, 5, "Micro", 8, true);
+  writeAt(f, 5, "Seen", 9, true);
+  f.clock.runUntil(core::fromSeconds(6));
+  ASSERT_EQ(f.host.events.size(), 4u);
+  EXPECT_EQ(f.host.events[3], "5000ms fire answer [\"Seen\",9]");
+}
+
+TEST(PythonBoxMemory, SubscribingAgainReplacesTheModulesSubscription) {
+  Fixture f;
+  f.load("class MyClass(GeneratedClass):\n    def onLoad(self):\n"
+         "        ALMemory.subscribeToEvent('k', 'Say', 'first')\n"
+         "        ALMemory.subscribeToEvent('k', 'Say', 'second')\n"
+         "    def first(self, *a):\n        self.answer('first')\n"
+         "    def second(self, *a):\n        self.answer('second')\n");
+  f.inTask([&] { f.box->callLifecycle("onLoad"); });
+  writeAt(f, 1, "k", 1);
+  f.clock.runUntil(core::fromSeconds(2));
+  EXPECT_EQ(f.host.events, std::vector<std::string>{"1000ms fire answer \"second\""});
+  EXPECT_EQ(f.memory.getSubscribers("k"), std::vector<std::string>{"Say"});
+}
+
+TEST(PythonBoxMemory, AnOldALModuleTheBoxMadeCanBeTheModule) {
+  Fixture f;
+  f.load("class Reactor(ALModule):\n    def onEvent(self, key, value):\n        self.box.answer(value)\n"
+         "class MyClass(GeneratedClass):\n    def onLoad(self):\n"
+         "        self.reactor = Reactor('reactor')\n        self.reactor.box = self\n"
+         "        ALMemory.subscribeToEvent('k', 'reactor', 'onEvent')\n");
+  std::optional<python::BoxError> e;
+  f.inTask([&] { e = f.box->callLifecycle("onLoad"); });
+  ASSERT_FALSE(e) << e->format();
+  writeAt(f, 1, "k", 5);
+  f.clock.runUntil(core::fromSeconds(2));
+  EXPECT_EQ(f.host.events, std::vector<std::string>{"1000ms fire answer 5"});
+}
+
+TEST(PythonBoxMemory, AModuleThatIsNotTheBoxOrAMethodItLacksIsAClearError) {
+  Fixture f;
+  f.load("class MyClass(GeneratedClass):\n    def onLoad(self):\n"
+         "        ALMemory.subscribeToEvent('k', 'SomeModule', 'onK')\n"
+         "    def onInput_onStart(self):\n"
+         "        ALMemory.subscribeToEvent('k', self.getName(), 'noSuchMethod')\n"
+         "    def onInput_onStop(self):\n"
+         "        ALMemory.subscriber('')\n");
+  std::optional<python::BoxError> e;
+  f.inTask([&] { e = f.box->callLifecycle("onLoad"); });
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->line, 12);
+  EXPECT_THAT(e->message, HasSubstr("ALMemory.subscribeToEvent: no module 'SomeModule' to call back"));
+  EXPECT_THAT(e->message, HasSubstr("'Say'"));
+  f.inTask([&] { e = f.box->callInput("onStart", nullptr); });
+  ASSERT_TRUE(e);
+  EXPECT_THAT(e->message, HasSubstr("module 'Say' has no method 'noSuchMethod'"));
+  f.inTask([&] { e = f.box->callInput("onStop", nullptr); });
+  ASSERT_TRUE(e);
+  EXPECT_THAT(e->message, HasSubstr("ValueError: ALMemory.subscriber: the key must be a non-empty string"));
+  EXPECT_TRUE(f.memory.getSubscribers("k").empty());
+}
+
+TEST(PythonBoxMemory, ACallbackThatRaisesIsLoggedWithItsLineAndTheBoxGoesOn) {
+  Fixture f;
+  f.load("class MyClass(GeneratedClass):\n    def onLoad(self):\n"
+         "        self.s = ALMemory.subscriber('k')\n"
+         "        self.s.signal.connect(self.onK)\n"
+         "    def onK(self, value):\n"
+         "        if value == 1:\n"
+         "            raise ValueError('bad value')\n"
+         "        self.answer(value)\n",
+         20);
+  f.inTask([&] { f.box->callLifecycle("onLoad"); });
+  writeAt(f, 1, "k", 1);
+  writeAt(f, 2, "k", 2);
+  f.clock.runUntil(core::fromSeconds(3));
+  ASSERT_EQ(f.host.logs.size(), 1u);
+  EXPECT_EQ(f.host.logs[0],
+            "error: /pkg/demo/behavior.xar:26: box 'Say': the callback of ALMemory key 'k' failed: ValueError: bad value");
+  EXPECT_EQ(f.host.events, std::vector<std::string>{"2000ms fire answer 2"});
+}
+
+TEST(PythonBox, ARefusedCallNamesTheMethodOnce) {
+  Fixture f;
+  auto store = std::make_shared<service::Service>("ALStore");
+  store->method("get", {{"key", service::Type::String}}, service::Type::Any, "", [](const service::Arguments& a) -> Any {
+    throw service::CallError("unknown-key", "ALStore.get: there is no key named '" + a[0].get<std::string>() + "'");
+  });
+  store->method("put", {}, service::Type::Void, "", [](const service::Arguments&) -> Any {
+    throw service::CallError("full", "no room left");
+  });
+  f.registry.add(store);
+  f.load("class MyClass(GeneratedClass):\n    def onInput_onStart(self):\n        ALProxy('ALStore').get('x')\n"
+         "    def onInput_onStop(self):\n        ALProxy('ALStore').put()\n");
+  std::optional<python::BoxError> e;
+  f.inTask([&] { e = f.box->callInput("onStart", nullptr); });
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->message, "RuntimeError: ALStore.get: there is no key named 'x' (unknown-key)");
+  f.inTask([&] { e = f.box->callInput("onStop", nullptr); });
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->message, "RuntimeError: ALStore.put: no room left (full)");
 }
 
 }  // namespace

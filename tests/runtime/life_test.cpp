@@ -80,6 +80,48 @@ TEST(LifeBehaviors, StoppingTheFocusUnloadsTheBoxes) {
   EXPECT_EQ(o.callAt(3.0, "ALMemory.getData")["result"], 1);
 }
 
+// A box's ALMemory callbacks run at the instant of the write, and stop
+// when the box unloads (its activity stopped).
+TEST(LifeBehaviors, ABoxsMemoryCallbacksRunAtTheWriteAndEndWithTheBox) {
+  auto o = runPackage(behaviorXar(pythonBox("Listen", 1,
+                                            "    def onLoad(self):\n"
+                                            "        self.memory = ALProxy(\"ALMemory\")\n"
+                                            "        self.s = self.memory.subscriber(\"k\")\n"
+                                            "        self.s.signal.connect(self.onK)\n"
+                                            "        self.memory.subscribeToEvent(\"e\", self.getName(), \"onE\")\n"
+                                            "    def onK(self, value):\n"
+                                            "        self.memory.insertData(\"seenK\", value)\n"
+                                            "    def onE(self, key, value, module):\n"
+                                            "        self.memory.insertData(\"seenE\", [key, value, module])\n"
+                                            "    def onInput_onStart(self):\n"
+                                            "        pass\n") +
+                                  chain(1, 1)),
+                      "  - {t: 1, set: {go: 1}}\n"
+                      "  - {t: 2.5, set: {k: 5}}\n"
+                      "  - {t: 2.75, raise: {e: 6}}\n"
+                      "  - {t: 3, call: [ALMemory.getTimestamp, seenK]}\n"
+                      "  - {t: 3, call: [ALMemory.getTimestamp, seenE]}\n"
+                      "  - {t: 4, set: {go: 0}}\n"
+                      "  - {t: 4, call: [ALAutonomousLife.stopFocus]}\n"
+                      "  - {t: 5, set: {k: 7}}\n"
+                      "  - {t: 5, raise: {e: 8}}\n"
+                      "  - {t: 6, call: [ALMemory.getData, seenK]}\n"
+                      "  - {t: 6, call: [ALMemory.getData, seenE]}\n"
+                      "  - {t: 6, call: [ALMemory.getSubscribers, k]}\n",
+                      "  - {t: 1.5, focused: pk/.}\n  - {t: 4.5, focused: \"\"}\n");
+  EXPECT_EQ(o.result.failedExpectations, 0) << testing::PrintToString(o.linesHaving("expect"));
+  EXPECT_EQ(o.callAt(3.0, "ALMemory.getTimestamp")["result"].dump(), "[5,2,500000]") << "written at the instant of k's write";
+  auto calls = o.having("call");
+  std::vector<std::string> results;
+  for (const auto& c : calls) results.push_back(c["call"].get<std::string>() + " " + c["result"].dump());
+  EXPECT_THAT(results, ::testing::Contains("ALMemory.getTimestamp [[\"e\",6,\"Listen\"],2,750000]"));
+  // Unloaded: nothing more.
+  EXPECT_THAT(results, ::testing::Contains("ALMemory.getData 5"));
+  EXPECT_THAT(results, ::testing::Contains("ALMemory.getData [\"e\",6,\"Listen\"]"));
+  EXPECT_THAT(results, ::testing::Contains("ALMemory.getSubscribers []"));
+  EXPECT_TRUE(o.having("error").empty()) << testing::PrintToString(o.lines());
+}
+
 TEST(LifeBehaviors, AnActivityWhoseBoxNeverGivesItsThreadBackFailsAndLifeGoesOn) {
   // Two activities: one whose box loops forever, one that behaves.
   simtest::TempDir dir;

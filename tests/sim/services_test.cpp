@@ -77,6 +77,106 @@ TEST_F(Memory, ServiceLayerRefusals) {
   EXPECT_EQ(refusal("ALMemory.getData", {42}), "bad-argument");
 }
 
+TEST_F(Memory, AnEmptyKeyNameIsABadArgument) {
+  start();
+  EXPECT_EQ(refusal("ALMemory.insertData", {"", 1}), "bad-argument");
+  EXPECT_EQ(refusal("ALMemory.removeData", {""}), "bad-argument");
+  EXPECT_EQ(refusal("ALMemory.raiseEvent", {"", 1}), "bad-argument");
+  EXPECT_EQ(refusal("ALMemory.raiseMicroEvent", {"", 1}), "bad-argument");
+  EXPECT_EQ(refusal("ALMemory.declareEvent", {""}), "bad-argument");
+  EXPECT_EQ(refusal("ALMemory.insertListData", {json::array({json::array({"", 1})})}), "bad-argument");
+}
+
+TEST_F(Memory, InsertListDataStoresPairsAsOneBatch) {
+  start();
+  at(1.5, [&] { call("ALMemory.insertListData", {json::array({json::array({"a", 1}), json::array({"b", "two"})})}); });
+  EXPECT_EQ(call("ALMemory.getListData", {json::array({"a", "b"})}), json::array({1, "two"}));
+  EXPECT_EQ(call("ALMemory.getTimestamp", {"a"}), json::array({1, 1, 500000}));
+  EXPECT_EQ(call("ALMemory.getTimestamp", {"b"}), json::array({"two", 1, 500000}));
+}
+
+TEST_F(Memory, InsertListDataRefusesMalformedPairsAndStoresNothing) {
+  start();
+  for (const json& bad : {json::array({json::array({"a"})}), json::array({json::array({1, 2})}), json::array({"a", 1}),
+                          json::array({json::array({"a", 1, 2})})}) {
+    SCOPED_TRACE(bad.dump());
+    EXPECT_EQ(refusal("ALMemory.insertListData", {bad}), "bad-argument");
+  }
+  // A bad second pair (a map value, an empty key, no pair at all) stores nothing of the first.
+  for (const json& second : {json::array({"y", json{{"m", 1}}}), json::array({"", 1}), json(7)}) {
+    SCOPED_TRACE(second.dump());
+    EXPECT_EQ(refusal("ALMemory.insertListData", {json::array({json::array({"x", 1}), second})}), "bad-argument");
+    EXPECT_EQ(refusal("ALMemory.getData", {"x"}), "unknown-key");
+  }
+}
+
+TEST_F(Memory, GetEventHistoryIsValueSecondsMicrosecondsOldestFirst) {
+  start();
+  // Without a condition looking back on it, a key's history is its current value.
+  at(1, [&] { call("ALMemory.insertData", {"k", 1}); });
+  at(2.25, [&] { call("ALMemory.insertData", {"k", 2}); });
+  EXPECT_EQ(call("ALMemory.getEventHistory", {"k"}), json::array({json::array({2, 2, 250000})}));
+  EXPECT_EQ(refusal("ALMemory.getEventHistory", {"nope"}), "unknown-key");
+  // A loaded condition with a 10 s window keeps the changes it needs.
+  engine().memory.retainHistory(engine().memory.acquireKey("h"), core::fromSeconds(10));
+  at(3, [&] { call("ALMemory.insertData", {"h", "a"}); });
+  at(4.5, [&] { call("ALMemory.raiseEvent", {"h", "b"}); });
+  EXPECT_EQ(call("ALMemory.getEventHistory", {"h"}),
+            json::array({json::array({"a", 3, 0}), json::array({"b", 4, 500000})}));
+}
+
+TEST_F(Memory, GetDataListAndGetDataListNameListTheKeys) {
+  start();
+  call("ALMemory.insertData", {"Probe/Battery", 1});
+  call("ALMemory.insertData", {"Probe/Sonar", 2});
+  call("ALMemory.raiseEvent", {"Other", 3});
+  EXPECT_EQ(call("ALMemory.getDataList", {"Probe/"}), json::array({"Probe/Battery", "Probe/Sonar"}));
+  EXPECT_EQ(call("ALMemory.getDataList", {"nothing such"}), json::array());
+  const json all = call("ALMemory.getDataListName");
+  EXPECT_THAT(all, Contains("Probe/Battery"));
+  EXPECT_THAT(all, Contains("Probe/Sonar"));
+  EXPECT_THAT(all, Contains("Other"));
+  EXPECT_THAT(all, Contains("ALMemory/KeyAdded"));
+  call("ALMemory.removeData", {"Probe/Sonar"});
+  EXPECT_THAT(call("ALMemory.getDataListName"), Not(Contains("Probe/Sonar")));
+}
+
+TEST_F(Memory, EventsAndMicroEventsHaveTheirKindAndTheirLists) {
+  start();
+  call("ALMemory.declareEvent", {"Declared"});
+  call("ALMemory.declareEvent", {"WithExtractor", "ALSomeExtractor"});
+  call("ALMemory.raiseMicroEvent", {"Micro", 5});
+  call("ALMemory.insertData", {"Plain", 1});
+  EXPECT_EQ(call("ALMemory.getType", {"Declared"}), "Event");
+  EXPECT_EQ(call("ALMemory.getType", {"WithExtractor"}), "Event");
+  EXPECT_EQ(call("ALMemory.getType", {"Micro"}), "MicroEvent");
+  EXPECT_EQ(call("ALMemory.getType", {"Plain"}), "Data");
+  EXPECT_EQ(call("ALMemory.getData", {"Micro"}), 5);
+  // A declared, never raised event reads null, stamped 0.
+  EXPECT_TRUE(call("ALMemory.getData", {"Declared"}).is_null());
+  EXPECT_EQ(call("ALMemory.getTimestamp", {"Declared"}), json::array({nullptr, 0, 0}));
+  const json events = call("ALMemory.getEventList");
+  EXPECT_THAT(events, Contains("Declared"));
+  EXPECT_THAT(events, Contains("WithExtractor"));
+  EXPECT_THAT(events, Not(Contains("Micro")));
+  EXPECT_THAT(events, Not(Contains("Plain")));
+  EXPECT_EQ(call("ALMemory.getMicroEventList"), json::array({"Micro"}));
+}
+
+TEST_F(Memory, RemoveDataRemoveEventAndRemoveMicroEventForgetTheKey) {
+  start();
+  call("ALMemory.insertData", {"d", 1});
+  call("ALMemory.raiseEvent", {"e", 1});
+  call("ALMemory.raiseMicroEvent", {"m", 1});
+  call("ALMemory.removeData", {"d"});
+  call("ALMemory.removeEvent", {"e"});
+  call("ALMemory.removeMicroEvent", {"m"});
+  for (const char* key : {"d", "e", "m"}) EXPECT_EQ(refusal("ALMemory.getData", {key}), "unknown-key") << key;
+  EXPECT_THAT(call("ALMemory.getEventList"), Not(Contains("e")));
+  EXPECT_EQ(call("ALMemory.getMicroEventList"), json::array());
+  call("ALMemory.removeData", {"never was"});  // nothing to do, no refusal
+}
+
 // ---- PackageManager ----------------------------------------------------------------
 
 class Packages : public EngineFixture {
@@ -107,6 +207,16 @@ TEST_F(Packages, InstallAFolderAndItsActivitiesJoinLife) {
   EXPECT_EQ(state(), "interactive");
   ASSERT_FALSE(transitions.empty());
   EXPECT_EQ(transitions.back()["FocusedActivityStartReason"], "condition");
+}
+
+// Decision 29b: writing k's value again is no change, so a trigger loaded
+// later still knows k has been 1 since its change (not since the rewrite).
+TEST_F(Packages, ALateTriggerKnowsHowLongAKeyHasHeldDespiteRewritesOfItsValue) {
+  auto folder = simtest::writePackage(sources_, "late-src", "late", {{".", "interactive", "('held' == 1) ~ 3"}});
+  at(1, [&] { call("ALMemory.insertData", {"held", 1}); });
+  at(4, [&] { call("ALMemory.insertData", {"held", 1}); });
+  at(5, [&] { EXPECT_EQ(call("PackageManager.install", {folder.string()}), true); });
+  EXPECT_EQ(focused(), "late/.");
 }
 
 TEST_F(Packages, InstallAPkgArchive) {

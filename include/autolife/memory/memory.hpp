@@ -34,10 +34,17 @@ using KeyId = std::uint32_t;
 enum class KeyKind : std::uint8_t { Data, Event, MicroEvent };
 std::string_view kindName(KeyKind k);  // "Data", "Event", "MicroEvent"
 
-// Unknown key, bad argument: the message is the sentence a user sees.
+// Unknown key, bad argument: the message is the sentence a user sees, the
+// reason what went wrong (the service's refusal reason).
 class MemoryError : public std::runtime_error {
 public:
-  using std::runtime_error::runtime_error;
+  enum class Reason : std::uint8_t { UnknownKey, BadArgument };
+  explicit MemoryError(const std::string& message, Reason reason = Reason::UnknownKey)
+      : std::runtime_error(message), reason_(reason) {}
+  Reason reason() const { return reason_; }
+
+private:
+  Reason reason_;
 };
 
 // A value with the engine time it was set at.
@@ -80,9 +87,10 @@ class LockedView {
 public:
   const Value& value(KeyId key) const;
   bool exists(KeyId key) const;
-  // Engine time of the key's last change (0 when never set).
+  // Engine time of the key's last change: a write of another value or a
+  // raise (0 when never set). A write of the same value is no change.
   Time changedAt(KeyId key) const;
-  bool lastWasRaise(KeyId key) const;
+  bool lastWasRaise(KeyId key) const;  // the last change was a raise
   std::uint64_t lastBatch(KeyId key) const;
   // Retained changes, oldest first (empty when the key keeps no history).
   const std::deque<HistoryEntry>* history(KeyId key) const;
@@ -107,7 +115,8 @@ public:
 
 // What memory.subscriber(name) returns: an object whose signal fires with the
 // key's new value at each insertData / raiseEvent of that key. Dropping the
-// last reference unsubscribes it.
+// last reference unsubscribes it; drop it outside memory's callbacks that
+// hold its lock (BatchObserver, withLock), and before Memory is destroyed.
 class Subscriber {
 public:
   explicit Subscriber(std::string key, std::string name) : key_(std::move(key)), name_(std::move(name)) {}
@@ -151,6 +160,9 @@ public:
   // last shared_ptr to it is dropped.
   std::shared_ptr<Subscriber> subscriber(std::string_view key);
   SubscriptionId subscribeToEvent(std::string_view key, std::string subscriberName, EventCallback cb);
+  // Once it returns, no call of that subscription starts, not even for a
+  // write already queued (a call under way on another thread may finish).
+  // False for an unknown id.
   bool unsubscribeToEvent(SubscriptionId id);
   std::vector<std::string> getSubscribers(std::string_view key) const;
 
@@ -190,6 +202,7 @@ private:
   struct Slot;
   struct Retained;
   struct Listener;
+  using Listeners = std::vector<Listener>;
 
   KeyId findLocked(std::string_view name) const;  // kNoKey when absent
   KeyId findOrCreateLocked(std::string_view name);
@@ -199,7 +212,7 @@ private:
   void applyOne(Write& w, ChangeBatch& batch, std::vector<Write>& metaEvents);
   void record(Slot& slot, KeyId id, Value value, bool raised, ChangeBatch& batch);
   void trimHistory(Retained& retained, Time now);
-  void queueSubscriberNotifications(const ChangeBatch& batch);
+  std::shared_ptr<const Listeners> addListenerLocked(KeyId id, Listener l);
   void maybeRecycle(KeyId id);
   static void notify(const std::vector<Listener>& listeners, const std::string& key, const Value& value);
 
@@ -212,7 +225,8 @@ private:
   std::deque<Slot> slots_;
   std::vector<KeyId> freeSlots_;
   detail::KeyIndex index_;
-  std::unordered_map<KeyId, std::vector<Listener>> listeners_;
+  std::unordered_map<KeyId, std::shared_ptr<const Listeners>> listeners_;  // copied on write
+  std::unordered_map<SubscriptionId, KeyId> subscriptionKeys_;
   std::vector<BatchObserver*> observers_;
   ChangeBatch batch_;  // reused by apply() under the lock: no allocation per write
   std::uint64_t batchSequence_ = 0;

@@ -7,6 +7,8 @@
 // the engine: every failure is a BoxError naming the box and the line.
 #pragma once
 
+#include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -66,6 +68,14 @@ public:
   virtual void releaseResources() = 0;
   // A call to a service that does not exist: recorded as a no-op.
   virtual void missingService(const std::string& service, const std::string& method, const service::Arguments& args) = 0;
+  // ALMemory subscriptions made by box code (subscriber(key).signal.connect,
+  // subscribeToEvent): `onChange(key, value)` runs in a box thread of this
+  // box, at each insertData / raiseEvent of `key`, until unsubscribeMemory
+  // or the box unloads. `name` is what getSubscribers lists. 0 when there
+  // is nothing to subscribe to (no memory, the box is unloaded).
+  using MemoryCallback = std::function<void(const std::string& key, const service::Any& value)>;
+  virtual std::uint64_t subscribeMemory(const std::string& key, const std::string& name, MemoryCallback onChange) = 0;
+  virtual void unsubscribeMemory(std::uint64_t subscription) = 0;
 };
 
 class PythonBox {
