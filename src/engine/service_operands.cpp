@@ -76,12 +76,10 @@ void ServiceOperandBridge::track(const std::string& owner, const condition::Prog
       auto [it, added] = operands_.try_emplace(key, Operand{o.service, o.member, o.path, 0});
       ++it->second.users;
       if (!added) continue;
-      if (!bound_.contains(o.service)) newServices.push_back(o.service);
-      else if (hasProperty(*bound_.at(o.service).service, o.member)) {
-        pending.keys.push_back(key);
-        pending.writes.push_back({memory::Write::Kind::Set, {},
-                                  pick(readProperty(*bound_.at(o.service).service, o.member), o.path)});
-      }
+      auto b = bound_.find(o.service);
+      if (b == bound_.end()) newServices.push_back(o.service);
+      else if (hasProperty(*b->second.service, o.member))
+        pending.reads.push_back({key, b->second.service, o.member, o.path});
     }
     for (const auto& name : newServices)
       if (!bound_.contains(name)) bindLocked(name, pending);
@@ -165,7 +163,7 @@ void ServiceOperandBridge::bindLocked(const std::string& name, Pending& out) {
   b.propertyChanged = service->propertyChanged.connect(
       [this, raw](const std::string& property, const service::Any& value) { onPropertyChanged(raw, property, value); });
   bound_[name] = std::move(b);
-  propertyValuesLocked(name, out);
+  propertyReadsLocked(name, out);
 }
 
 void ServiceOperandBridge::unbindLocked(const std::string& name) {
@@ -176,13 +174,10 @@ void ServiceOperandBridge::unbindLocked(const std::string& name) {
   bound_.erase(b);
 }
 
-void ServiceOperandBridge::propertyValuesLocked(const std::string& name, Pending& out) const {
-  const auto& service = *bound_.at(name).service;
-  for (const auto& [key, o] : operands_) {
-    if (o.service != name || !hasProperty(service, o.member)) continue;
-    out.keys.push_back(key);
-    out.writes.push_back({memory::Write::Kind::Set, {}, pick(readProperty(service, o.member), o.path)});
-  }
+void ServiceOperandBridge::propertyReadsLocked(const std::string& name, Pending& out) const {
+  const auto& service = bound_.at(name).service;
+  for (const auto& [key, o] : operands_)
+    if (o.service == name && hasProperty(*service, o.member)) out.reads.push_back({key, service, o.member, o.path});
 }
 
 const ServiceOperandBridge::Bound* ServiceOperandBridge::boundLocked(const service::Service* from) const {
@@ -222,9 +217,14 @@ void ServiceOperandBridge::onPropertyChanged(const service::Service* from, const
   apply(pending);
 }
 
-// One batch: the operands fed by one emission change together (one
-// evaluation point), as the keys of one trace step do.
+// Outside the lock. One batch: the operands fed by one emission (or one
+// bridging) change together, one evaluation point, as the keys of one trace
+// step do.
 void ServiceOperandBridge::apply(Pending& pending) {
+  for (const auto& r : pending.reads) {
+    pending.keys.push_back(r.key);
+    pending.writes.push_back({memory::Write::Kind::Set, {}, pick(readProperty(*r.service, r.property), r.path)});
+  }
   if (pending.writes.empty()) return;
   for (std::size_t i = 0; i < pending.writes.size(); ++i) pending.writes[i].key = pending.keys[i];
   memory_.apply(pending.writes);

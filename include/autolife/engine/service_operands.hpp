@@ -59,9 +59,18 @@ private:
     core::SignalLink emitted = 0;
     core::SignalLink propertyChanged = 0;
   };
+  // Properties to read (outside the lock: a getter may take the service's
+  // own lock, or cross the network to a robot) and write to their keys.
+  struct PropertyRead {
+    std::string key;
+    std::shared_ptr<service::Service> service;
+    std::string property;
+    std::vector<std::string> path;
+  };
   struct Pending {
     std::vector<std::string> keys;
     std::vector<memory::Write> writes;
+    std::vector<PropertyRead> reads;
   };
 
   void onServiceAdded(const std::string& name);
@@ -69,14 +78,14 @@ private:
   void onEmitted(const service::Service* from, const std::string& signal, const service::Any& value);
   void onPropertyChanged(const service::Service* from, const std::string& property, const service::Any& value);
 
-  // With mutex_ held. Each returns the memory writes to apply once it is
-  // released (memory calls back into listeners that may emit again).
+  // With mutex_ held. They add to `out` what to read and write once it is
+  // released (apply): memory calls back into listeners that may emit again.
   void bindLocked(const std::string& name, Pending& out);
   void unbindLocked(const std::string& name);
-  void propertyValuesLocked(const std::string& service, Pending& out) const;
+  void propertyReadsLocked(const std::string& service, Pending& out) const;
   bool resolvedLocked(const Operand& o) const;
   const Bound* boundLocked(const service::Service* from) const;
-  void apply(Pending& pending);
+  void apply(Pending& pending);  // without the lock
 
   memory::Memory& memory_;
   service::Registry& registry_;
