@@ -45,8 +45,9 @@ private:
     if (c == '"') return quoted('"', Tok::String, "string");
     if (c == '\'') return quoted('\'', Tok::Key, "memory key");
     if (isIdentStart(c)) {
-      while (pos_ < text_.size() && isIdentChar(text_[pos_])) ++pos_;
-      return make(Tok::Identifier, begin);
+      identifier();
+      if (pos_ >= text_.size() || text_[pos_] != '.') return make(Tok::Identifier, begin);
+      return servicePath(begin);
     }
     ++pos_;
     auto two = [&](char second, Tok ifTwo, Tok ifOne) {
@@ -83,6 +84,24 @@ private:
                             ? "byte 0x" + toHex(static_cast<unsigned char>(c))
                             : std::string("'") + c + "'";
     throw SyntaxError{static_cast<std::uint32_t>(begin), "unexpected character " + shown};
+  }
+
+  void identifier() {
+    while (pos_ < text_.size() && isIdentChar(text_[pos_])) ++pos_;
+  }
+
+  // `Service.member.sub`: identifiers joined by dots, no spaces. A dot must
+  // be followed by a member name (`Svc.` and `Svc.5` are errors).
+  Token servicePath(std::size_t begin) {
+    while (pos_ < text_.size() && text_[pos_] == '.') {
+      if (pos_ + 1 >= text_.size() || !isIdentStart(text_[pos_ + 1]))
+        throw SyntaxError{static_cast<std::uint32_t>(pos_),
+                          "expected a member name after '" + excerpt(text_.substr(begin, pos_ + 1 - begin)) +
+                              "' (service operands are written Service.member)"};
+      ++pos_;
+      identifier();
+    }
+    return make(Tok::ServicePath, begin);
   }
 
   static std::string toHex(unsigned char c) {

@@ -12,6 +12,7 @@ namespace autolife::condition::detail {
 
 enum class Tok : std::uint8_t {
   Number, String, Key, Identifier,
+  ServicePath,  // Service.member[.sub...]: NAOqi 2.8's service operands
   LParen, RParen, LBracket, RBracket, Comma,
   OrOr, AndAnd, Not, Equal, NotEqual, Less, LessEq, Greater, GreaterEq,
   Plus, Minus, Star, Slash, Percent, Pipe, Amp, Caret,

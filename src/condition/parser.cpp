@@ -2,7 +2,8 @@
 // loosest to the tightest binding (seed 000's table, read bottom-up):
 //   ||   &&   == != =   < <= > >=   | & ^   + -   * / %
 //   subsets intersects   ~ @ #   ! and unary -   [index]   primary
-// Function calls, parentheses, lists, keys and literals are primaries.
+// Function calls, parentheses, lists, keys, service operands and literals
+// are primaries.
 #include <algorithm>
 #include <array>
 #include <limits>
@@ -370,6 +371,7 @@ private:
       }
       case Tok::LBracket: return parseList();
       case Tok::Identifier: return parseIdentifier();
+      case Tok::ServicePath: return parseServiceOperand();
       case Tok::End: throw SyntaxError{t.begin, "the expression ends where a value was expected"};
       default: throw SyntaxError{t.begin, "expected a value, found " + describe(t)};
     }
@@ -404,7 +406,7 @@ private:
                                           knownFunctions() + ")"};
       throw SyntaxError{name.begin, "unknown name '" + excerpt(name.text) +
                                         "'; write memory keys in single quotes ('" + excerpt(name.text) +
-                                        "') and strings in double quotes"};
+                                        "'), strings in double quotes and service operands as Service.member"};
     }
     const Token& open = expect(Tok::LParen, "'(' after the function name");
     DepthGuard guard(*this, open.begin);
@@ -438,6 +440,69 @@ private:
       default: break;
     }
     return addNode(n, args);
+  }
+
+  // `Service.member[.sub...]` then any `["name"]` right after it: one
+  // memory key, named as written (map indexing in its canonical spelling),
+  // that the engine feeds from the service (docs/conditions.md).
+  std::uint32_t parseServiceOperand() {
+    const Token& path = advance();
+    if (peek().kind == Tok::LParen)
+      throw SyntaxError{path.begin, "'" + excerpt(path.text) +
+                                        "' cannot be called: a condition reads a service's signals and "
+                                        "properties (Service.member), not its methods"};
+    ServiceOperand operand = splitServicePath(path.text);
+    std::string key(path.text);
+    SourceSpan span{path.begin, path.end};
+    while (peek().kind == Tok::LBracket && tokens_[pos_ + 1].kind == Tok::String &&
+           tokens_[pos_ + 2].kind == Tok::RBracket) {
+      const std::string& name = tokens_[pos_ + 1].value.asString();
+      key += canonicalMapIndex(name);
+      operand.path.push_back(name);
+      span.end = tokens_[pos_ + 2].end;
+      pos_ += 3;
+    }
+    Node n;
+    n.kind = NodeKind::Key;
+    n.payload = keyIndex(key);
+    n.span = span;
+    operand.key = n.payload;
+    auto& operands = program_->serviceOperands;
+    if (std::none_of(operands.begin(), operands.end(), [&](const auto& o) { return o.key == operand.key; }))
+      operands.push_back(std::move(operand));
+    return addNode(n, {});
+  }
+
+  static ServiceOperand splitServicePath(std::string_view text) {
+    ServiceOperand out;
+    std::vector<std::string> parts;
+    for (std::size_t start = 0;;) {
+      const std::size_t dot = text.find('.', start);
+      parts.emplace_back(text.substr(start, dot == text.npos ? text.npos : dot - start));
+      if (dot == text.npos) break;
+      start = dot + 1;
+    }
+    out.service = parts[0];
+    out.member = parts[1];  // the lexer guarantees at least one dot
+    out.path.assign(parts.begin() + 2, parts.end());
+    return out;
+  }
+
+  // `["name"]` with `\` and `"` escaped (and control characters written
+  // as \n, \t, \r), so that a key names one map member unambiguously.
+  static std::string canonicalMapIndex(const std::string& name) {
+    std::string out = "[\"";
+    for (char c : name) {
+      switch (c) {
+        case '\\': out += "\\\\"; break;
+        case '"': out += "\\\""; break;
+        case '\n': out += "\\n"; break;
+        case '\t': out += "\\t"; break;
+        case '\r': out += "\\r"; break;
+        default: out += c;
+      }
+    }
+    return out + "\"]";
   }
 
   std::uint32_t preference(Node n, const std::vector<std::uint32_t>& args) {

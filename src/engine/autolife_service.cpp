@@ -23,9 +23,9 @@ Any explanationOf(const life::AutonomousLife& life, const std::string& name) {
 
 // One activity as the dashboard shows it; `suggested`, `focused` and
 // `stack` are read once per call so that every activity sees the same.
-Any describeActivity(const life::AutonomousLife& life, const std::string& name,
-                     const std::vector<std::string>& suggested, const std::string& focused,
-                     const std::vector<std::string>& stack) {
+Any describeActivity(const life::AutonomousLife& life, const ServiceOperandBridge* operands,
+                     const std::string& name, const std::vector<std::string>& suggested,
+                     const std::string& focused, const std::vector<std::string>& stack) {
   auto loaded = life.activity(name);
   const auto& a = loaded.activity;
   Any out = {{"name", name},
@@ -36,18 +36,19 @@ Any describeActivity(const life::AutonomousLife& life, const std::string& name,
              {"focused", focused == name},
              {"stacked", contains(stack, name)},
              {"violations", life.getActivityContextPermissionViolations(name)},
-             {"explanation", explanationOf(life, name)}};
+             {"explanation", explanationOf(life, name)},
+             {"unresolved", operands ? operands->unresolved(name) : std::vector<std::string>{}}};
   return out;
 }
 
-Any activities(const life::AutonomousLife& life) {
+Any activities(const life::AutonomousLife& life, const ServiceOperandBridge* operands) {
   const auto suggested = life.launchSuggestions();
   const auto focused = life.focusedActivity();
   const auto stack = life.focusStack();
   Any out = Any::array();
   for (const auto& name : life.activityNames()) {
     try {
-      out.push_back(describeActivity(life, name, suggested, focused, stack));
+      out.push_back(describeActivity(life, operands, name, suggested, focused, stack));
     } catch (const service::CallError&) {
       // removed since the list was read (by another thread): left out
     }
@@ -77,12 +78,14 @@ Any memorySnapshot(const memory::Memory& m, const std::string& filter) {
 
 }  // namespace
 
-std::shared_ptr<service::Service> makeAutolifeService(memory::Memory& memory, life::AutonomousLife& life) {
+std::shared_ptr<service::Service> makeAutolifeService(memory::Memory& memory, life::AutonomousLife& life,
+                                                      const ServiceOperandBridge* operands) {
   auto s = std::make_shared<service::Service>("Autolife", "autolife's own methods (the dashboard's): not NAOqi API");
   s->method("activities", {}, Type::List,
-            "[{name, nature, launchTrigger, problem, suggested, focused, stacked, violations, explanation}] for "
-            "every loaded activity; explanation is its launch trigger explained now ({t, value, tree}) or null",
-            [&life](const Arguments&) { return activities(life); });
+            "[{name, nature, launchTrigger, problem, suggested, focused, stacked, violations, explanation, "
+            "unresolved}] for every loaded activity; explanation is its launch trigger explained now ({t, value, "
+            "tree}) or null; unresolved, its service operands no service provides now",
+            [&life, operands](const Arguments&) { return activities(life, operands); });
   s->method("explainLaunchTrigger", {{"activity_name", Type::String}}, Type::Any,
             "An activity's launch trigger explained now: {t, value, tree}, null without a trigger",
             [&life](const Arguments& a) { return explanationOf(life, service::stringArg(a, 0)); });

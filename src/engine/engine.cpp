@@ -112,6 +112,7 @@ Engine::Engine(core::Clock& c, EngineOptions o)
       packages(installRoot(o, temporaryRoot_)),
       world(keys, life),
       robot(memory, c, o.model),
+      serviceOperands(memory, services),
       options_(std::move(o)) {
   runners.setBehaviorRunner(&behaviors);
   if (options_.turnLimit) workers.setLimits({*options_.turnLimit, workers.limits().afterCancel});
@@ -155,7 +156,7 @@ void Engine::registerServices() {
   services.add(makePackageManagerService(packages));
   services.add(makeBehaviorManagerService(packages, life, runners));
   services.add(makePreferenceManagerService(preferences));
-  services.add(makeAutolifeService(memory, life));
+  services.add(makeAutolifeService(memory, life, &serviceOperands));
   robot.registerServices(services);
   // Launchpad/Posture follows ALRobotPosture, as on a robot.
   robot.postureChanged().connect([this](const std::string& posture, const std::string& family) { keys.setPosture(posture, family); });
@@ -167,7 +168,22 @@ package::InstallResult Engine::loadPackage(const std::filesystem::path& path) {
 
 std::optional<core::Diagnostic> Engine::addActivity(life::Activity activity) {
   keys.setFocusCount(activity.name, 0);
+  trackServiceOperands(activity);
   return life.addActivity(std::move(activity));
+}
+
+// Before Life loads the trigger: its properties are then already in memory
+// when it is first evaluated. A trigger that does not compile reads nothing.
+void Engine::trackServiceOperands(const life::Activity& activity) {
+  if (activity.error || activity.launchTrigger.empty()) {
+    serviceOperands.untrack(activity.name);
+    return;
+  }
+  auto compiled = condition::compile(activity.launchTrigger);
+  if (auto* program = std::get_if<std::shared_ptr<const condition::Program>>(&compiled))
+    serviceOperands.track(activity.name, **program);
+  else
+    serviceOperands.untrack(activity.name);
 }
 
 bool Engine::overrideRun(const std::string& name, const life::Run& run, core::Duration loadTime) {
@@ -202,6 +218,7 @@ void Engine::removePackageActivities(const std::string& uuid) {
   for (auto it = fromPackages_.begin(); it != fromPackages_.end();) {
     if (it->first.starts_with(prefix)) {
       life.removeActivity(it->first);
+      serviceOperands.untrack(it->first);
       it = fromPackages_.erase(it);
     } else {
       ++it;

@@ -126,6 +126,13 @@ void Service::setProperty(std::string_view name, const Any& value) {
     throw CallError("bad-argument", name_ + "." + std::string(name) + " must be a " +
                                         std::string(typeName(p.type)) + ", got " + describe(value));
   p.set(value);
+  notifyPropertyChanged(name);
+}
+
+void Service::notifyPropertyChanged(std::string_view name) {
+  const Property& p = findProperty(name);
+  if (propertyChanged.size() == 0) return;  // nobody listens: do not even read it
+  propertyChanged(p.name, p.get());
 }
 
 void Service::emit(std::string_view signal, const Any& value) { emitted(std::string(signal), value); }

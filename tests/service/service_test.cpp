@@ -3,6 +3,8 @@
 // machine-readable reason on every refusal.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "autolife/service/service.hpp"
 
 namespace {
@@ -75,6 +77,25 @@ TEST(Service, PropertiesAreTypedAndMayBeReadOnly) {
   EXPECT_EQ(reasonOf([&] { s.setProperty("level", "high"); }), "bad-argument: Thing.level must be a int, got \"high\"");
   EXPECT_EQ(reasonOf([&] { s.setProperty("name", "other"); }), "read-only: Thing.name cannot be set");
   EXPECT_EQ(reasonOf([&] { s.getProperty("missing"); }), "no-such-property: Thing.missing is not a property");
+}
+
+TEST(Service, PropertyChangesAreSignalledWithTheValueReadBack) {
+  Service s("Thing");
+  int level = 1;
+  int reading = 10;
+  // The setter clamps: the signal carries what the getter reads back.
+  s.property({"level", Type::Int, "0 to 5", [&] { return Any(level); },
+              [&](const Any& v) { level = std::min(v.get<int>(), 5); }});
+  s.property({"reading", Type::Int, "a sensor", [&] { return Any(reading); }, nullptr});
+  std::vector<std::string> seen;
+  s.propertyChanged.connect([&](const std::string& name, const Any& v) { seen.push_back(name + "=" + v.dump()); });
+  s.setProperty("level", 9);
+  reading = 11;
+  s.notifyPropertyChanged("reading");  // changed by the service itself
+  EXPECT_EQ(seen, (std::vector<std::string>{"level=5", "reading=11"}));
+  EXPECT_EQ(reasonOf([&] { s.setProperty("reading", 3); }), "read-only: Thing.reading cannot be set");
+  EXPECT_EQ(reasonOf([&] { s.notifyPropertyChanged("missing"); }), "no-such-property: Thing.missing is not a property");
+  EXPECT_EQ(seen.size(), 2u) << "a refused change is not signalled";
 }
 
 TEST(Registry, FindsServicesByNameAndCallsQualifiedMethods) {

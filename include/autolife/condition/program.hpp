@@ -59,6 +59,19 @@ struct PreferenceRef {
   std::string setting;
 };
 
+// A NAOqi 2.8 service operand (`ALBattery.charge`, `Svc.prop.level`,
+// `Svc.prop["a"]`): inside the language it is the memory key named
+// keys[key] (the operand's canonical spelling, see docs/conditions.md); the
+// engine feeds that key from the service's signal or property.
+struct ServiceOperand {
+  std::uint32_t key = 0;   // into Program::keys
+  std::string service;     // "ALBattery"
+  std::string member;      // a signal or a property of it
+  std::vector<std::string> path;  // map members picked from its value, in order
+
+  bool operator==(const ServiceOperand&) const = default;
+};
+
 struct Program {
   std::string text;
   std::vector<Node> nodes;
@@ -68,6 +81,7 @@ struct Program {
   std::vector<std::string> keys;         // distinct memory keys read, first-use order
   std::vector<core::Duration> keyHorizon;  // per key: how far back the condition looks at it
   std::vector<PreferenceRef> prefs;
+  std::vector<ServiceOperand> serviceOperands;  // one per distinct key, first-use order
   std::uint32_t temporalCount = 0;
   std::uint32_t stableCount = 0;
   std::uint32_t randCount = 0;

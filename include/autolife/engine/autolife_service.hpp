@@ -6,13 +6,17 @@
 
 #include <memory>
 
+#include "autolife/engine/service_operands.hpp"
 #include "autolife/life/autonomous_life.hpp"
 #include "autolife/memory/memory.hpp"
 #include "autolife/service/service.hpp"
 
 namespace autolife::engine {
 
-// The service calls `memory` and `life`, which must outlive it.
-std::shared_ptr<service::Service> makeAutolifeService(memory::Memory& memory, life::AutonomousLife& life);
+// The service calls `memory`, `life` and `operands` (which says what each
+// activity's service operands resolve to; none: nothing is unresolved),
+// which must outlive it.
+std::shared_ptr<service::Service> makeAutolifeService(memory::Memory& memory, life::AutonomousLife& life,
+                                                      const ServiceOperandBridge* operands = nullptr);
 
 }  // namespace autolife::engine

@@ -14,6 +14,7 @@
 #include "autolife/condition/monitor.hpp"
 #include "autolife/core/clock.hpp"
 #include "autolife/core/preferences.hpp"
+#include "autolife/engine/service_operands.hpp"
 #include "autolife/launchpad/launchpad_keys.hpp"
 #include "autolife/life/autonomous_life.hpp"
 #include "autolife/life/process_runner.hpp"
@@ -109,9 +110,13 @@ public:
   robot::SimulatedWorld world;
   // ALTextToSpeech, ALMotion, ALLeds... (docs/robot.md)
   robot::SimulatedRobot robot;
+  // Feeds the launch triggers' service operands (`ALBattery.charge`) from
+  // the registry's services; gone before the services it listens to.
+  ServiceOperandBridge serviceOperands;
 
 private:
   void addPackageActivities(const std::string& uuid);
+  void trackServiceOperands(const life::Activity& activity);
   void removePackageActivities(const std::string& uuid);
   void registerServices();
   void restoreLife();

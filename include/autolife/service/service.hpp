@@ -100,7 +100,14 @@ public:
   // own reason; any other exception from the handler becomes reason "error".
   Any call(std::string_view method, const Arguments& arguments) const;
   Any getProperty(std::string_view name) const;
+  // Sets it through its setter, then fires propertyChanged with the value
+  // read back.
   void setProperty(std::string_view name, const Any& value);
+  // A service that changes one of its properties itself (a sensor reading)
+  // calls this: propertyChanged fires with the current value. CallError
+  // no-such-property for a name it does not have.
+  void notifyPropertyChanged(std::string_view name);
+  core::Signal<const std::string&, const Any&> propertyChanged;  // (property name, new value)
 
   // Fires `signal` with `value` to every subscriber of `emitted`.
   void emit(std::string_view signal, const Any& value);

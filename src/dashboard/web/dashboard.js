@@ -201,6 +201,8 @@ function activityCard(a) {
       a.problem && h('span', {class: 'badge problem'}, 'cannot run')),
     a.problem && h('div', {class: 'problem'}, a.problem),
     a.violations.length > 0 && h('div', {class: 'violations'}, 'not now: ' + a.violations.join(', ')),
+    a.unresolved && a.unresolved.length > 0 &&
+      h('div', {class: 'unresolved'}, 'no service provides: ' + a.unresolved.join(', ')),
     a.explanation
       ? h('ul', {class: 'explain'}, explainNode(a.explanation.tree))
       : h('p', {class: 'muted'}, a.launchTrigger ? 'trigger not loaded' : 'no launch trigger (started by switchFocus only)'));

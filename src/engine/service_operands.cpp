@@ -1,0 +1,233 @@
+#include "autolife/engine/service_operands.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "autolife/core/value_json.hpp"
+
+namespace autolife::engine {
+
+namespace {
+
+// The member the operand's path picks from a service value, as a condition
+// value: Invalid when a step is missing or not a map, or when what is left
+// is a map (maps are not condition values) or out of range.
+core::Value pick(const service::Any& value, const std::vector<std::string>& path) {
+  const service::Any* at = &value;
+  for (const auto& name : path) {
+    if (!at->is_object()) return {};
+    auto it = at->find(name);
+    if (it == at->end()) return {};
+    at = &*it;
+  }
+  try {
+    return core::valueFromJson(*at);
+  } catch (const std::exception&) {
+    return {};
+  }
+}
+
+bool hasSignal(const service::Service& s, const std::string& name) {
+  const auto& signals = s.signals();
+  return std::any_of(signals.begin(), signals.end(), [&](const auto& i) { return i.name == name; });
+}
+
+bool hasProperty(const service::Service& s, const std::string& name) {
+  const auto& properties = s.properties();
+  return std::any_of(properties.begin(), properties.end(), [&](const auto& p) { return p.name == name; });
+}
+
+// A property's value now; a getter that fails (a robot out of reach) reads
+// as null, that is Invalid.
+service::Any readProperty(const service::Service& s, const std::string& name) {
+  try {
+    return s.getProperty(name);
+  } catch (const std::exception&) {
+    return nullptr;
+  }
+}
+
+}  // namespace
+
+ServiceOperandBridge::ServiceOperandBridge(memory::Memory& memory, service::Registry& registry)
+    : memory_(memory), registry_(registry) {
+  addedLink_ = registry_.serviceAdded.connect([this](const std::string& name) { onServiceAdded(name); });
+  removedLink_ = registry_.serviceRemoved.connect([this](const std::string& name) { onServiceRemoved(name); });
+}
+
+ServiceOperandBridge::~ServiceOperandBridge() {
+  registry_.serviceAdded.disconnect(addedLink_);
+  registry_.serviceRemoved.disconnect(removedLink_);
+  std::lock_guard lock(mutex_);
+  while (!bound_.empty()) unbindLocked(bound_.begin()->first);
+}
+
+void ServiceOperandBridge::track(const std::string& owner, const condition::Program& program) {
+  untrack(owner);
+  if (program.serviceOperands.empty()) return;
+  Pending pending;
+  {
+    std::lock_guard lock(mutex_);
+    auto& keys = owners_[owner];
+    std::vector<std::string> newServices;
+    for (const auto& o : program.serviceOperands) {
+      const std::string& key = program.keys[o.key];
+      keys.push_back(key);
+      auto [it, added] = operands_.try_emplace(key, Operand{o.service, o.member, o.path, 0});
+      ++it->second.users;
+      if (!added) continue;
+      auto b = bound_.find(o.service);
+      if (b == bound_.end()) newServices.push_back(o.service);
+      else if (hasProperty(*b->second.service, o.member))
+        pending.reads.push_back({key, b->second.service, o.member, o.path});
+    }
+    for (const auto& name : newServices)
+      if (!bound_.contains(name)) bindLocked(name, pending);
+  }
+  apply(pending);
+}
+
+void ServiceOperandBridge::untrack(const std::string& owner) {
+  std::lock_guard lock(mutex_);
+  auto it = owners_.find(owner);
+  if (it == owners_.end()) return;
+  for (const auto& key : it->second) {
+    auto o = operands_.find(key);
+    if (o == operands_.end() || --o->second.users > 0) continue;
+    const std::string service = o->second.service;
+    operands_.erase(o);
+    // The last operand naming a service: stop listening to it. Its keys
+    // keep their values (no condition reads them any more).
+    const bool stillRead = std::any_of(operands_.begin(), operands_.end(),
+                                       [&](const auto& entry) { return entry.second.service == service; });
+    if (!stillRead) unbindLocked(service);
+  }
+  owners_.erase(it);
+}
+
+std::vector<std::string> ServiceOperandBridge::unresolved(const std::string& owner) const {
+  std::lock_guard lock(mutex_);
+  std::vector<std::string> out;
+  auto it = owners_.find(owner);
+  if (it == owners_.end()) return out;
+  for (const auto& key : it->second)
+    if (!resolvedLocked(operands_.at(key))) out.push_back(key);
+  return out;
+}
+
+bool ServiceOperandBridge::resolvedLocked(const Operand& o) const {
+  auto b = bound_.find(o.service);
+  if (b == bound_.end()) return false;
+  return hasSignal(*b->second.service, o.member) || hasProperty(*b->second.service, o.member);
+}
+
+void ServiceOperandBridge::onServiceAdded(const std::string& name) {
+  Pending pending;
+  {
+    std::lock_guard lock(mutex_);
+    const bool read = std::any_of(operands_.begin(), operands_.end(),
+                                  [&](const auto& entry) { return entry.second.service == name; });
+    if (!read) return;
+    unbindLocked(name);  // a service replaced under the same name
+    bindLocked(name, pending);
+  }
+  apply(pending);
+}
+
+void ServiceOperandBridge::onServiceRemoved(const std::string& name) {
+  Pending pending;
+  {
+    std::lock_guard lock(mutex_);
+    auto b = bound_.find(name);
+    if (b == bound_.end()) return;
+    // Its properties are no longer known: Invalid. Signals keep the last
+    // value raised, as any event key does.
+    for (const auto& [key, o] : operands_) {
+      if (o.service != name || !hasProperty(*b->second.service, o.member)) continue;
+      pending.keys.push_back(key);
+      pending.writes.push_back({memory::Write::Kind::Set, {}, core::Value()});
+    }
+    unbindLocked(name);
+  }
+  apply(pending);
+}
+
+void ServiceOperandBridge::bindLocked(const std::string& name, Pending& out) {
+  auto service = registry_.find(name);
+  if (!service) return;
+  const service::Service* raw = service.get();
+  Bound b;
+  b.service = service;
+  b.emitted = service->emitted.connect(
+      [this, raw](const std::string& signal, const service::Any& value) { onEmitted(raw, signal, value); });
+  b.propertyChanged = service->propertyChanged.connect(
+      [this, raw](const std::string& property, const service::Any& value) { onPropertyChanged(raw, property, value); });
+  bound_[name] = std::move(b);
+  propertyReadsLocked(name, out);
+}
+
+void ServiceOperandBridge::unbindLocked(const std::string& name) {
+  auto b = bound_.find(name);
+  if (b == bound_.end()) return;
+  b->second.service->emitted.disconnect(b->second.emitted);
+  b->second.service->propertyChanged.disconnect(b->second.propertyChanged);
+  bound_.erase(b);
+}
+
+void ServiceOperandBridge::propertyReadsLocked(const std::string& name, Pending& out) const {
+  const auto& service = bound_.at(name).service;
+  for (const auto& [key, o] : operands_)
+    if (o.service == name && hasProperty(*service, o.member)) out.reads.push_back({key, service, o.member, o.path});
+}
+
+const ServiceOperandBridge::Bound* ServiceOperandBridge::boundLocked(const service::Service* from) const {
+  auto it = bound_.find(from->name());
+  // A service unbound (or replaced) while its signal was already being
+  // delivered is not listened to any more.
+  return it != bound_.end() && it->second.service.get() == from ? &it->second : nullptr;
+}
+
+void ServiceOperandBridge::onEmitted(const service::Service* from, const std::string& signal,
+                                     const service::Any& value) {
+  Pending pending;
+  {
+    std::lock_guard lock(mutex_);
+    if (!boundLocked(from)) return;
+    for (const auto& [key, o] : operands_) {
+      if (o.service != from->name() || o.member != signal) continue;
+      pending.keys.push_back(key);
+      pending.writes.push_back({memory::Write::Kind::Raise, {}, pick(value, o.path)});
+    }
+  }
+  apply(pending);
+}
+
+void ServiceOperandBridge::onPropertyChanged(const service::Service* from, const std::string& property,
+                                             const service::Any& value) {
+  Pending pending;
+  {
+    std::lock_guard lock(mutex_);
+    if (!boundLocked(from)) return;
+    for (const auto& [key, o] : operands_) {
+      if (o.service != from->name() || o.member != property) continue;
+      pending.keys.push_back(key);
+      pending.writes.push_back({memory::Write::Kind::Set, {}, pick(value, o.path)});
+    }
+  }
+  apply(pending);
+}
+
+// Outside the lock. One batch: the operands fed by one emission (or one
+// bridging) change together, one evaluation point, as the keys of one trace
+// step do.
+void ServiceOperandBridge::apply(Pending& pending) {
+  for (const auto& r : pending.reads) {
+    pending.keys.push_back(r.key);
+    pending.writes.push_back({memory::Write::Kind::Set, {}, pick(readProperty(*r.service, r.property), r.path)});
+  }
+  if (pending.writes.empty()) return;
+  for (std::size_t i = 0; i < pending.writes.size(); ++i) pending.writes[i].key = pending.keys[i];
+  memory_.apply(pending.writes);
+}
+
+}  // namespace autolife::engine
