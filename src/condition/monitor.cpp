@@ -454,7 +454,10 @@ void ConditionMonitor::processDue(const LockedView& view, Time now) {
 
 void ConditionMonitor::warmUp(Loaded& c, const LockedView& view, Time now) {
   Time start = now > Duration::zero() ? now - c.program->horizon : now;
-  for (KeyId k : c.keys) start = std::max(start, view.knownSince(k));
+  // Only keys read through a time operator need their past; a key read as
+  // it is now (`'b' == 2`) must not cut the replay short.
+  for (std::size_t k = 0; k < c.keys.size(); ++k)
+    if (c.program->keyHorizon[k] > Duration::zero()) start = std::max(start, view.knownSince(c.keys[k]));
   start = std::max(start, Time{0});
   const bool replayed = c.program->hasState() && start < now;
   if (replayed) replay(c, view, start, now);
@@ -476,7 +479,11 @@ void ConditionMonitor::replay(Loaded& c, const LockedView& view, Time start, Tim
   std::vector<Step> steps;
   for (std::uint32_t k = 0; k < c.keys.size(); ++k) {
     const auto* history = view.history(c.keys[k]);
-    if (history && !history->empty()) {
+    if (c.program->keyHorizon[k] == Duration::zero()) {
+      // Its past is not needed, so not known: it reads as it is now
+      // throughout (a stable() of it sees no change at the load).
+      source.values[k] = view.value(c.keys[k]);
+    } else if (history && !history->empty()) {
       for (const auto& e : *history) {
         if (e.time <= start) source.values[k] = e.value;
         else if (e.time <= now) steps.push_back({e.time, e.batch, k, &e});

@@ -357,6 +357,30 @@ TEST_F(ConditionMonitorTest, ALateConditionKnowsHowLongAKeyHasHeld) {
   EXPECT_EQ(monitor->value(id).toJson(), "true");
 }
 
+TEST_F(ConditionMonitorTest, AKeyReadAsItIsNowDoesNotCutALateConditionsReplay) {
+  // b is read only at the current instant: its write at 4.9 must not make
+  // the replay start there (a held 1 since 0).
+  start();
+  memory.insertData("a", 1);
+  inputAt(4.9);
+  memory.insertData("b", 2);
+  inputAt(5);
+  auto id = add("('a' == 1) ~ 3 && 'b' == 2");
+  EXPECT_EQ(monitor->value(id).toJson(), "true");
+}
+
+TEST_F(ConditionMonitorTest, AStableOfAKeyReadAsItIsNowDoesNotDipAtALateLoad) {
+  start();
+  memory.insertData("a", 1);
+  inputAt(4.9);
+  memory.insertData("b", 2);
+  inputAt(5);
+  Log log;
+  auto id = add("('a' == 1) ~ 3 && stable('b')", &log);
+  EXPECT_EQ(monitor->value(id).toJson(), "true");
+  EXPECT_EQ(log.joined(), "");  // no dip: neither "5:false" nor a change back
+}
+
 TEST_F(ConditionMonitorTest, ALateConditionCompletesAWindowStartedBeforeIt) {
   start();
   memory.insertData("k", 1);
