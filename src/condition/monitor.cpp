@@ -244,6 +244,15 @@ bool ConditionMonitor::evaluateLive(Loaded& c, const LockedView& view, const Poi
   }
   LiveSource source(view, c, raisedInBatch_, batch);
   Outcome o = run(c, source, now, at.input, c.explainEachEvaluation && c.listener);
+  if (at.input && o.nextDeadline == now && !o.instant) {
+    // A time operator of it flips at this very instant, after every input
+    // (REFERENCE §3): its value is not settled yet. The deadline's own
+    // evaluation, right after, reports it; reporting this one would show a
+    // truth, or a dip, that holds at no instant. (A bang or a stable() dip
+    // exists only at this input: those are reported.)
+    setDeadline(c, o.nextDeadline);
+    return false;
+  }
   commit(c, o, now, point);
   return o.instant;
 }

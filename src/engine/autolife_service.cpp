@@ -57,7 +57,7 @@ Any activities(const life::AutonomousLife& life, const ServiceOperandBridge* ope
 }
 
 // Keys containing `filter`, sorted, each with its type, value and the
-// engine time (seconds) of its last change. A key removed between listing
+// engine time (seconds) of its last write (getTimestamp's). A key removed between listing
 // and reading is left out.
 Any memorySnapshot(const memory::Memory& m, const std::string& filter) {
   auto keys = m.getDataList(filter);
@@ -90,7 +90,7 @@ std::shared_ptr<service::Service> makeAutolifeService(memory::Memory& memory, li
             "An activity's launch trigger explained now: {t, value, tree}, null without a trigger",
             [&life](const Arguments& a) { return explanationOf(life, service::stringArg(a, 0)); });
   s->method("memory", {{"filter", Type::String, "a substring of the keys; \"\" for all"}}, Type::List,
-            "[{key, type, value, t}] for the keys containing filter, t the engine time of the last change",
+            "[{key, type, value, t}] for the keys containing filter, t the engine time of the last write",
             [&memory](const Arguments& a) { return memorySnapshot(memory, service::stringArg(a, 0)); });
   return s;
 }

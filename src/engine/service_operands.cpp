@@ -49,6 +49,27 @@ service::Any readProperty(const service::Service& s, const std::string& name) {
 
 }  // namespace
 
+class ServiceOperandBridge::CallbackScope {
+public:
+  explicit CallbackScope(ServiceOperandBridge& bridge) : bridge_(bridge) {
+    std::lock_guard lock(bridge_.mutex_);
+    entered_ = !bridge_.stopping_;
+    if (entered_) ++bridge_.callbacksRunning_;
+  }
+  ~CallbackScope() {
+    if (!entered_) return;
+    std::lock_guard lock(bridge_.mutex_);
+    if (--bridge_.callbacksRunning_ == 0) bridge_.idle_.notify_all();
+  }
+  CallbackScope(const CallbackScope&) = delete;
+  CallbackScope& operator=(const CallbackScope&) = delete;
+  bool entered() const { return entered_; }
+
+private:
+  ServiceOperandBridge& bridge_;
+  bool entered_ = false;
+};
+
 ServiceOperandBridge::ServiceOperandBridge(memory::Memory& memory, service::Registry& registry)
     : memory_(memory), registry_(registry) {
   addedLink_ = registry_.serviceAdded.connect([this](const std::string& name) { onServiceAdded(name); });
@@ -58,8 +79,13 @@ ServiceOperandBridge::ServiceOperandBridge(memory::Memory& memory, service::Regi
 ServiceOperandBridge::~ServiceOperandBridge() {
   registry_.serviceAdded.disconnect(addedLink_);
   registry_.serviceRemoved.disconnect(removedLink_);
-  std::lock_guard lock(mutex_);
-  while (!bound_.empty()) unbindLocked(bound_.begin()->first);
+  Pending released;
+  {
+    std::unique_lock lock(mutex_);
+    stopping_ = true;  // callbacks starting from now return at once
+    while (!bound_.empty()) unbindLocked(bound_.begin()->first, released);
+    idle_.wait(lock, [&] { return callbacksRunning_ == 0; });
+  }
 }
 
 void ServiceOperandBridge::track(const std::string& owner, const condition::Program& program) {
@@ -79,7 +105,7 @@ void ServiceOperandBridge::track(const std::string& owner, const condition::Prog
       auto b = bound_.find(o.service);
       if (b == bound_.end()) newServices.push_back(o.service);
       else if (hasProperty(*b->second.service, o.member))
-        pending.reads.push_back({key, b->second.service, o.member, o.path});
+        pending.reads.push_back({key, b->second.service, o.member, o.path, generationLocked(key)});
     }
     for (const auto& name : newServices)
       if (!bound_.contains(name)) bindLocked(name, pending);
@@ -88,6 +114,7 @@ void ServiceOperandBridge::track(const std::string& owner, const condition::Prog
 }
 
 void ServiceOperandBridge::untrack(const std::string& owner) {
+  Pending released;
   std::lock_guard lock(mutex_);
   auto it = owners_.find(owner);
   if (it == owners_.end()) return;
@@ -100,7 +127,7 @@ void ServiceOperandBridge::untrack(const std::string& owner) {
     // keep their values (no condition reads them any more).
     const bool stillRead = std::any_of(operands_.begin(), operands_.end(),
                                        [&](const auto& entry) { return entry.second.service == service; });
-    if (!stillRead) unbindLocked(service);
+    if (!stillRead) unbindLocked(service, released);
   }
   owners_.erase(it);
 }
@@ -122,19 +149,23 @@ bool ServiceOperandBridge::resolvedLocked(const Operand& o) const {
 }
 
 void ServiceOperandBridge::onServiceAdded(const std::string& name) {
+  CallbackScope scope(*this);
+  if (!scope.entered()) return;
   Pending pending;
   {
     std::lock_guard lock(mutex_);
     const bool read = std::any_of(operands_.begin(), operands_.end(),
                                   [&](const auto& entry) { return entry.second.service == name; });
     if (!read) return;
-    unbindLocked(name);  // a service replaced under the same name
+    unbindLocked(name, pending);  // a service replaced under the same name
     bindLocked(name, pending);
   }
   apply(pending);
 }
 
 void ServiceOperandBridge::onServiceRemoved(const std::string& name) {
+  CallbackScope scope(*this);
+  if (!scope.entered()) return;
   Pending pending;
   {
     std::lock_guard lock(mutex_);
@@ -146,8 +177,9 @@ void ServiceOperandBridge::onServiceRemoved(const std::string& name) {
       if (o.service != name || !hasProperty(*b->second.service, o.member)) continue;
       pending.keys.push_back(key);
       pending.writes.push_back({memory::Write::Kind::Set, {}, core::Value()});
+      pending.generations.push_back(bumpLocked(key));
     }
-    unbindLocked(name);
+    unbindLocked(name, pending);
   }
   apply(pending);
 }
@@ -166,18 +198,20 @@ void ServiceOperandBridge::bindLocked(const std::string& name, Pending& out) {
   propertyReadsLocked(name, out);
 }
 
-void ServiceOperandBridge::unbindLocked(const std::string& name) {
+void ServiceOperandBridge::unbindLocked(const std::string& name, Pending& out) {
   auto b = bound_.find(name);
   if (b == bound_.end()) return;
   b->second.service->emitted.disconnect(b->second.emitted);
   b->second.service->propertyChanged.disconnect(b->second.propertyChanged);
+  out.released.push_back(std::move(b->second.service));
   bound_.erase(b);
 }
 
 void ServiceOperandBridge::propertyReadsLocked(const std::string& name, Pending& out) const {
   const auto& service = bound_.at(name).service;
   for (const auto& [key, o] : operands_)
-    if (o.service == name && hasProperty(*service, o.member)) out.reads.push_back({key, service, o.member, o.path});
+    if (o.service == name && hasProperty(*service, o.member))
+      out.reads.push_back({key, service, o.member, o.path, generationLocked(key)});
 }
 
 const ServiceOperandBridge::Bound* ServiceOperandBridge::boundLocked(const service::Service* from) const {
@@ -189,6 +223,8 @@ const ServiceOperandBridge::Bound* ServiceOperandBridge::boundLocked(const servi
 
 void ServiceOperandBridge::onEmitted(const service::Service* from, const std::string& signal,
                                      const service::Any& value) {
+  CallbackScope scope(*this);
+  if (!scope.entered()) return;
   Pending pending;
   {
     std::lock_guard lock(mutex_);
@@ -197,6 +233,7 @@ void ServiceOperandBridge::onEmitted(const service::Service* from, const std::st
       if (o.service != from->name() || o.member != signal) continue;
       pending.keys.push_back(key);
       pending.writes.push_back({memory::Write::Kind::Raise, {}, pick(value, o.path)});
+      pending.generations.push_back(0);
     }
   }
   apply(pending);
@@ -204,6 +241,8 @@ void ServiceOperandBridge::onEmitted(const service::Service* from, const std::st
 
 void ServiceOperandBridge::onPropertyChanged(const service::Service* from, const std::string& property,
                                              const service::Any& value) {
+  CallbackScope scope(*this);
+  if (!scope.entered()) return;
   Pending pending;
   {
     std::lock_guard lock(mutex_);
@@ -212,6 +251,7 @@ void ServiceOperandBridge::onPropertyChanged(const service::Service* from, const
       if (o.service != from->name() || o.member != property) continue;
       pending.keys.push_back(key);
       pending.writes.push_back({memory::Write::Kind::Set, {}, pick(value, o.path)});
+      pending.generations.push_back(bumpLocked(key));
     }
   }
   apply(pending);
@@ -224,10 +264,24 @@ void ServiceOperandBridge::apply(Pending& pending) {
   for (const auto& r : pending.reads) {
     pending.keys.push_back(r.key);
     pending.writes.push_back({memory::Write::Kind::Set, {}, pick(readProperty(*r.service, r.property), r.path)});
+    pending.generations.push_back(r.generation);
   }
   if (pending.writes.empty()) return;
-  for (std::size_t i = 0; i < pending.writes.size(); ++i) pending.writes[i].key = pending.keys[i];
-  memory_.apply(pending.writes);
+  // Listeners run once this is done: one of them may change a property
+  // again, which comes back here.
+  core::Dispatcher::Hold hold(memory_.dispatcher());
+  std::lock_guard feed(feedMutex_);
+  std::vector<memory::Write> writes;
+  {
+    std::lock_guard lock(mutex_);
+    for (std::size_t i = 0; i < pending.writes.size(); ++i) {
+      const bool isProperty = pending.writes[i].kind != memory::Write::Kind::Raise;
+      if (isProperty && generationLocked(pending.keys[i]) != pending.generations[i]) continue;  // superseded
+      pending.writes[i].key = pending.keys[i];
+      writes.push_back(std::move(pending.writes[i]));
+    }
+  }
+  if (!writes.empty()) memory_.apply(writes);
 }
 
 }  // namespace autolife::engine

@@ -391,7 +391,6 @@ void deliverToLink(std::int64_t link, std::int64_t hostId, const std::string& ke
     if (it == memoryLinks.end()) return;  // dropped since the write
     callback = it->second.callback;
   }
-  if (!callback) return;  // still being made
   BoxHost* host = hostById(hostId);
   BoxCode code(host);
   try {
@@ -441,11 +440,13 @@ std::int64_t memorySubscribe(const std::string& key, const std::string& module, 
     if (std::int64_t old = moduleLink(hostId, key, module)) memoryUnsubscribe(old);
   std::int64_t link;
   {
+    // The callable is in place before the subscription exists: a write
+    // delivered as soon as it does must find it.
+    auto kept = keep(std::move(callback));
     std::lock_guard lock(linksMutex);
     link = nextLinkId++;
-    memoryLinks[link] = MemoryLink{hostId, 0, key, module, nullptr};
+    memoryLinks[link] = MemoryLink{hostId, 0, key, module, std::move(kept)};
   }
-  auto kept = keep(std::move(callback));
   std::uint64_t subscription = 0;
   try {
     py::gil_scoped_release release;
@@ -460,10 +461,7 @@ std::int64_t memorySubscribe(const std::string& key, const std::string& module, 
   }
   std::lock_guard lock(linksMutex);
   auto it = memoryLinks.find(link);
-  if (it != memoryLinks.end()) {
-    it->second.subscription = subscription;
-    it->second.callback = std::move(kept);
-  }
+  if (it != memoryLinks.end()) it->second.subscription = subscription;
   return link;
 }
 

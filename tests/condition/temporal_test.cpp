@@ -146,14 +146,21 @@ TEST(ConditionHeld, DeadlineWaitsForEveryInputAtItsInstant) {
             "0:false");
 }
 
-TEST(ConditionHeld, AnInputAtTheDeadlineIsEvaluatedBeforeTheDeadline) {
-  // REFERENCE §3: a deadline at t is evaluated after every input at t. a
-  // turns false at 2, the instant k ~ 2 completes: the input's evaluation
-  // point still sees ~ false (a dip), the deadline right after it true.
+TEST(ConditionHeld, FlipAndAnInputAtTheSameInstantShowNoGlitch) {
+  // a turns false exactly when k ~ 2 turns true: the || stays true. The
+  // input at 2 is evaluated before the deadline at 2, and its unsettled
+  // value is not reported: the deadline's is.
   EXPECT_EQ(run("'a' || 'k' ~ 2", R"({"t": 0, "set": {"a": true, "k": true}}
 {"t": 2, "set": {"a": false}})",
                 4.0),
-            "0:true 2:false 2:true");
+            "0:true");
+}
+
+TEST(ConditionHeld, ANegatedWindowCompletingAtAnotherInputIsNotTrueForAnInstant) {
+  EXPECT_EQ(run("!('k' ~ 2) && 'j'", R"({"t": 0, "set": {"k": true, "j": false}}
+{"t": 2, "set": {"j": true}})",
+                4.0),
+            "0:false");
 }
 
 TEST(ConditionHeld, AnotherKeysInputFirstAtTheDeadlineShowsNoGlitch) {
@@ -255,6 +262,15 @@ TEST(ConditionWithin, AnotherKeysInputFirstAtTheClosingShowsNoGlitch) {
             "0:true");
 }
 
+TEST(ConditionWithin, AClosingWindowIsNotTrueAtAnotherInputAtItsEnd) {
+  // The pulse of k # 2 holds on [0, 3); j turns true at 3, as it closes.
+  EXPECT_EQ(run("('k' # 2) && 'j'", R"({"t": 0, "set": {"k": true, "j": false}}
+{"t": 1, "set": {"k": false}}
+{"t": 3, "set": {"j": true}})",
+                4.0),
+            "0:false");
+}
+
 TEST(ConditionWithin, OperandTrueAtTimeZeroCounts) {
   EXPECT_EQ(run("'k' # 5", R"({"t": 0, "set": {"k": true}}
 {"t": 1, "set": {"k": false}})"),
@@ -283,13 +299,12 @@ TEST(ConditionAgo, ReplaysPulses) {  // decision 18
             "0:false 3:true 3:false");
 }
 
-TEST(ConditionAgo, AnInputAtAReplayIsEvaluatedBeforeTheReplay) {
-  // k false from 2; k @ 2 replays k's truth at 0 at the instant 2, after
-  // the input at 2: the || dips for that input's evaluation point.
+TEST(ConditionAgo, ReplayAndInputAtTheSameInstantShowNoGlitch) {
+  // k false from 2, k @ 2 true from 2 (k was true at 0): the || never dips.
   EXPECT_EQ(run("'k' || 'k' @ 2", R"({"t": 0, "set": {"k": true}}
 {"t": 2, "set": {"k": false}})",
                 6.0),
-            "0:true 2:false 2:true 4:false");
+            "0:true 4:false");
 }
 
 TEST(ConditionAgo, AnotherKeysInputFirstAtAReplayShowsNoGlitch) {

@@ -2,8 +2,10 @@
 #include "autolife/core/value.hpp"
 
 #include <gtest/gtest.h>
+
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -32,6 +34,13 @@ TEST(Value, EachConstructorGivesItsType) {
   EXPECT_EQ(Value(std::string("text")).type(), Value::Type::String);
   EXPECT_EQ(Value(std::string_view("text")).type(), Value::Type::String);
   EXPECT_EQ(Value(Value::Array{}).type(), Value::Type::Array);
+}
+
+TEST(Value, ANonFiniteDoubleIsInvalid) {  // decision 3: a Float is a finite number
+  EXPECT_TRUE(Value(std::nan("")).isInvalid());
+  EXPECT_TRUE(Value(std::numeric_limits<double>::infinity()).isInvalid());
+  EXPECT_TRUE(Value(-std::numeric_limits<double>::infinity()).isInvalid());
+  EXPECT_TRUE(Value(1e308).isFloat());
 }
 
 TEST(Value, PredicatesMatchType) {

@@ -179,7 +179,7 @@ TEST_F(ServiceOperands, UnknownMembersAreUnresolvedNotErrors) {
   EXPECT_EQ(activityInfo("typo")["explanation"]["value"], false);
 }
 
-TEST_F(ServiceOperands, ARemovedActivityIsNoLongerFed) {
+TEST_F(ServiceOperands, AReplacedTriggerThatNoLongerReadsItIsNoLongerFed) {
   TestBattery battery;
   start();
   engine().services.add(battery.service);
@@ -189,6 +189,62 @@ TEST_F(ServiceOperands, ARemovedActivityIsNoLongerFed) {
   EXPECT_EQ(battery.service->propertyChanged.size(), 0u) << "nothing reads it any more";
   at(1, [&] { battery.setCharge(70); });
   EXPECT_EQ(key("TestBattery.charge"), 20) << "kept its last value";
+}
+
+TEST_F(ServiceOperands, TwoActivitiesSharingAnOperandKeepItFedUntilTheLastGoes) {
+  TestBattery battery;
+  start();
+  engine().services.add(battery.service);
+  engine().addActivity(activity({.name = "a", .condition = "TestBattery.charge > 50"}));
+  engine().addActivity(activity({.name = "b", .condition = "TestBattery.charge > 10"}));
+  engine().addActivity(activity({.name = "a", .condition = "'other' == 1"}));  // a reads it no more
+  EXPECT_EQ(battery.service->propertyChanged.size(), 1u);
+  at(1, [&] { battery.setCharge(5); });
+  EXPECT_EQ(key("TestBattery.charge"), 5) << "b still reads it";
+  engine().addActivity(activity({.name = "b", .condition = "'other' == 1"}));
+  EXPECT_EQ(battery.service->propertyChanged.size(), 0u);
+}
+
+TEST_F(ServiceOperands, AServiceReplacedUnderTheSameNameIsBridgedToTheNewObject) {
+  TestBattery first;
+  start();
+  engine().services.add(first.service);
+  engine().addActivity(activity({.name = "charged", .condition = "TestBattery.charge > 50"}));
+  TestBattery second;
+  second.charge = 77;
+  at(1, [&] {
+    engine().services.remove("TestBattery");
+    engine().services.add(second.service);
+  });
+  EXPECT_EQ(key("TestBattery.charge"), 77);
+  EXPECT_EQ(focused(), "charged");
+  at(2, [&] { first.setCharge(1); });
+  EXPECT_EQ(key("TestBattery.charge"), 77) << "the old object is not listened to";
+  at(3, [&] { second.setCharge(10); });
+  EXPECT_EQ(key("TestBattery.charge"), 10);
+}
+
+TEST_F(ServiceOperands, APropertyChangedWhileTheBridgeReadsItKeepsTheNewerValue) {
+  // The getter changes the property while the bridge reads it at load: it
+  // returns the old value, but the change it announced is newer and wins.
+  int charge = 20;
+  bool changing = true;
+  auto service = std::make_shared<service::Service>("TestBattery");
+  service->property({"charge", Type::Int, "percent", [&] {
+                       const int seen = charge;
+                       if (changing) {
+                         changing = false;
+                         charge = 90;
+                         service->notifyPropertyChanged("charge");
+                       }
+                       return Any(seen);
+                     },
+                     {}});
+  start();
+  engine().services.add(service);
+  engine().addActivity(activity({.name = "charged", .condition = "TestBattery.charge > 50"}));
+  EXPECT_EQ(key("TestBattery.charge"), 90);
+  EXPECT_EQ(suggestions(), std::vector<std::string>{"charged"});
 }
 
 }  // namespace

@@ -77,7 +77,9 @@ public:
   // While a hold lives, preference changes wait for the next memory batch
   // (they join its evaluation point) or for the hold's end (one evaluation
   // point for all of them): a trace step that sets preferences and keys
-  // together is one input.
+  // together is one input. For one thread feeding the monitor (a trace):
+  // the hold is the monitor's, so another thread's preference change would
+  // join it too. Never end one under memory's lock: its end evaluates.
   class PreferenceHold {
   public:
     explicit PreferenceHold(ConditionMonitor& monitor);

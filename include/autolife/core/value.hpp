@@ -2,6 +2,7 @@
 // NAOqi's ALValue that launch conditions use (REFERENCE §1).
 #pragma once
 
+#include <cmath>
 #include <concepts>
 #include <cstdint>
 #include <memory>
@@ -22,7 +23,11 @@ public:
   template <std::integral I>
     requires(!std::same_as<I, bool>)
   Value(I i) : data_(static_cast<std::int64_t>(i)) {}
-  Value(double d) : data_(d) {}
+  // A Float is a finite number: NaN or an infinity (from a qi client, a
+  // box, a service's property) is Invalid, as an overflow is (decision 3).
+  Value(double d) {
+    if (std::isfinite(d)) data_ = d;
+  }
   Value(std::string s) : data_(std::move(s)) {}
   Value(std::string_view s) : data_(std::string(s)) {}
   Value(const char* s) : data_(std::string(s)) {}

@@ -17,6 +17,8 @@
 //   unresolved() names it for Autolife.activities.
 #pragma once
 
+#include <condition_variable>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -66,12 +68,20 @@ private:
     std::shared_ptr<service::Service> service;
     std::string property;
     std::vector<std::string> path;
+    std::uint64_t generation;  // of its key when the read was decided
   };
   struct Pending {
     std::vector<std::string> keys;
     std::vector<memory::Write> writes;
+    std::vector<std::uint64_t> generations;  // per write (a signal's raise: unused, always applied)
     std::vector<PropertyRead> reads;
+    // Services unbound under the lock, destroyed after it: a remote
+    // service's destructor may take locks of its own.
+    std::vector<std::shared_ptr<service::Service>> released;
   };
+  // Counts the bridge's callbacks running on other threads, so that the
+  // destructor waits for them (a signal does not wait for its slots).
+  class CallbackScope;
 
   void onServiceAdded(const std::string& name);
   void onServiceRemoved(const std::string& name);
@@ -81,15 +91,28 @@ private:
   // With mutex_ held. They add to `out` what to read and write once it is
   // released (apply): memory calls back into listeners that may emit again.
   void bindLocked(const std::string& name, Pending& out);
-  void unbindLocked(const std::string& name);
+  void unbindLocked(const std::string& name, Pending& out);
   void propertyReadsLocked(const std::string& service, Pending& out) const;
   bool resolvedLocked(const Operand& o) const;
   const Bound* boundLocked(const service::Service* from) const;
-  void apply(Pending& pending);  // without the lock
+  // Without the lock. A property write whose key changed again since it
+  // was decided (a newer propertyChanged, a removal) is dropped: the newer
+  // one wins, whatever order threads reach memory in.
+  void apply(Pending& pending);
+  std::uint64_t bumpLocked(const std::string& key) { return ++generation_[key]; }
+  std::uint64_t generationLocked(const std::string& key) const {
+    auto it = generation_.find(key);
+    return it == generation_.end() ? 0 : it->second;
+  }
 
   memory::Memory& memory_;
   service::Registry& registry_;
   mutable std::mutex mutex_;
+  std::mutex feedMutex_;  // one apply() at a time reaches memory
+  std::condition_variable idle_;
+  int callbacksRunning_ = 0;
+  bool stopping_ = false;
+  std::map<std::string, std::uint64_t> generation_;  // property key -> changes decided so far
   std::map<std::string, std::vector<std::string>> owners_;  // owner -> keys
   std::map<std::string, Operand> operands_;                 // key -> operand
   std::map<std::string, Bound> bound_;                      // service name -> links
