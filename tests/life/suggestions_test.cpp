@@ -139,6 +139,23 @@ TEST(LifeSuggestions, ATemporalTriggerIsSuggestedWhenItsWindowHolds) {
   EXPECT_EQ(suggestionEvents(f), "t=14 LaunchSuggestions=[\"p/wait\"]\n");
 }
 
+// REFERENCE §3: a deadline at t comes after every input at t. A trigger
+// that the input at t alone would make true, but that the deadline at t
+// makes false again, was never true: no suggestion, no launch.
+TEST(LifeSuggestions, ATriggerTrueOnlyBeforeADeadlineAtTheSameInstantDoesNotLaunch) {
+  LifeFixture f;
+  f.add("p/greet", Nature::Solitary, "!('k' ~ 2) && 'j'");
+  f.life.start();
+  f.set("k", true);
+  f.set("j", false);
+  f.take();
+  f.at(2);
+  f.set("j", true);  // at 2, the instant k ~ 2 completes
+  f.runUntil(5);
+  EXPECT_EQ(suggestionEvents(f), "");
+  EXPECT_EQ(f.life.focusedActivity(), "");
+}
+
 TEST(LifeSuggestions, NotRaisedInSafeguardAndRaisedOnReturnWhenChanged) {
   LifeFixture f;
   addPair(f);
