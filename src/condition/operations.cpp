@@ -97,18 +97,14 @@ Value intArithmetic(BinaryOp op, std::int64_t a, std::int64_t b) {
   }
 }
 
-Value floatResult(double d) {
-  if (!std::isfinite(d)) return {};  // overflow, 0/0: Invalid, never inf or NaN
-  return d;
-}
-
+// A non-finite result (overflow, 0/0) becomes Invalid in Value(double).
 Value floatArithmetic(BinaryOp op, double a, double b) {
   switch (op) {
-    case BinaryOp::Add: return floatResult(a + b);
-    case BinaryOp::Sub: return floatResult(a - b);
-    case BinaryOp::Mul: return floatResult(a * b);
-    case BinaryOp::Div: return b == 0.0 ? Value{} : floatResult(a / b);
-    case BinaryOp::Mod: return b == 0.0 ? Value{} : floatResult(std::fmod(a, b));
+    case BinaryOp::Add: return Value(a + b);
+    case BinaryOp::Sub: return Value(a - b);
+    case BinaryOp::Mul: return Value(a * b);
+    case BinaryOp::Div: return b == 0.0 ? Value{} : Value(a / b);
+    case BinaryOp::Mod: return b == 0.0 ? Value{} : Value(std::fmod(a, b));
     default: return {};  // bitwise operators take no Float
   }
 }
@@ -391,7 +387,7 @@ Value randomDraw(const Value& lo, const Value& hi, std::uint64_t seed, std::uint
   double l = std::min(a->d, b->d), h = std::max(a->d, b->d);
   double u = static_cast<double>(bits >> 11) / static_cast<double>((1ull << 53) - 1);  // [0, 1]
   // Weighted, not l + u * (h - l): h - l overflows for bounds near ±DBL_MAX.
-  return floatResult(std::clamp(l * (1.0 - u) + h * u, l, h));
+  return Value(std::clamp(l * (1.0 - u) + h * u, l, h));
 }
 
 }  // namespace autolife::condition

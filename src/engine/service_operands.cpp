@@ -223,24 +223,18 @@ const ServiceOperandBridge::Bound* ServiceOperandBridge::boundLocked(const servi
 
 void ServiceOperandBridge::onEmitted(const service::Service* from, const std::string& signal,
                                      const service::Any& value) {
-  CallbackScope scope(*this);
-  if (!scope.entered()) return;
-  Pending pending;
-  {
-    std::lock_guard lock(mutex_);
-    if (!boundLocked(from)) return;
-    for (const auto& [key, o] : operands_) {
-      if (o.service != from->name() || o.member != signal) continue;
-      pending.keys.push_back(key);
-      pending.writes.push_back({memory::Write::Kind::Raise, {}, pick(value, o.path)});
-      pending.generations.push_back(0);
-    }
-  }
-  apply(pending);
+  feed(from, signal, value, memory::Write::Kind::Raise);
 }
 
 void ServiceOperandBridge::onPropertyChanged(const service::Service* from, const std::string& property,
                                              const service::Any& value) {
+  feed(from, property, value, memory::Write::Kind::Set);
+}
+
+// The keys of the operands reading `member` of `from`: a signal raises them,
+// a property change sets them (and supersedes reads still under way).
+void ServiceOperandBridge::feed(const service::Service* from, const std::string& member, const service::Any& value,
+                                memory::Write::Kind kind) {
   CallbackScope scope(*this);
   if (!scope.entered()) return;
   Pending pending;
@@ -248,10 +242,10 @@ void ServiceOperandBridge::onPropertyChanged(const service::Service* from, const
     std::lock_guard lock(mutex_);
     if (!boundLocked(from)) return;
     for (const auto& [key, o] : operands_) {
-      if (o.service != from->name() || o.member != property) continue;
+      if (o.service != from->name() || o.member != member) continue;
       pending.keys.push_back(key);
-      pending.writes.push_back({memory::Write::Kind::Set, {}, pick(value, o.path)});
-      pending.generations.push_back(bumpLocked(key));
+      pending.writes.push_back({kind, {}, pick(value, o.path)});
+      pending.generations.push_back(kind == memory::Write::Kind::Set ? bumpLocked(key) : 0);
     }
   }
   apply(pending);

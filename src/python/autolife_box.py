@@ -162,17 +162,7 @@ def _callback_owner(method, module):
 
 def _arity(function):
     """How many of (key, value, message) the callback takes (3 for *args)."""
-    try:
-        params = inspect.signature(function).parameters.values()
-    except (TypeError, ValueError):
-        return 3
-    count = 0
-    for p in params:
-        if p.kind == p.VAR_POSITIONAL:
-            return 3
-        if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD):
-            count += 1
-    return min(count, 3)
+    return min(_positional_count(function, unknown=3), 3)
 
 
 class _MemoryCallbacks(object):
@@ -343,15 +333,17 @@ class GeneratedClass(object):
         pass
 
 
-def _positional_count(method):
+def _positional_count(method, unknown=1):
+    """How many positional parameters `method` takes; `unknown` when it takes
+    *args or its signature cannot be read."""
     try:
         params = inspect.signature(method).parameters.values()
     except (TypeError, ValueError):
-        return 1
+        return unknown
     count = 0
     for p in params:
         if p.kind == p.VAR_POSITIONAL:
-            return 1
+            return unknown
         if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD):
             count += 1
     return count

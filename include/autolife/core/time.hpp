@@ -15,13 +15,16 @@ using Time = std::chrono::nanoseconds;
 
 inline constexpr Time kNever = Time::max();
 
+// The longest span engine time represents: ~292 years, inside int64
+// nanoseconds.
+inline constexpr double kMaxSeconds = 9.2e9;
+
 // Seconds (as written in traces, windows and scenarios) to engine time,
 // rounded to the nearest nanosecond and clamped to the representable range.
 constexpr Duration fromSeconds(double s) {
-  constexpr double maxSeconds = 9.2e9;  // ~292 years, inside int64 nanoseconds
   if (!(s == s)) return Duration::zero();  // NaN
-  if (s >= maxSeconds) return Duration(static_cast<std::int64_t>(maxSeconds * 1e9));
-  if (s <= -maxSeconds) return Duration(-static_cast<std::int64_t>(maxSeconds * 1e9));
+  if (s >= kMaxSeconds) return Duration(static_cast<std::int64_t>(kMaxSeconds * 1e9));
+  if (s <= -kMaxSeconds) return Duration(-static_cast<std::int64_t>(kMaxSeconds * 1e9));
   double ns = s * 1e9;
   return Duration(static_cast<std::int64_t>(ns < 0 ? ns - 0.5 : ns + 0.5));
 }
@@ -39,7 +42,7 @@ inline constexpr double kLatestInputSeconds = 9.0e9;
 // instead of being clamped to a date a run could reach.
 constexpr Duration windowFromSeconds(double s) {
   if (!(s > 0)) return Duration::zero();
-  if (s >= 9.2e9) return Duration::max();
+  if (s >= kMaxSeconds) return Duration::max();
   const Duration d = fromSeconds(s);
   return d > Duration::zero() ? d : Duration(1);
 }

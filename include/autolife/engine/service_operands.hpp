@@ -87,6 +87,8 @@ private:
   void onServiceRemoved(const std::string& name);
   void onEmitted(const service::Service* from, const std::string& signal, const service::Any& value);
   void onPropertyChanged(const service::Service* from, const std::string& property, const service::Any& value);
+  void feed(const service::Service* from, const std::string& member, const service::Any& value,
+            memory::Write::Kind kind);
 
   // With mutex_ held. They add to `out` what to read and write once it is
   // released (apply): memory calls back into listeners that may emit again.
