@@ -249,7 +249,7 @@ int main(int argc, char** argv) {
   app.add_option("--redis", redisPort, "also measure the fan-out with PUBLISH on the redis-server at this port");
   CLI11_PARSE(app, argc, argv);
 
-  autolife::api::EventLoop loop;
+  autolife::net::EventLoop loop;
   loop.start();
   autolife::engine::Engine engine(loop.clock());
   autolife::api::ServerOptions options{"127.0.0.1", 0, {}, {}};

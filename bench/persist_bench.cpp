@@ -59,7 +59,7 @@ std::string setValue(int i, std::size_t valueBytes) {
 
 // setValue calls a second: one engine and server, `calls` calls, one at a time.
 double pass(autolife::store::Store* store, int calls, std::size_t valueBytes) {
-  autolife::api::EventLoop loop;
+  autolife::net::EventLoop loop;
   loop.start();
   autolife::engine::EngineOptions options;
   options.store = store;

@@ -90,7 +90,7 @@ int main(int argc, char** argv) {
   app.add_option("-r,--runs", runs, "Runs (the median is printed)");
   CLI11_PARSE(app, argc, argv);
 
-  autolife::api::EventLoop loop;
+  autolife::net::EventLoop loop;
   loop.start();
   autolife::engine::Engine engine(loop.clock());
   std::promise<void> ready;

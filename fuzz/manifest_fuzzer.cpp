@@ -16,11 +16,11 @@ using namespace autolife;
 
 void checkManifest(const package::Manifest& m, const package::ManifestResult& result) {
   if (m.uuid.empty()) fuzz::fail("a manifest without a uuid", "");
-  if (!package::uuidProblem(m.uuid).empty() && !package::hasErrors(result.problems))
+  if (!package::uuidProblem(m.uuid).empty() && !core::hasErrors(result.problems))
     fuzz::fail("an unusable uuid without an error", m.uuid);
   for (const auto& b : m.behaviors) {
     // A launch trigger that does not compile is an error of the manifest.
-    if (b.launchTrigger && !b.launchTrigger->valid() && !package::hasErrors(result.problems))
+    if (b.launchTrigger && !b.launchTrigger->valid() && !core::hasErrors(result.problems))
       fuzz::fail("an invalid launch trigger without an error", b.launchTrigger->text);
     (void)package::natureName(b.nature);
   }
@@ -41,6 +41,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     (void)p.format();
   }
   if (result.manifest) checkManifest(*result.manifest, result);
-  else if (!package::hasErrors(result.problems)) fuzz::fail("no manifest and no error", "");
+  else if (!core::hasErrors(result.problems)) fuzz::fail("no manifest and no error", "");
   return 0;
 }

@@ -36,7 +36,7 @@ int runCheck(const std::vector<std::string>& paths) {
   std::size_t errors = 0, warnings = 0;
   for (const std::string& path : paths) {
     package::CheckReport report = package::checkPath(path, runtime::checkBehavior);
-    for (const package::Problem& problem : report.problems) std::cout << problem.format() << '\n';
+    for (const core::Problem& problem : report.problems) std::cout << problem.format() << '\n';
     errors += report.errors();
     warnings += report.warnings();
   }

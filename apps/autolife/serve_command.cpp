@@ -131,7 +131,7 @@ std::string tokenFor(const std::filesystem::path& data) {
 
 // Starts the qi server unless --qi off; nothing when the default address
 // is taken (a warning: a NAOqi may run there), an error for an explicit one.
-std::unique_ptr<qiserver::Server> startQi(const ServeOptions& o, engine::Engine& engine, api::EventLoop& loop,
+std::unique_ptr<qiserver::Server> startQi(const ServeOptions& o, engine::Engine& engine, net::EventLoop& loop,
                                           const std::filesystem::path& data, std::string& url) {
   if (o.qi == "off" || o.qi == "none") return nullptr;
   qiserver::ServerOptions options;
@@ -154,7 +154,7 @@ int serve(const ServeOptions& o, const sim::Scenario* scenario, const std::files
   server.limits.maxConnections = o.maxConnections;
   if (!o.qi.empty() && o.qi != "off" && o.qi != "none") qiserver::parseUrl(o.qi);  // a bad URL: before anything starts
   if (!api::isLoopback(o.host)) server.token = tokenFor(data);
-  api::EventLoop loop;  // the network and the engine, on one thread
+  net::EventLoop loop;  // the network and the engine, on one thread
   loop.start();
   engine::EngineOptions options;
   if (scenario) options.model = scenario->robot == "pepper" ? launchpad::RobotModel::Pepper : launchpad::RobotModel::Nao;

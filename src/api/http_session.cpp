@@ -6,7 +6,7 @@
 #include "autolife/dashboard/assets.hpp"
 #include "http_types.hpp"
 
-namespace autolife::api::net {
+namespace autolife::api::transport {
 
 namespace {
 
@@ -130,4 +130,4 @@ void startHttpSession(tcp::socket socket, const std::shared_ptr<Shared>& shared)
   session->read();
 }
 
-}  // namespace autolife::api::net
+}  // namespace autolife::api::transport

@@ -7,7 +7,7 @@
 
 #include "shared.hpp"
 
-namespace autolife::api::net {
+namespace autolife::api::transport {
 
 namespace beast = boost::beast;
 namespace http = beast::http;
@@ -26,4 +26,4 @@ bool crossSite(const HttpRequest& request);
 void startWebSocketSession(beast::tcp_stream stream, HttpRequest request, std::shared_ptr<Shared> shared,
                            std::unique_ptr<Slot> slot);
 
-}  // namespace autolife::api::net
+}  // namespace autolife::api::transport

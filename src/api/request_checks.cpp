@@ -1,6 +1,6 @@
 #include "http_types.hpp"
 
-namespace autolife::api::net {
+namespace autolife::api::transport {
 
 std::string_view pathOf(const HttpRequest& request) {
   std::string_view target(request.target().data(), request.target().size());
@@ -52,4 +52,4 @@ bool crossSite(const HttpRequest& request) {
   return o != std::string_view(host.data(), host.size());
 }
 
-}  // namespace autolife::api::net
+}  // namespace autolife::api::transport

@@ -3,25 +3,24 @@
 #include <future>
 #include <stdexcept>
 
-#include "loop_impl.hpp"
 #include "shared.hpp"
 
 namespace autolife::api {
 
-using net::tcp;
+using transport::tcp;
 
 struct Server::Impl {
-  Impl(engine::Engine& e, EventLoop& l, ServerOptions o)
+  Impl(engine::Engine& e, net::EventLoop& l, ServerOptions o)
       : loop(l),
-        acceptor(l.impl().ioc),
-        shared(std::make_shared<net::Shared>(std::make_shared<Api>(e, o.limits), std::move(o), l.impl().ioc)) {}
+        acceptor(l.ioContext()),
+        shared(std::make_shared<transport::Shared>(std::make_shared<Api>(e, o.limits), std::move(o), l.ioContext())) {}
 
   void accept() {
     acceptor.async_accept([this](boost::system::error_code ec, tcp::socket socket) {
-      if (ec == net::asio::error::operation_aborted || !acceptor.is_open()) return;
+      if (ec == transport::asio::error::operation_aborted || !acceptor.is_open()) return;
       if (!ec) {
         socket.set_option(tcp::no_delay(true), ec);
-        net::startHttpSession(std::move(socket), shared);
+        transport::startHttpSession(std::move(socket), shared);
       }
       accept();
     });
@@ -31,21 +30,21 @@ struct Server::Impl {
   void onLoop(std::function<void()> f) {
     if (!loop.running()) return f();
     std::promise<void> done;
-    net::asio::post(loop.impl().ioc, [&] {
+    transport::asio::post(loop.ioContext(), [&] {
       f();
       done.set_value();
     });
     done.get_future().wait();
   }
 
-  EventLoop& loop;
+  net::EventLoop& loop;
   tcp::acceptor acceptor;
-  std::shared_ptr<net::Shared> shared;
+  std::shared_ptr<transport::Shared> shared;
   unsigned short port = 0;
   bool stopped = false;
 };
 
-Server::Server(engine::Engine& engine, EventLoop& loop, ServerOptions options)
+Server::Server(engine::Engine& engine, net::EventLoop& loop, ServerOptions options)
     : impl_(std::make_unique<Impl>(engine, loop, std::move(options))) {}
 
 Server::~Server() { stop(); }
@@ -53,16 +52,16 @@ Server::~Server() { stop(); }
 std::string Server::start() {
   const auto& o = impl_->shared->options;
   boost::system::error_code ec;
-  tcp::resolver resolver(impl_->loop.impl().ioc);
+  tcp::resolver resolver(impl_->loop.ioContext());
   auto results = resolver.resolve(o.host, std::to_string(o.port), ec);
   if (ec || results.empty()) throw std::runtime_error("cannot resolve " + o.host + ": " + ec.message());
   const tcp::endpoint endpoint = *results.begin();
   auto& a = impl_->acceptor;
   if (a.open(endpoint.protocol(), ec); !ec) a.set_option(tcp::acceptor::reuse_address(true), ec);
   if (!ec) a.bind(endpoint, ec);
-  if (!ec) a.listen(net::asio::socket_base::max_listen_connections, ec);
+  if (!ec) a.listen(transport::asio::socket_base::max_listen_connections, ec);
   if (ec) throw std::runtime_error("cannot listen on " + o.host + ":" + std::to_string(o.port) + ": " + ec.message());
-  net::asio::post(impl_->loop.impl().ioc, [impl = impl_.get()] { impl->accept(); });
+  transport::asio::post(impl_->loop.ioContext(), [impl = impl_.get()] { impl->accept(); });
   const auto bound = a.local_endpoint();
   impl_->port = bound.port();
   const auto address = bound.address().to_string();

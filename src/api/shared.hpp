@@ -16,7 +16,7 @@
 #include "autolife/api/api.hpp"
 #include "autolife/api/server.hpp"
 
-namespace autolife::api::net {
+namespace autolife::api::transport {
 
 namespace asio = boost::asio;
 using tcp = asio::ip::tcp;
@@ -84,4 +84,4 @@ private:
 
 void startHttpSession(tcp::socket socket, const std::shared_ptr<Shared>& shared);
 
-}  // namespace autolife::api::net
+}  // namespace autolife::api::transport

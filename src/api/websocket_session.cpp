@@ -7,7 +7,7 @@
 #include "autolife/api/connection.hpp"
 #include "http_types.hpp"
 
-namespace autolife::api::net {
+namespace autolife::api::transport {
 
 namespace {
 
@@ -167,4 +167,4 @@ void startWebSocketSession(beast::tcp_stream stream, HttpRequest request, std::s
   session->start(std::move(request));
 }
 
-}  // namespace autolife::api::net
+}  // namespace autolife::api::transport

@@ -16,7 +16,7 @@ Any infoJson(const package::PackageInfo& p) {
   return {{"uuid", p.uuid}, {"version", p.version}, {"names", p.names}, {"path", p.path.string()}};
 }
 
-Any problemsJson(const std::vector<package::Problem>& problems) {
+Any problemsJson(const std::vector<core::Problem>& problems) {
   Any out = Any::array();
   for (const auto& p : problems) out.push_back(p.format());
   return out;

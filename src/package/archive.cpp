@@ -57,8 +57,8 @@ struct Entry {
 class Refusal {
 public:
   explicit Refusal(const fs::path& archive) : archive_(archive.string()) {}
-  std::vector<Problem> operator()(const std::string& message) const { return {fileError(archive_, message)}; }
-  std::vector<Problem> entry(const std::string& name, const std::string& why) const {
+  std::vector<core::Problem> operator()(const std::string& message) const { return {core::fileError(archive_, message)}; }
+  std::vector<core::Problem> entry(const std::string& name, const std::string& why) const {
     return (*this)("archive entry " + inQuotes(name) + " " + why);
   }
 
@@ -103,7 +103,7 @@ mode_t unixMode(zip_t* z, zip_uint64_t index) {
 }
 
 // Checks one entry against everything but the totals.
-std::vector<Problem> planEntry(zip_t* z, zip_uint64_t index, const ArchiveLimits& limits, const Refusal& refuse,
+std::vector<core::Problem> planEntry(zip_t* z, zip_uint64_t index, const ArchiveLimits& limits, const Refusal& refuse,
                                Entry& entry) {
   zip_stat_t st;
   zip_stat_init(&st);
@@ -131,7 +131,7 @@ std::vector<Problem> planEntry(zip_t* z, zip_uint64_t index, const ArchiveLimits
 }
 
 // Checks every entry and the archive as a whole; fills `entries`.
-std::vector<Problem> plan(zip_t* z, const ArchiveLimits& limits, const Refusal& refuse, std::vector<Entry>& entries) {
+std::vector<core::Problem> plan(zip_t* z, const ArchiveLimits& limits, const Refusal& refuse, std::vector<Entry>& entries) {
   zip_int64_t count = zip_get_num_entries(z, 0);
   if (count < 0 || static_cast<zip_uint64_t>(count) > limits.maxEntries)
     return refuse("archive has " + std::to_string(count) + " entries; the limit is " + std::to_string(limits.maxEntries));
@@ -152,7 +152,7 @@ std::vector<Problem> plan(zip_t* z, const ArchiveLimits& limits, const Refusal& 
   return {};
 }
 
-std::vector<Problem> requireManifest(const std::vector<Entry>& entries, const Refusal& refuse) {
+std::vector<core::Problem> requireManifest(const std::vector<Entry>& entries, const Refusal& refuse) {
   auto isManifest = [](const Entry& e) { return !e.directory && e.relative == "manifest.xml"; };
   if (std::any_of(entries.begin(), entries.end(), isManifest)) return {};
   auto nested = std::find_if(entries.begin(), entries.end(),
@@ -164,7 +164,7 @@ std::vector<Problem> requireManifest(const std::vector<Entry>& entries, const Re
 }
 
 // Writes one file, refusing to follow or replace anything already there.
-std::vector<Problem> writeFile(zip_t* z, const Entry& entry, const fs::path& target, std::uint64_t& budget,
+std::vector<core::Problem> writeFile(zip_t* z, const Entry& entry, const fs::path& target, std::uint64_t& budget,
                                const Refusal& refuse) {
   ZipFile in(zip_fopen_index(z, entry.index, 0));
   if (!in) return refuse.entry(entry.name, std::string("cannot be opened: ") + zip_strerror(z));
@@ -186,7 +186,7 @@ std::vector<Problem> writeFile(zip_t* z, const Entry& entry, const fs::path& tar
   return {};
 }
 
-std::vector<Problem> extractEntries(zip_t* z, const std::vector<Entry>& entries, const fs::path& destination,
+std::vector<core::Problem> extractEntries(zip_t* z, const std::vector<Entry>& entries, const fs::path& destination,
                                     const ArchiveLimits& limits, const Refusal& refuse) {
   std::uint64_t budget = limits.maxTotalBytes;
   for (const Entry& entry : entries) {
@@ -208,7 +208,7 @@ bool isArchivePath(const fs::path& path) {
   return ext == ".pkg";
 }
 
-std::vector<Problem> extractArchive(const fs::path& archive, const fs::path& destination, const ArchiveLimits& limits) {
+std::vector<core::Problem> extractArchive(const fs::path& archive, const fs::path& destination, const ArchiveLimits& limits) {
   Refusal refuse(archive);
   int code = 0;
   Zip z(zip_open(archive.c_str(), ZIP_RDONLY, &code));

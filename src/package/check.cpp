@@ -31,18 +31,18 @@ void checkArchive(const fs::path& archive, const ArchiveLimits& limits, const Be
   std::string error;
   std::optional<fs::path> work = makeWorkFolder(fs::temp_directory_path(), "autolife-check-", error);
   if (!work) {
-    report.problems.push_back(fileError(archive.string(), error));
+    report.problems.push_back(core::fileError(archive.string(), error));
     return;
   }
-  std::vector<Problem> refused = extractArchive(archive, *work, limits);
+  std::vector<core::Problem> refused = extractArchive(archive, *work, limits);
   if (refused.empty()) checkFolder(*work, LoadOptions{baseName(archive), archive}, behaviors, report);
   else report.problems.insert(report.problems.end(), refused.begin(), refused.end());
   removeQuietly(*work);
 }
 
 // Problems in file order, then by position, as a compiler prints them.
-void sortProblems(std::vector<Problem>& problems) {
-  std::stable_sort(problems.begin(), problems.end(), [](const Problem& a, const Problem& b) {
+void sortProblems(std::vector<core::Problem>& problems) {
+  std::stable_sort(problems.begin(), problems.end(), [](const core::Problem& a, const core::Problem& b) {
     const core::Diagnostic& x = a.diagnostic;
     const core::Diagnostic& y = b.diagnostic;
     return std::tie(x.file, x.line, x.column) < std::tie(y.file, y.line, y.column);
@@ -58,7 +58,7 @@ CheckReport checkPath(const fs::path& path, const BehaviorCheck& behaviors, cons
   report.packagesChecked = 1;
   std::error_code ec;
   if (!fs::exists(path, ec)) {
-    report.problems.push_back(fileError(path.string(), "no such file or folder"));
+    report.problems.push_back(core::fileError(path.string(), "no such file or folder"));
   } else if (fs::is_directory(path, ec)) {
     checkFolder(path, LoadOptions{}, behaviors, report);
   } else if (path.filename() == "manifest.xml") {
@@ -67,7 +67,7 @@ CheckReport checkPath(const fs::path& path, const BehaviorCheck& behaviors, cons
   } else if (isArchivePath(path)) {
     checkArchive(path, limits, behaviors, report);
   } else {
-    report.problems.push_back(fileError(path.string(), "is not a package folder, a manifest.xml or a .pkg archive"));
+    report.problems.push_back(core::fileError(path.string(), "is not a package folder, a manifest.xml or a .pkg archive"));
   }
   sortProblems(report.problems);
   return report;

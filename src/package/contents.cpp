@@ -29,7 +29,7 @@ void readNature(XmlFile& file, pugi::xml_node element, BehaviorContent& content)
     content.nature = Nature::Solitary;
   } else if (!content.natureText.empty()) {
     pugi::xml_node text = nature.first_child();
-    file.report(Severity::Error, text ? text : nature,
+    file.report(core::Severity::Error, text ? text : nature,
                 "unknown nature " + inQuotes(content.natureText) + ": expected interactive, solitary or nothing");
   }
 }
@@ -41,7 +41,7 @@ void readPermissions(XmlFile& file, pugi::xml_node permissions, Permissions& out
     if (name == "canRunOnPod") out.canRunOnPod = true;
     else if (name == "canStandUp") out.canStandUp = true;
     else if (name == "canRunInSleep") out.canRunInSleep = true;
-    else file.report(Severity::Warning, p, "unknown permission <" + std::string(name) + "> is ignored");
+    else file.report(core::Severity::Warning, p, "unknown permission <" + std::string(name) + "> is ignored");
   }
 }
 
@@ -52,7 +52,7 @@ std::optional<BehaviorContent> readBehaviorContent(XmlFile& file, pugi::xml_node
   content.path = element.attribute("path").value();
   content.position = file.positionOf(element);
   if (std::string why = pathProblem(content.path); !why.empty()) {
-    file.report(Severity::Error, element, "behaviorContent " + why + ": it is ignored");
+    file.report(core::Severity::Error, element, "behaviorContent " + why + ": it is ignored");
     return std::nullopt;
   }
   readNature(file, element, content);
@@ -74,7 +74,7 @@ DialogContent readDialogContent(XmlFile& file, pugi::xml_node element) {
   dialog.position = file.positionOf(element);
   for (pugi::xml_node topic : element.children("topic"))
     dialog.topics.push_back(DialogTopic{topic.attribute("language").value(), topic.attribute("path").value()});
-  if (dialog.topicName.empty()) file.report(Severity::Warning, element, "dialogContent has no topicName");
+  if (dialog.topicName.empty()) file.report(core::Severity::Warning, element, "dialogContent has no topicName");
   return dialog;
 }
 

@@ -58,8 +58,8 @@ std::string describe(fs::file_type type) {
 
 }  // namespace
 
-std::vector<Problem> copyTree(const fs::path& from, const fs::path& to, const fs::path& displayRoot) {
-  std::vector<Problem> problems;
+std::vector<core::Problem> copyTree(const fs::path& from, const fs::path& to, const fs::path& displayRoot) {
+  std::vector<core::Problem> problems;
   std::error_code ec;
   fs::recursive_directory_iterator it(from, fs::directory_options::none, ec);
   for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
@@ -70,11 +70,11 @@ std::vector<Problem> copyTree(const fs::path& from, const fs::path& to, const fs
     } else if (type == fs::file_type::regular) {
       fs::copy_file(it->path(), to / relative, ec);
     } else {
-      problems.push_back(fileError((displayRoot / relative).string(), describe(type) + " cannot be installed"));
+      problems.push_back(core::fileError((displayRoot / relative).string(), describe(type) + " cannot be installed"));
     }
     if (ec) break;
   }
-  if (ec) problems.push_back(fileError(displayRoot.string(), "cannot copy the package: " + ec.message()));
+  if (ec) problems.push_back(core::fileError(displayRoot.string(), "cannot copy the package: " + ec.message()));
   return problems;
 }
 

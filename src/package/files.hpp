@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "autolife/package/problem.hpp"
+#include "autolife/core/problem.hpp"
 
 namespace autolife::package {
 
@@ -28,7 +28,7 @@ std::optional<fs::path> makeWorkFolder(const fs::path& parent, const std::string
 // Copies a package folder's regular files and folders into `to` (which
 // exists). Symlinks and special files are refused: a link could make the
 // installed package read files outside it.
-std::vector<Problem> copyTree(const fs::path& from, const fs::path& to, const fs::path& displayRoot);
+std::vector<core::Problem> copyTree(const fs::path& from, const fs::path& to, const fs::path& displayRoot);
 
 // Puts `staged` at `target`, atomically when the filesystem allows it:
 // afterwards `staged` holds the previous `target` (if there was one), for

@@ -114,7 +114,7 @@ void compileInto(XmlFile& file, const ConditionText& condition, LaunchTrigger& t
   }
   const core::Diagnostic& d = std::get<core::Diagnostic>(compiled);
   std::size_t decoded = d.line > 0 ? offsetOfLineColumn(condition.text, d.line, std::max(d.column, 1)) : 0;
-  file.reportAt(Severity::Error, fileOffsetOf(file, condition, decoded), "launch condition: " + d.message);
+  file.reportAt(core::Severity::Error, fileOffsetOf(file, condition, decoded), "launch condition: " + d.message);
 }
 
 bool isLaunchTrigger(pugi::xml_node node) {
@@ -129,7 +129,7 @@ std::optional<LaunchTrigger> readLaunchTrigger(XmlFile& file, pugi::xml_node aut
   for (pugi::xml_node child : autonomous.children()) {
     if (!isLaunchTrigger(child)) continue;
     if (element) {
-      file.report(Severity::Warning, child, "more than one launch trigger condition: only the first is used");
+      file.report(core::Severity::Warning, child, "more than one launch trigger condition: only the first is used");
       continue;
     }
     element = child;
@@ -137,7 +137,7 @@ std::optional<LaunchTrigger> readLaunchTrigger(XmlFile& file, pugi::xml_node aut
   if (!element) return std::nullopt;
   ConditionText condition = gatherText(file, element);
   if (isBlank(condition.text)) {
-    file.report(Severity::Warning, element, "empty launch trigger condition: the activity never starts by itself");
+    file.report(core::Severity::Warning, element, "empty launch trigger condition: the activity never starts by itself");
     return std::nullopt;
   }
   LaunchTrigger trigger;

@@ -30,15 +30,15 @@ bool readUuid(XmlFile& file, pugi::xml_node root, const ManifestOptions& options
   m.uuid = root.attribute("uuid").value();
   if (m.uuid.empty()) {
     if (options.fallbackUuid.empty()) {
-      file.report(Severity::Error, root, "<package> has no uuid attribute");
+      file.report(core::Severity::Error, root, "<package> has no uuid attribute");
       return false;
     }
     m.uuid = options.fallbackUuid;
     m.uuidFromFallback = true;
-    file.report(Severity::Warning, root, "<package> has no uuid attribute: using the folder or archive name " + inQuotes(m.uuid));
+    file.report(core::Severity::Warning, root, "<package> has no uuid attribute: using the folder or archive name " + inQuotes(m.uuid));
   }
   if (std::string why = uuidProblem(m.uuid); !why.empty()) {
-    file.report(Severity::Error, root, "uuid " + inQuotes(m.uuid) + " cannot name a package: " + why);
+    file.report(core::Severity::Error, root, "uuid " + inQuotes(m.uuid) + " cannot name a package: " + why);
     return false;
   }
   return true;
@@ -50,7 +50,7 @@ void addBehavior(XmlFile& file, pugi::xml_node element, std::map<std::string, in
   if (!content) return;
   auto [first, isNew] = firstLine.emplace(normalizedBehaviorPath(content->path), content->position.line);
   if (!isNew) {
-    file.report(Severity::Error, element,
+    file.report(core::Severity::Error, element,
                 "behavior path " + inQuotes(content->path) + " is already used by the behaviorContent on line " +
                     std::to_string(first->second) + ": this one is ignored");
     return;
@@ -70,13 +70,13 @@ void readContents(XmlFile& file, pugi::xml_node contents, Manifest& m) {
 std::optional<Manifest> readPackage(XmlFile& file, const ManifestOptions& options) {
   pugi::xml_node root = file.root();
   if (std::string_view(root.name()) != "package") {
-    file.report(Severity::Error, root, "the root element is <" + std::string(root.name()) + ">, not <package>");
+    file.report(core::Severity::Error, root, "the root element is <" + std::string(root.name()) + ">, not <package>");
     return std::nullopt;
   }
   Manifest m;
   if (!readUuid(file, root, options, m)) return std::nullopt;
   m.version = root.attribute("version").value();
-  if (m.version.empty()) file.report(Severity::Warning, root, "<package> has no version attribute");
+  if (m.version.empty()) file.report(core::Severity::Warning, root, "<package> has no version attribute");
   m.names = localizedTexts(root.child("names"));
   m.descriptions = localizedTexts(root.child("descriptions"));
   m.supportedLanguages = languages(root.child("supportedLanguages"));
@@ -112,18 +112,18 @@ std::string uuidProblem(std::string_view uuid) {
 ManifestResult parseManifest(std::string_view xml, const ManifestOptions& options) {
   ManifestResult result;
   if (xml.size() > kMaxManifestBytes) {
-    result.problems.push_back(fileError(options.fileName, "manifest.xml is larger than " +
+    result.problems.push_back(core::fileError(options.fileName, "manifest.xml is larger than " +
                                                               std::to_string(kMaxManifestBytes >> 20) + " MiB"));
     return result;
   }
   // pugixml would convert UTF-16 to UTF-8 elsewhere, and every position
   // reported would be wrong; Choregraphe writes UTF-8.
   if (xml.starts_with("\xFF\xFE") || xml.starts_with("\xFE\xFF")) {
-    result.problems.push_back(fileError(options.fileName, "manifest.xml is UTF-16: autolife reads UTF-8 manifests"));
+    result.problems.push_back(core::fileError(options.fileName, "manifest.xml is UTF-16: autolife reads UTF-8 manifests"));
     return result;
   }
   XmlFile file(xml, options.fileName);
-  if (file.parse(Severity::Error)) result.manifest = readPackage(file, options);
+  if (file.parse(core::Severity::Error)) result.manifest = readPackage(file, options);
   result.problems = std::move(file.problems());
   return result;
 }

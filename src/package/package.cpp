@@ -34,7 +34,7 @@ std::optional<std::string> readProject(const fs::path& folder, const LoadOptions
   std::string error;
   std::optional<std::string> text = readFile(*path, kMaxManifestBytes, error);
   if (!text) {
-    package.problems.push_back(fileWarning(name, "the project file " + error));
+    package.problems.push_back(core::fileWarning(name, "the project file " + error));
     return name;
   }
   ProjectResult result = parseProject(*text, name);
@@ -71,7 +71,7 @@ void checkBehaviorFile(const Behavior& b, const std::string& manifestName, Packa
   std::error_code ec;
   if (fs::is_regular_file(b.behaviorFile, ec)) return;
   std::string expected = (fs::path(b.path()) / "behavior.xar").lexically_normal().string();
-  package.problems.push_back(warning(at(manifestName, b.content.position,
+  package.problems.push_back(core::warning(at(manifestName, b.content.position,
                                         "behavior " + b.path() + " has no behavior.xar (expected at " + expected + ")")));
 }
 
@@ -82,7 +82,7 @@ void checkProjectBehaviors(const std::string& projectName, Package& package) {
   for (const Behavior& b : package.behaviors) listed.insert(normalizedBehaviorPath(b.path()));
   for (const ProjectBehavior& pb : package.project->behaviors)
     if (!listed.contains(normalizedBehaviorPath(pb.src)))
-      package.problems.push_back(fileWarning(projectName, "the project lists behavior " + pb.src +
+      package.problems.push_back(core::fileWarning(projectName, "the project lists behavior " + pb.src +
                                                               " but manifest.xml has no behaviorContent for it"));
 }
 
@@ -114,7 +114,7 @@ LoadResult loadPackage(const fs::path& folder, const LoadOptions& options) {
   std::string error;
   std::optional<std::string> text = readFile(folder / "manifest.xml", kMaxManifestBytes, error);
   if (!text) {
-    result.problems.push_back(fileError(manifestName, "manifest.xml " + error));
+    result.problems.push_back(core::fileError(manifestName, "manifest.xml " + error));
     return result;
   }
   std::string fallback = options.fallbackUuid.empty() ? baseName(folder) : options.fallbackUuid;

@@ -41,9 +41,9 @@ Project readProject(pugi::xml_node root) {
 ProjectResult parseProject(std::string_view xml, const std::string& fileName) {
   ProjectResult result;
   XmlFile file(xml, fileName);
-  if (file.parse(Severity::Warning)) {
+  if (file.parse(core::Severity::Warning)) {
     if (std::string_view(file.root().name()) == "Package") result.project = readProject(file.root());
-    else file.report(Severity::Warning, file.root(), "not a Choregraphe project: the root element is not <Package>");
+    else file.report(core::Severity::Warning, file.root(), "not a Choregraphe project: the root element is not <Package>");
   }
   result.problems = std::move(file.problems());
   return result;

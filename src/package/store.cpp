@@ -17,9 +17,9 @@ constexpr const char* kRemovePrefix = ".removing-";
 
 bool isWorkFolder(const std::string& name) { return name.starts_with(kInstallPrefix) || name.starts_with(kRemovePrefix); }
 
-InstallResult refused(std::vector<Problem> problems) { return InstallResult{false, {}, std::move(problems)}; }
+InstallResult refused(std::vector<core::Problem> problems) { return InstallResult{false, {}, std::move(problems)}; }
 InstallResult refused(const fs::path& source, const std::string& message) {
-  return refused({fileError(source.string(), message)});
+  return refused({core::fileError(source.string(), message)});
 }
 
 }  // namespace
@@ -29,7 +29,7 @@ PackageStore::PackageStore(fs::path root, ArchiveLimits limits) : root_(std::mov
   std::error_code ec;
   fs::create_directories(root_, ec);
   if (ec) {
-    skipped_[""].push_back(fileError(root_.string(), "cannot create the install folder: " + ec.message()));
+    skipped_[""].push_back(core::fileError(root_.string(), "cannot create the install folder: " + ec.message()));
     return;
   }
   loadInstalled();
@@ -57,13 +57,13 @@ void PackageStore::loadInstalledFolder(const fs::path& folder) {
   }
   const std::string& uuid = loaded.package->uuid();
   if (auto other = packages_.find(uuid); other != packages_.end()) {
-    skipped_[name] = {fileError(folder.string(), "holds package " + inQuotes(uuid) + ", already loaded from " +
+    skipped_[name] = {core::fileError(folder.string(), "holds package " + inQuotes(uuid) + ", already loaded from " +
                                                      other->second->root.string() + ": skipped")};
     return;
   }
   if (uuid != name)
     loaded.package->problems.push_back(
-        fileWarning(folder.string(), "the folder's name is not the uuid of the package it holds, " + inQuotes(uuid)));
+        core::fileWarning(folder.string(), "the folder's name is not the uuid of the package it holds, " + inQuotes(uuid)));
   packages_[uuid] = std::move(loaded.package);
 }
 
@@ -79,17 +79,17 @@ InstallResult PackageStore::install(const fs::path& source) {
   return result;
 }
 
-std::vector<Problem> PackageStore::stage(const fs::path& source, const fs::path& staging) const {
+std::vector<core::Problem> PackageStore::stage(const fs::path& source, const fs::path& staging) const {
   std::error_code ec;
-  if (!fs::exists(source, ec)) return {fileError(source.string(), "no such file or folder")};
+  if (!fs::exists(source, ec)) return {core::fileError(source.string(), "no such file or folder")};
   if (isArchivePath(source) && fs::is_regular_file(source, ec)) return extractArchive(source, staging, limits_);
-  if (!fs::is_directory(source, ec)) return {fileError(source.string(), "is not a package folder or a .pkg archive")};
-  if (isWithin(root_, source)) return {fileError(source.string(), "contains the install folder itself")};
+  if (!fs::is_directory(source, ec)) return {core::fileError(source.string(), "is not a package folder or a .pkg archive")};
+  if (isWithin(root_, source)) return {core::fileError(source.string(), "contains the install folder itself")};
   return copyTree(source, staging, source);
 }
 
 InstallResult PackageStore::installStaged(const fs::path& source, const fs::path& staging) {
-  if (auto problems = stage(source, staging); hasErrors(problems)) return refused(std::move(problems));
+  if (auto problems = stage(source, staging); core::hasErrors(problems)) return refused(std::move(problems));
   LoadResult loaded = loadPackage(staging, LoadOptions{baseName(source), source});
   if (!loaded.package) return refused(std::move(loaded.problems));
   std::string uuid = loaded.package->uuid();
@@ -191,9 +191,9 @@ std::optional<Behavior> PackageStore::behavior(const std::string& name) const {
   return std::nullopt;
 }
 
-std::vector<Problem> PackageStore::problems() const {
+std::vector<core::Problem> PackageStore::problems() const {
   std::lock_guard lock(mutex_);
-  std::vector<Problem> out;
+  std::vector<core::Problem> out;
   for (const auto& [folder, problems] : skipped_) out.insert(out.end(), problems.begin(), problems.end());
   for (const auto& [uuid, p] : packages_) out.insert(out.end(), p->problems.begin(), p->problems.end());
   return out;

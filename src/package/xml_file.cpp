@@ -7,7 +7,7 @@ namespace autolife::package {
 XmlFile::XmlFile(std::string_view text, std::string fileName)
     : text_(text), fileName_(std::move(fileName)), lines_(text) {}
 
-bool XmlFile::parse(Severity severity) {
+bool XmlFile::parse(core::Severity severity) {
   // The encoding is forced to UTF-8 so that pugixml's offsets are offsets
   // into our text (no conversion copies it elsewhere).
   pugi::xml_parse_result result =
@@ -29,12 +29,12 @@ std::size_t XmlFile::offsetOf(pugi::xml_node node) const {
   return at;
 }
 
-void XmlFile::report(Severity severity, pugi::xml_node node, std::string message) {
+void XmlFile::report(core::Severity severity, pugi::xml_node node, std::string message) {
   reportAt(severity, offsetOf(node), std::move(message));
 }
 
-void XmlFile::reportAt(Severity severity, std::size_t offset, std::string message) {
-  problems_.push_back(Problem{severity, lines_.diagnostic(offset, fileName_, std::move(message))});
+void XmlFile::reportAt(core::Severity severity, std::size_t offset, std::string message) {
+  problems_.push_back(core::Problem{severity, lines_.diagnostic(offset, fileName_, std::move(message))});
 }
 
 std::string trimmed(std::string_view text) {

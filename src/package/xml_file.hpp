@@ -10,8 +10,8 @@
 
 #include <pugixml.hpp>
 
+#include "autolife/core/problem.hpp"
 #include "autolife/package/manifest.hpp"
-#include "autolife/package/problem.hpp"
 #include "line_index.hpp"
 
 namespace autolife::package {
@@ -25,7 +25,7 @@ public:
 
   // Parses the text as UTF-8. When it is not well-formed XML, reports one
   // problem of `severity` at pugixml's error offset and returns false.
-  bool parse(Severity severity);
+  bool parse(core::Severity severity);
 
   pugi::xml_node root() const { return document_.document_element(); }
   std::string_view text() const { return text_; }
@@ -37,16 +37,16 @@ public:
   std::size_t offsetOf(pugi::xml_node node) const;
   TextPosition positionOf(pugi::xml_node node) const { return lines_.position(offsetOf(node)); }
 
-  void report(Severity severity, pugi::xml_node node, std::string message);
-  void reportAt(Severity severity, std::size_t offset, std::string message);
-  std::vector<Problem>& problems() { return problems_; }
+  void report(core::Severity severity, pugi::xml_node node, std::string message);
+  void reportAt(core::Severity severity, std::size_t offset, std::string message);
+  std::vector<core::Problem>& problems() { return problems_; }
 
 private:
   std::string_view text_;
   std::string fileName_;
   LineIndex lines_;
   pugi::xml_document document_;
-  std::vector<Problem> problems_;
+  std::vector<core::Problem> problems_;
 };
 
 // Text helpers for reading elements.

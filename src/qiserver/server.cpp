@@ -34,7 +34,7 @@ Address parseUrl(const std::string& url) {
 }
 
 struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
-  Impl(engine::Engine& e, api::EventLoop& l, ServerOptions o)
+  Impl(engine::Engine& e, net::EventLoop& l, ServerOptions o)
       : loop(l), acceptor(l.ioContext()), state{e, l.ioContext(), std::move(o), nullptr, {}} {}
 
   void accept() {
@@ -76,7 +76,7 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
     });
   }
 
-  api::EventLoop& loop;
+  net::EventLoop& loop;
   tcp::acceptor acceptor;
   ServerState state;
   unsigned short port = 0;
@@ -84,7 +84,7 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
   core::SignalLink added = 0, removed = 0;
 };
 
-Server::Server(engine::Engine& engine, api::EventLoop& loop, ServerOptions options)
+Server::Server(engine::Engine& engine, net::EventLoop& loop, ServerOptions options)
     : impl_(std::make_shared<Impl>(engine, loop, std::move(options))) {}
 
 Server::~Server() { stop(); }

@@ -21,15 +21,15 @@ bool isBlank(const std::string& text) { return text.find_first_not_of(" \t\r\n")
 
 }  // namespace
 
-std::vector<package::Problem> checkBehavior(const std::filesystem::path& path, const std::string& shownAs) {
-  std::vector<package::Problem> problems;
+std::vector<core::Problem> checkBehavior(const std::filesystem::path& path, const std::string& shownAs) {
+  std::vector<core::Problem> problems;
   auto shown = [&](core::Diagnostic d) {
     if (d.file == path.string()) d.file = shownAs;
     return d;
   };
   auto loaded = loadBehavior(path);
-  for (const auto& e : loaded.errors) problems.push_back(package::error(shown(e)));
-  for (const auto& w : loaded.warnings) problems.push_back(package::warning(shown(w)));
+  for (const auto& e : loaded.errors) problems.push_back(core::error(shown(e)));
+  for (const auto& w : loaded.warnings) problems.push_back(core::warning(shown(w)));
   if (!loaded.ok()) return problems;
   forEachBox(loaded.behavior->root, [&](const behavior::Box& box) {
     const auto& s = box.script;
@@ -39,7 +39,7 @@ std::vector<package::Problem> checkBehavior(const std::filesystem::path& path, c
       d.file = e->file == path.string() ? shownAs : e->file;
       d.line = e->line;
       d.message = "box '" + e->box + "': " + e->message;
-      problems.push_back(e->runs ? package::warning(d) : package::error(d));
+      problems.push_back(e->runs ? core::warning(d) : core::error(d));
     }
   });
   return problems;

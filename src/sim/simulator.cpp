@@ -2,9 +2,9 @@
 
 #include <cstdio>
 
+#include "autolife/core/problem.hpp"
 #include "autolife/core/value_json.hpp"
 #include "autolife/engine/engine.hpp"
-#include "autolife/package/problem.hpp"
 
 namespace autolife::sim {
 
@@ -219,7 +219,7 @@ void prepare(engine::Engine& engine, const Scenario& scenario, const std::functi
   for (const auto& inline_ : scenario.activities) {
     const auto& a = inline_.activity;
     if (inline_.overridesRun && engine.overrideRun(a.name, a.run, a.loadTime)) continue;
-    if (auto d = engine.addActivity(a)) problem(package::error(*d).format());
+    if (auto d = engine.addActivity(a)) problem(core::error(*d).format());
   }
 }
 

@@ -39,7 +39,7 @@ public:
   }
 
 private:
-  api::EventLoop loop_;
+  net::EventLoop loop_;
   engine::Engine engine_;
   std::unique_ptr<api::Server> server_;
 };

@@ -34,7 +34,7 @@ struct Workspace {
 
   Workspace() { fs::create_directories(destination); }
 
-  std::vector<Problem> extract(const std::vector<ZipEntry>& entries, const ArchiveLimits& limits = {}) {
+  std::vector<core::Problem> extract(const std::vector<ZipEntry>& entries, const ArchiveLimits& limits = {}) {
     writeZip(archive, entries);
     return extractArchive(archive, destination, limits);
   }
@@ -46,7 +46,7 @@ struct Workspace {
   }
 };
 
-std::string onlyMessage(const std::vector<Problem>& problems) {
+std::string onlyMessage(const std::vector<core::Problem>& problems) {
   if (problems.size() != 1) return "expected one problem, got:\n" + describe(problems);
   EXPECT_TRUE(problems[0].isError());
   return problems[0].diagnostic.message;

@@ -16,8 +16,8 @@ using testing::readText;
 // The only error of a manifest, formatted.
 std::string onlyError(const std::string& xml) {
   ManifestResult r = parseManifest(xml, ManifestOptions{"m.xml", "fallback"});
-  std::vector<Problem> errors;
-  for (const Problem& p : r.problems)
+  std::vector<core::Problem> errors;
+  for (const core::Problem& p : r.problems)
     if (p.isError()) errors.push_back(p);
   if (errors.size() != 1) return "expected one error, got:\n" + describe(r.problems);
   return errors[0].format();
@@ -34,7 +34,7 @@ TEST(ConditionLocation, AnErrorOnManifestLine12IsReportedThere) {
                                    ManifestOptions{"bad_condition/manifest.xml", ""});
   ASSERT_TRUE(r.manifest) << describe(r.problems);
   ASSERT_EQ(r.problems.size(), 1u) << describe(r.problems);
-  const Problem& p = r.problems[0];
+  const core::Problem& p = r.problems[0];
   EXPECT_EQ(p.format(), "bad_condition/manifest.xml:12:34: error: launch condition: expected a value, found ')'");
   EXPECT_EQ(p.diagnostic.sourceLine, "  && ('Launchpad/BatteryLevel' > ) ]]></condition>");
   // The package still loads; that activity is invalid, the other one is fine.

@@ -88,15 +88,15 @@ std::vector<std::string> listTree(const fs::path& folder) {
   return out;
 }
 
-std::string describe(const std::vector<Problem>& problems) {
+std::string describe(const std::vector<core::Problem>& problems) {
   std::string out;
-  for (const Problem& p : problems) out += p.format() + "\n";
+  for (const core::Problem& p : problems) out += p.format() + "\n";
   return out.empty() ? "(no problems)\n" : out;
 }
 
-bool mentions(const std::vector<Problem>& problems, const std::string& text) {
+bool mentions(const std::vector<core::Problem>& problems, const std::string& text) {
   return std::any_of(problems.begin(), problems.end(),
-                     [&](const Problem& p) { return p.diagnostic.message.find(text) != std::string::npos; });
+                     [&](const core::Problem& p) { return p.diagnostic.message.find(text) != std::string::npos; });
 }
 
 }  // namespace autolife::package::testing

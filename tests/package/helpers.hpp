@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "autolife/package/problem.hpp"
+#include "autolife/core/problem.hpp"
 
 namespace autolife::package::testing {
 
@@ -48,8 +48,8 @@ void writeText(const fs::path& path, const std::string& text);
 std::vector<std::string> listTree(const fs::path& folder);
 
 // The formatted problems, one per line, for failure messages.
-std::string describe(const std::vector<Problem>& problems);
+std::string describe(const std::vector<core::Problem>& problems);
 // Does some problem's message contain `text`?
-bool mentions(const std::vector<Problem>& problems, const std::string& text);
+bool mentions(const std::vector<core::Problem>& problems, const std::string& text);
 
 }  // namespace autolife::package::testing

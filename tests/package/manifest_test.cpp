@@ -140,7 +140,7 @@ TEST(Manifest, AMissingUuidFallsBackToTheFolderNameWithAWarning) {
   EXPECT_EQ(r.manifest->uuid, "missing_uuid");
   EXPECT_TRUE(r.manifest->uuidFromFallback);
   ASSERT_EQ(r.problems.size(), 1u) << describe(r.problems);
-  EXPECT_EQ(r.problems[0].severity, Severity::Warning);
+  EXPECT_EQ(r.problems[0].severity, core::Severity::Warning);
   EXPECT_EQ(r.problems[0].format(),
             "manifest.xml:2:1: warning: <package> has no uuid attribute: using the folder or archive name "
             "'missing_uuid'");
@@ -149,7 +149,7 @@ TEST(Manifest, AMissingUuidFallsBackToTheFolderNameWithAWarning) {
 TEST(Manifest, AMissingUuidWithNothingToFallBackOnIsAnError) {
   ManifestResult r = parseManifest("<package version=\"1\"/>");
   EXPECT_FALSE(r.manifest);
-  EXPECT_TRUE(hasErrors(r.problems)) << describe(r.problems);
+  EXPECT_TRUE(core::hasErrors(r.problems)) << describe(r.problems);
 }
 
 TEST(Manifest, AUuidThatCannotNameAFolderIsRefused) {
@@ -192,7 +192,7 @@ TEST(Manifest, ReportsUnknownNaturesDuplicatesEscapingPathsAndUnknownPermissions
   ManifestResult r = parseFixture("many_problems");
   ASSERT_TRUE(r.manifest) << describe(r.problems);
   std::vector<std::string> lines;
-  for (const Problem& p : r.problems) lines.push_back(p.format());
+  for (const core::Problem& p : r.problems) lines.push_back(p.format());
   EXPECT_THAT(lines,
               ElementsAre("manifest.xml:2:1: warning: <package> has no version attribute",
                           "manifest.xml:5:21: error: unknown nature 'interactiv': expected interactive, solitary or "
@@ -226,7 +226,7 @@ TEST(Manifest, AnEmptyLaunchConditionMeansNoTriggerWithAWarning) {
   ASSERT_TRUE(r.manifest);
   EXPECT_FALSE(r.manifest->behaviors[0].launchTrigger);
   ASSERT_EQ(r.problems.size(), 1u);
-  EXPECT_EQ(r.problems[0].severity, Severity::Warning);
+  EXPECT_EQ(r.problems[0].severity, core::Severity::Warning);
 }
 
 TEST(Manifest, OnlyTheFirstLaunchConditionIsUsed) {

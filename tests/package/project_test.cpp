@@ -55,7 +55,7 @@ TEST(Project, AMalformedProjectIsAWarningWithItsPosition) {
   ProjectResult r = parseProject("<Package name=\"x\">\n  <Dialogs>\n</Package>", "x.pml");
   EXPECT_FALSE(r.project);
   ASSERT_EQ(r.problems.size(), 1u);
-  EXPECT_EQ(r.problems[0].severity, Severity::Warning);
+  EXPECT_EQ(r.problems[0].severity, core::Severity::Warning);
   EXPECT_EQ(r.problems[0].diagnostic.file, "x.pml");
   EXPECT_EQ(r.problems[0].diagnostic.line, 3);
 }
@@ -64,7 +64,7 @@ TEST(Project, AnotherRootElementIsNotAProject) {
   ProjectResult r = parseProject("<ChoregrapheProject/>", "x.pml");
   EXPECT_FALSE(r.project);
   ASSERT_EQ(r.problems.size(), 1u);
-  EXPECT_EQ(r.problems[0].severity, Severity::Warning);
+  EXPECT_EQ(r.problems[0].severity, core::Severity::Warning);
 }
 
 TEST(Project, APackageLoadsItsProjectFile) {

@@ -31,7 +31,7 @@ TEST(SamplePackage, LoadsUnderItsFolderNameAsAPlainBehavior) {
   EXPECT_EQ(p.behaviors[0].behaviorFile, kSample / "behavior.xar");
   // The only problem: the uuid that had to be made up.
   ASSERT_EQ(loaded.problems.size(), 1u) << describe(loaded.problems);
-  EXPECT_EQ(loaded.problems[0].severity, Severity::Warning);
+  EXPECT_EQ(loaded.problems[0].severity, core::Severity::Warning);
 }
 
 TEST(SamplePackage, InstallsAndListsNoActivity) {

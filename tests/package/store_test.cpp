@@ -213,7 +213,7 @@ TEST_F(StoreTest, ABrokenPackageIsSkippedAndTheOthersLoad) {
   PackageStore store(root);
   EXPECT_THAT(uuids(store.packages()), ElementsAre("good"));
   EXPECT_EQ(store.packages().at(0).version, "1");
-  std::vector<Problem> problems = store.problems();
+  std::vector<core::Problem> problems = store.problems();
   EXPECT_TRUE(mentions(problems, "malformed XML")) << describe(problems);
   EXPECT_TRUE(mentions(problems, "manifest.xml does not exist")) << describe(problems);
   EXPECT_TRUE(mentions(problems, "already loaded from")) << describe(problems);
@@ -223,13 +223,13 @@ TEST_F(StoreTest, APackageWithABadConditionLoadsWithThatActivityInvalid) {
   PackageStore store(root);
   InstallResult r = store.install(fixture("bad_condition"));
   ASSERT_TRUE(r.installed);
-  EXPECT_TRUE(hasErrors(r.problems));
+  EXPECT_TRUE(core::hasErrors(r.problems));
   auto bad = store.behavior("bad-condition/greet");
   auto fine = store.behavior("bad-condition/fine");
   ASSERT_TRUE(bad && fine);
   EXPECT_FALSE(bad->valid);
   EXPECT_TRUE(fine->valid);
-  EXPECT_TRUE(hasErrors(store.problems())) << "its problems are kept";
+  EXPECT_TRUE(core::hasErrors(store.problems())) << "its problems are kept";
 }
 
 TEST_F(StoreTest, RemovingABrokenInstallDeletesIt) {
@@ -243,7 +243,7 @@ TEST_F(StoreTest, RemovingABrokenInstallDeletesIt) {
 TEST_F(StoreTest, InstallingOverABrokenInstallRepairsIt) {
   writeText(root / "my-app/manifest.xml", "not xml");
   PackageStore store(root);
-  ASSERT_TRUE(hasErrors(store.problems()));
+  ASSERT_TRUE(core::hasErrors(store.problems()));
   ASSERT_TRUE(store.install(fixture("reference_example")).installed);
   EXPECT_THAT(store.problems(), IsEmpty()) << describe(store.problems());
   EXPECT_TRUE(store.has("my-app"));

@@ -7,8 +7,8 @@
 #include <memory>
 #include <type_traits>
 
-#include "autolife/api/event_loop.hpp"
 #include "autolife/engine/engine.hpp"
+#include "autolife/net/event_loop.hpp"
 #include "autolife/qiclient/client.hpp"
 #include "autolife/qiserver/server.hpp"
 
@@ -44,7 +44,7 @@ public:
   }
 
 private:
-  api::EventLoop loop_;
+  net::EventLoop loop_;
   engine::Engine engine_;
   std::unique_ptr<qiserver::Server> server_;
   std::string url_;

@@ -7,9 +7,9 @@
 #include <memory>
 #include <string>
 
-#include "autolife/api/event_loop.hpp"
 #include "autolife/api/limits.hpp"
 #include "autolife/engine/engine.hpp"
+#include "autolife/net/event_loop.hpp"
 
 namespace autolife::api {
 
@@ -23,7 +23,7 @@ struct ServerOptions {
 class Server {
 public:
   // The engine must run on `loop.clock()`; both must outlive the server.
-  Server(engine::Engine& engine, EventLoop& loop, ServerOptions options);
+  Server(engine::Engine& engine, net::EventLoop& loop, ServerOptions options);
   ~Server();
   Server(const Server&) = delete;
   Server& operator=(const Server&) = delete;

@@ -9,7 +9,7 @@
 #include <filesystem>
 #include <vector>
 
-#include "autolife/package/problem.hpp"
+#include "autolife/core/problem.hpp"
 
 namespace autolife::package {
 
@@ -26,7 +26,7 @@ bool isArchivePath(const std::filesystem::path& path);
 // the problems (errors; each names the entry at fault); empty on success.
 // On failure `destination` may hold part of the archive, never anything
 // outside it; the caller removes it.
-std::vector<Problem> extractArchive(const std::filesystem::path& archive, const std::filesystem::path& destination,
+std::vector<core::Problem> extractArchive(const std::filesystem::path& archive, const std::filesystem::path& destination,
                                     const ArchiveLimits& limits = {});
 
 }  // namespace autolife::package

@@ -7,16 +7,16 @@
 #include <string>
 #include <vector>
 
+#include "autolife/core/problem.hpp"
 #include "autolife/package/archive.hpp"
-#include "autolife/package/problem.hpp"
 
 namespace autolife::package {
 
 struct CheckReport {
-  std::vector<Problem> problems;
+  std::vector<core::Problem> problems;
   int packagesChecked = 0;  // packages whose manifest could be read
 
-  std::size_t errors() const { return countErrors(problems); }
+  std::size_t errors() const { return core::countErrors(problems); }
   std::size_t warnings() const { return problems.size() - errors(); }
 };
 
@@ -28,7 +28,7 @@ CheckReport checkPath(const std::filesystem::path& path, const ArchiveLimits& li
 // Checks each behavior's behavior.xar too (the behavior runtime provides it;
 // `shownAs` is how problems name the file).
 using BehaviorCheck =
-    std::function<std::vector<Problem>(const std::filesystem::path& behaviorXar, const std::string& shownAs)>;
+    std::function<std::vector<core::Problem>(const std::filesystem::path& behaviorXar, const std::string& shownAs)>;
 CheckReport checkPath(const std::filesystem::path& path, const BehaviorCheck& behaviors,
                       const ArchiveLimits& limits = {});
 

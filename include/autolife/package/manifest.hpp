@@ -1,7 +1,7 @@
 // manifest.xml (REFERENCE §6), as real Choregraphe packages write it: the
 // package's uuid and version, its names, requirements, and its contents
 // (behaviorContent and dialogContent). Parsing never throws: what cannot be
-// read becomes a Problem located in the file, and unknown elements are
+// read becomes a core::Problem located in the file, and unknown elements are
 // ignored (real manifests carry many).
 #pragma once
 
@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "autolife/condition/program.hpp"
-#include "autolife/package/problem.hpp"
+#include "autolife/core/problem.hpp"
 
 namespace autolife::package {
 
@@ -44,7 +44,7 @@ struct Permissions {
 struct LaunchTrigger {
   std::string text;
   TextPosition start;  // where the text starts in manifest.xml
-  // Null when the condition does not compile (its error is a Problem):
+  // Null when the condition does not compile (its error is a core::Problem):
   // the activity is then invalid, everything else keeps working.
   std::shared_ptr<const condition::Program> program;
 
@@ -106,7 +106,7 @@ struct ManifestResult {
   // Empty when the file cannot be used at all (bad XML, no <package> root,
   // no usable uuid); otherwise present even if problems hold errors.
   std::optional<Manifest> manifest;
-  std::vector<Problem> problems;
+  std::vector<core::Problem> problems;
 };
 
 // Parses manifest.xml text (UTF-8). Also checks each launch condition with

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "autolife/core/problem.hpp"
 #include "autolife/package/manifest.hpp"
-#include "autolife/package/problem.hpp"
 #include "autolife/package/project.hpp"
 
 namespace autolife::package {
@@ -37,7 +37,7 @@ struct Package {
   std::optional<Project> project;  // the first <name>.pml at the root, if any
   std::filesystem::path root;      // the folder the package lives in
   std::vector<Behavior> behaviors;  // in manifest order, duplicates dropped
-  std::vector<Problem> problems;
+  std::vector<core::Problem> problems;
   bool inPlace = false;  // loaded where it lies (not copied under a store's root)
 
   const std::string& uuid() const { return manifest.uuid; }
@@ -71,7 +71,7 @@ struct LoadResult {
   // Not yet shared with anyone: the caller may adjust it (the store sets
   // inPlace, or the root it moved the folder to) before publishing it.
   std::shared_ptr<Package> package;
-  std::vector<Problem> problems;  // all of them, whether it loaded or not
+  std::vector<core::Problem> problems;  // all of them, whether it loaded or not
 };
 
 // Points the package and its behaviors at the folder it now lives in.

@@ -15,7 +15,7 @@
 #include <string_view>
 #include <vector>
 
-#include "autolife/package/problem.hpp"
+#include "autolife/core/problem.hpp"
 
 namespace autolife::package {
 
@@ -57,7 +57,7 @@ struct Project {
 
 struct ProjectResult {
   std::optional<Project> project;  // empty when the file is not a readable .pml
-  std::vector<Problem> problems;   // warnings only
+  std::vector<core::Problem> problems;   // warnings only
 };
 
 ProjectResult parseProject(std::string_view xml, const std::string& fileName);

@@ -26,7 +26,7 @@ namespace autolife::package {
 struct InstallResult {
   bool installed = false;
   std::string uuid;               // when known
-  std::vector<Problem> problems;  // why it was refused, or what the package still has wrong
+  std::vector<core::Problem> problems;  // why it was refused, or what the package still has wrong
 };
 
 class PackageStore {
@@ -58,7 +58,7 @@ public:
   std::optional<Behavior> behavior(const std::string& name) const;  // by "<uuid>/<path>"
   // Problems of the packages found under the root that could not be
   // loaded, then those of every loaded package.
-  std::vector<Problem> problems() const;
+  std::vector<core::Problem> problems() const;
 
   const std::filesystem::path& root() const { return root_; }
 
@@ -69,7 +69,7 @@ public:
 private:
   void loadInstalled();
   void loadInstalledFolder(const std::filesystem::path& folder);
-  std::vector<Problem> stage(const std::filesystem::path& source, const std::filesystem::path& staging) const;
+  std::vector<core::Problem> stage(const std::filesystem::path& source, const std::filesystem::path& staging) const;
   InstallResult installStaged(const std::filesystem::path& source, const std::filesystem::path& staging);
 
   std::filesystem::path root_;
@@ -77,7 +77,7 @@ private:
   mutable std::mutex mutex_;
   std::map<std::string, std::shared_ptr<const Package>> packages_;
   // Folders under the root that did not load, by folder name, with why.
-  std::map<std::string, std::vector<Problem>> skipped_;
+  std::map<std::string, std::vector<core::Problem>> skipped_;
 };
 
 }  // namespace autolife::package

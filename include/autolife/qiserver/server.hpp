@@ -11,8 +11,8 @@
 #include <memory>
 #include <string>
 
-#include "autolife/api/event_loop.hpp"
 #include "autolife/engine/engine.hpp"
+#include "autolife/net/event_loop.hpp"
 #include "autolife/qi/error.hpp"
 
 namespace autolife::qiserver {
@@ -45,7 +45,7 @@ Address parseUrl(const std::string& url);
 class Server {
 public:
   // The engine must run on `loop.clock()`; both must outlive the server.
-  Server(engine::Engine& engine, api::EventLoop& loop, ServerOptions options);
+  Server(engine::Engine& engine, net::EventLoop& loop, ServerOptions options);
   ~Server();
   Server(const Server&) = delete;
   Server& operator=(const Server&) = delete;

@@ -7,11 +7,11 @@
 #include <string>
 #include <vector>
 
-#include "autolife/package/problem.hpp"
+#include "autolife/core/problem.hpp"
 
 namespace autolife::runtime {
 
 // Problems name `shownAs` instead of `path` (an archive's "app.pkg/x/behavior.xar").
-std::vector<package::Problem> checkBehavior(const std::filesystem::path& path, const std::string& shownAs);
+std::vector<core::Problem> checkBehavior(const std::filesystem::path& path, const std::string& shownAs);
 
 }  // namespace autolife::runtime

@@ -1,8 +1,8 @@
-#include "autolife/package/problem.hpp"
+#include "autolife/core/problem.hpp"
 
 #include <algorithm>
 
-namespace autolife::package {
+namespace autolife::core {
 
 std::string Problem::format() const {
   std::string where = diagnostic.location();
@@ -32,4 +32,4 @@ std::size_t countErrors(const std::vector<Problem>& problems) {
   return static_cast<std::size_t>(std::count_if(problems.begin(), problems.end(), [](const Problem& p) { return p.isError(); }));
 }
 
-}  // namespace autolife::package
+}  // namespace autolife::core

@@ -1,4 +1,4 @@
-// EventLoop's insides (private to src/api): the io_context, and the clock
+// EventLoop's insides (private to src/net): the io_context, and the clock
 // whose deadlines are one asio timer on it.
 #pragma once
 
@@ -11,9 +11,9 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 
-#include "autolife/api/event_loop.hpp"
+#include "autolife/net/event_loop.hpp"
 
-namespace autolife::api {
+namespace autolife::net {
 
 // A real-time clock driven by an io_context: due tasks run on the loop's
 // thread; the earliest deadline is the one timer armed.
@@ -50,4 +50,4 @@ struct EventLoop::Impl {
   std::atomic<bool> running{false};
 };
 
-}  // namespace autolife::api
+}  // namespace autolife::net

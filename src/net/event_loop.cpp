@@ -3,7 +3,7 @@
 
 #include "loop_impl.hpp"
 
-namespace autolife::api {
+namespace autolife::net {
 
 namespace asio = boost::asio;
 
@@ -108,4 +108,4 @@ void EventLoop::stop() {
 
 bool EventLoop::running() const { return impl_->running; }
 
-}  // namespace autolife::api
+}  // namespace autolife::net

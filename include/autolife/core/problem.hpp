@@ -8,7 +8,7 @@
 
 #include "autolife/core/diagnostic.hpp"
 
-namespace autolife::package {
+namespace autolife::core {
 
 enum class Severity { Error, Warning };
 
@@ -30,4 +30,4 @@ Problem fileWarning(std::string file, std::string message);
 bool hasErrors(const std::vector<Problem>& problems);
 std::size_t countErrors(const std::vector<Problem>& problems);
 
-}  // namespace autolife::package
+}  // namespace autolife::core

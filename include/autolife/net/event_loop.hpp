@@ -13,7 +13,7 @@ namespace boost::asio {
 class io_context;
 }
 
-namespace autolife::api {
+namespace autolife::net {
 
 class EventLoop {
 public:
@@ -33,11 +33,9 @@ public:
   // The io_context the servers' sockets use (the JSON-RPC API's and qi's).
   boost::asio::io_context& ioContext();
 
-  struct Impl;  // src/api: the io_context the server's sockets use
-  Impl& impl() { return *impl_; }
-
 private:
+  struct Impl;  // src/net/loop_impl.hpp
   std::unique_ptr<Impl> impl_;
 };
 
-}  // namespace autolife::api
+}  // namespace autolife::net
