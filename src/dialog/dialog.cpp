@@ -282,6 +282,7 @@ MatchContext Dialog::Impl::context(const std::string& lang) {
 Reply Dialog::hear(const std::string& utterance, double confidence) {
   MatchInput in;
   in.words = text::words(utterance, matchesOnCharacters(impl_->language));
+  in.original = text::words(utterance, matchesOnCharacters(impl_->language), true);
   in.recentEvents = std::move(impl_->recentEvents);
   impl_->recentEvents.clear();
   if (confidence < impl_->threshold) {

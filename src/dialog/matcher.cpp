@@ -131,7 +131,8 @@ private:
     if (p.children.empty()) return false;
     return node(p.children.front(), pos, [&](std::size_t end) {
       std::string said;
-      for (std::size_t i = pos; i < end; ++i) said += (i > pos && !cx_.characters ? " " : "") + in_.words[i];
+      const auto& source = in_.original.size() == in_.words.size() ? in_.original : in_.words;
+      for (std::size_t i = pos; i < end; ++i) said += (i > pos && !cx_.characters ? " " : "") + source[i];
       captures_.push_back(std::move(said));
       if (k(end)) return true;
       captures_.pop_back();

@@ -15,7 +15,8 @@
 namespace autolife::dialog {
 
 struct MatchInput {
-  std::vector<std::string> words;
+  std::vector<std::string> words;        // normalised: what patterns compare with
+  std::vector<std::string> original;     // the same words as said (captures keep their case)
   std::string event;                    // the event this input is, or ""
   std::vector<std::string> recentEvents;  // raised since the last input ("e:Key sentence")
 };

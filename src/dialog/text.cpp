@@ -103,7 +103,7 @@ std::string lower(std::string_view s) {
   return out;
 }
 
-std::vector<std::string> words(std::string_view s, bool characters) {
+std::vector<std::string> words(std::string_view s, bool characters, bool keepCase) {
   std::vector<std::string> out;
   std::string word;
   for (std::size_t i = 0; i < s.size();) {
@@ -116,7 +116,7 @@ std::vector<std::string> words(std::string_view s, bool characters) {
       flush(word, out);
       continue;
     }
-    cp = lowerCodePoint(cp);
+    if (!keepCase) cp = lowerCodePoint(cp);
     if (characters && cp >= 0x80) {
       flush(word, out);
       append(word, cp);

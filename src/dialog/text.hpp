@@ -11,7 +11,7 @@ namespace autolife::dialog::text {
 
 // The words of `s`, lower-cased, without punctuation. With `characters`,
 // every non-ASCII character is a word of its own (Japanese, Chinese).
-std::vector<std::string> words(std::string_view s, bool characters = false);
+std::vector<std::string> words(std::string_view s, bool characters = false, bool keepCase = false);
 // words() joined by single spaces.
 std::string normalise(std::string_view s, bool characters = false);
 // Lower-cases ASCII and the Latin-1 / Latin Extended-A capitals.

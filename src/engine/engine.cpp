@@ -112,6 +112,8 @@ Engine::Engine(core::Clock& c, EngineOptions o)
       packages(installRoot(o, temporaryRoot_)),
       world(keys, life),
       robot(memory, c, o.model),
+      speechRecognition(memory),
+      dialog(c, memory, services, o.seed),
       serviceOperands(memory, services),
       options_(std::move(o)) {
   runners.setBehaviorRunner(&behaviors);
@@ -158,8 +160,16 @@ void Engine::registerServices() {
   services.add(makePreferenceManagerService(preferences));
   services.add(makeAutolifeService(memory, life, &serviceOperands));
   robot.registerServices(services);
+  // The modelled speech services: registered as the engine's own, so any
+  // stand-in for an unmodelled module of the same name cannot take them.
+  services.add(speechRecognition.makeService());
+  services.add(dialog.makeService());
   // Launchpad/Posture follows ALRobotPosture, as on a robot.
   robot.postureChanged().connect([this](const std::string& posture, const std::string& family) { keys.setPosture(posture, family); });
+}
+
+dialog::Heard Engine::hear(const std::string& utterance, double confidence) {
+  return dialog::hear(speechRecognition, dialog, utterance, confidence);
 }
 
 package::InstallResult Engine::loadPackage(const std::filesystem::path& path) {

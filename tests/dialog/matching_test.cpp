@@ -51,9 +51,9 @@ TEST(QiChatMatching, CapturesAndConcepts) {
                  "u:(what is my name) ^first[\"your name is $name\" \"I don't know\"]\n");
   EXPECT_EQ(c.say("do you have white wine?"), "yes, I have white wine");
   EXPECT_EQ(c.say("what is my name"), "I don't know");
-  EXPECT_EQ(c.say("My name is David Bowie"), "nice to meet you david bowie");
-  EXPECT_EQ(c.variables.get("name"), "david bowie");
-  EXPECT_EQ(c.say("what is my name"), "your name is david bowie");
+  EXPECT_EQ(c.say("My name is David Bowie"), "nice to meet you David Bowie");
+  EXPECT_EQ(c.variables.get("name"), "David Bowie");
+  EXPECT_EQ(c.say("what is my name"), "your name is David Bowie");
 }
 
 TEST(QiChatMatching, ForbiddenWords) {

@@ -14,6 +14,7 @@
 #include "autolife/condition/monitor.hpp"
 #include "autolife/core/clock.hpp"
 #include "autolife/core/preferences.hpp"
+#include "autolife/dialog/services.hpp"
 #include "autolife/engine/service_operands.hpp"
 #include "autolife/launchpad/launchpad_keys.hpp"
 #include "autolife/life/autonomous_life.hpp"
@@ -77,6 +78,10 @@ public:
   // Gives a package's activity another way to run (a scenario's `run:`).
   bool overrideRun(const std::string& name, const life::Run& run, core::Duration loadTime);
 
+  // A person says `utterance` (a scenario's hear:, the dashboard's field):
+  // WordRecognized for the recogniser's vocabulary, an answer from ALDialog.
+  dialog::Heard hear(const std::string& utterance, double confidence = 1.0);
+
   const EngineOptions& options() const { return options_; }
 
 private:
@@ -110,6 +115,9 @@ public:
   robot::SimulatedWorld world;
   // ALTextToSpeech, ALMotion, ALLeds... (docs/robot.md)
   robot::SimulatedRobot robot;
+  // ALSpeechRecognition and ALDialog (docs/dialog.md): what a person says.
+  dialog::SpeechRecognition speechRecognition;
+  dialog::DialogService dialog;
   // Feeds the launch triggers' service operands (`ALBattery.charge`) from
   // the registry's services; gone before the services it listens to.
   ServiceOperandBridge serviceOperands;
