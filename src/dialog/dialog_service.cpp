@@ -47,7 +47,9 @@ std::optional<std::string> MemoryVariables::get(const std::string& name) const {
 }
 
 void MemoryVariables::set(const std::string& name, const std::string& value) {
-  if (!name.empty()) memory_.insertData(name, typed(value));
+  // Raised, not just written: e:name rules and a Dialog box's outputs hear
+  // every assignment, even of the value the key already holds.
+  if (!name.empty()) memory_.raiseEvent(name, typed(value));
 }
 
 void MemoryVariables::clear(const std::string& name) {

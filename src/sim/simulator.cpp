@@ -117,6 +117,11 @@ private:
       emit({{"signal", signal}, {"value", ordered_json(v)}}, text);
     });
     observeBehaviors();
+    engine_.dialog.records.connect([this](const dialog::DialogRecord& r) {
+      if (r.kind == "robot") emit({{"dialog", "robot"}, {"said", r.text}}, pad("robot says") + r.text);
+      if (r.kind == "set")
+        emit({{"dialog", "set"}, {"name", r.text}, {"value", r.value}}, pad("dialog set") + "$" + r.text + "=" + r.value);
+    });
     engine_.life.activityFailed.connect([this](const std::string& activity, const std::string& error) {
       emit({{"activity", activity}, {"error", error}}, pad("failed") + activity + ": " + error);
     });
@@ -165,6 +170,11 @@ private:
   void apply(const Step& step) {
     auto outcome = applyStep(engine_, step);
     if (!outcome) return;
+    if (outcome->contains("hear")) {
+      emit(*outcome, pad("heard") + "\"" + (*outcome)["hear"].get<std::string>() + "\": " +
+                         (*outcome)["reason"].get<std::string>());
+      return;
+    }
     const std::string method = (*outcome)["call"].get<std::string>();
     if (outcome->contains("result"))
       emit(*outcome, pad("call") + method + " -> " +
@@ -235,6 +245,15 @@ std::optional<nlohmann::ordered_json> applyStep(engine::Engine& engine, const St
     std::vector<memory::Write> writes;
     for (const auto& [k, v] : step.raise) writes.push_back({memory::Write::Kind::Raise, k, v});
     engine.memory.apply(writes);
+  }
+  if (step.hear) {
+    const dialog::Heard heard = engine.hear(step.hear->text, step.hear->confidence);
+    if (!step.call) {
+      const dialog::Explanation& ex = heard.dialog->explanation;
+      ordered_json out{{"hear", step.hear->text}, {"outcome", ex.outcome}, {"reason", ex.reason}};
+      if (heard.wordRecognized) out["wordRecognized"] = true;
+      return out;
+    }
   }
   if (!step.call) return std::nullopt;
   const auto& c = *step.call;

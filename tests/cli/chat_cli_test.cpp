@@ -96,3 +96,23 @@ TEST(ChatCli, APackagesDialogsInItsFirstLanguage) {
 }
 
 }  // namespace
+
+namespace {
+
+// A package whose behavior is a Choregraphe Dialog box, in `simulate` with
+// hear: steps (examples/scenarios/chat.yaml): its opening, answers, a
+// variable, an input below the confidence threshold, and $onStopped=1
+// ending the activity through the box's onStopped output.
+TEST(ChatCli, ADialogBoxRunsInSimulateWithHearSteps) {
+  auto r = runProcess({AUTOLIFE_BINARY, "simulate", std::string(AUTOLIFE_SOURCE_DIR) + "/examples/scenarios/chat.yaml"});
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_THAT(r.out, HasSubstr("0:00:01.000  robot says   Hello! What is your name?"));
+  EXPECT_THAT(r.out, HasSubstr("0:00:05.000  robot says   Nice to meet you Alice. Do you like robots?"));
+  EXPECT_THAT(r.out, HasSubstr("dialog set   $name=Alice"));
+  EXPECT_THAT(r.out, HasSubstr("\"what is my name\": below confidence"));
+  EXPECT_THAT(r.out, HasSubstr("0:00:18.000  robot says   Your name is Alice."));
+  EXPECT_THAT(r.out, HasSubstr("completed    chatter/."));
+  EXPECT_THAT(r.out, HasSubstr("end: all expectations met"));
+}
+
+}  // namespace

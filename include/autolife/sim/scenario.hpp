@@ -27,6 +27,12 @@ struct Call {
   nlohmann::json arguments = nlohmann::json::array();
 };
 
+// What a person says to the robot (`hear:`), as the recogniser heard it.
+struct Hear {
+  std::string text;
+  double confidence = 1.0;
+};
+
 struct Step {
   core::Time time{0};
   int line = 0;
@@ -36,6 +42,7 @@ struct Step {
   std::vector<std::pair<std::string, core::Value>> set;
   std::vector<std::pair<std::string, core::Value>> raise;
   std::optional<Call> call;
+  std::optional<Hear> hear;
 };
 
 struct Expectation {
