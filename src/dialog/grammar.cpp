@@ -291,7 +291,11 @@ bool Grammar::outputElement(Cursor& c, OutputNode& group, int depth) const {
       const std::size_t b = c.offset();
       c.next();
       while (!c.atEnd() && c.peek() != '\\' && c.peek() != '\n') c.next();
-      if (c.peek() != '\\') c.failAt(at, "unclosed speech tag '\\' (write \\tag=value\\)");
+      if (c.peek() != '\\') {  // a lone backslash: NAOqi's TTS skips it, so it loads
+        warn(at, "a lone '\\' (a speech tag is written \\tag=value\\); it is not said");
+        c.seek(b + 1);
+        return true;
+      }
       c.next();
       group.children.push_back({OutputKind::SpeechTag, std::string(c.slice(b, c.offset())), {}, {}, {}, false, {}, at});
       return true;

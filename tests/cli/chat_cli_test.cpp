@@ -116,3 +116,20 @@ TEST(ChatCli, ADialogBoxRunsInSimulateWithHearSteps) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(CheckCli, TopicsSyntaxUndefinedConceptsAndBookmarks) {
+  TempFile topic("topic: ~t()\nlanguage: enu\nu:(hello ~nothing) hi ^goto(nowhere) ^frobnicate(1)\nu:(~yes) ok\n",
+                 "t.top");
+  auto r = runProcess({AUTOLIFE_BINARY, "check", topic.path()});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_THAT(r.out, HasSubstr("t.top:3:10: error: undefined concept ~nothing"));
+  EXPECT_THAT(r.out, HasSubstr("t.top:3:23: error: ^goto(nowhere): no %nowhere in this topic"));
+  EXPECT_THAT(r.out, HasSubstr("t.top:3:38: warning: ^frobnicate is not a function autolife runs"));
+  EXPECT_THAT(r.out, HasSubstr("1 topic checked: 2 errors, 1 warning"));
+  auto ok = runProcess({AUTOLIFE_BINARY, "check", std::string(AUTOLIFE_SOURCE_DIR) + "/examples/packages/chatter"});
+  EXPECT_EQ(ok.status, 0) << ok.out;
+}
+
+}  // namespace
