@@ -1,0 +1,122 @@
+// ALDialog and ALSpeechRecognition on an engine in virtual time: NAOqi's
+// methods through the registry, memory keys, answers said through the
+// simulated robot in the time they take, assignments once said.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "autolife/engine/engine.hpp"
+
+namespace autolife::dialog {
+namespace {
+
+using service::Any;
+using ::testing::HasSubstr;
+
+class DialogServices : public ::testing::Test {
+protected:
+  DialogServices() : engine(clock, {}) {}
+
+  Any call(const std::string& method, service::Arguments args = {}) { return engine.services.call(method, args); }
+  core::Value memory(const std::string& key) { return engine.memory.getData(key); }
+  void load(const std::string& content) {
+    const std::string name = call("ALDialog.loadTopicContent", {content}).get<std::string>();
+    call("ALDialog.activateTopic", {name});
+  }
+  std::vector<std::string> spoken() { return engine.robot.textToSpeech().spoken(); }
+
+  core::VirtualClock clock;
+  engine::Engine engine;
+};
+
+const char* kTopic = "topic: ~greet()\nlanguage: enu\nu:(hello) hi there\nu:(my name is _*) nice to meet you $name=$1\n"
+                     "u:(e:FrontTactilTouched) that tickles\nproposal: %intro shall we play?\n";
+
+TEST_F(DialogServices, AnswersAreSpokenAndAssignmentsLandWhenTheSentenceEnds) {
+  load(kTopic);
+  call("ALDialog.subscribe", {"test"});
+  EXPECT_EQ(memory("Dialog/IsStarted").asInt(), 1);
+  engine.hear("my name is Ada");
+  EXPECT_EQ(spoken(), (std::vector<std::string>{"nice to meet you"}));
+  EXPECT_EQ(memory("Dialog/LastInput").asString(), "my name is Ada");
+  EXPECT_EQ(memory("Dialog/Answered").asString(), "nice to meet you");
+  EXPECT_THROW(engine.memory.getData("name"), memory::MemoryError);  // not yet said
+  const core::Time end = engine.dialog.busyUntil();
+  EXPECT_GT(end, core::Time{0});
+  clock.runUntil(end);
+  EXPECT_EQ(memory("name").asString(), "Ada");
+}
+
+TEST_F(DialogServices, WithoutASubscriberSpeechIsNotHeardButForceInputIs) {
+  load(kTopic);
+  auto heard = engine.hear("hello");
+  ASSERT_TRUE(heard.dialog);
+  EXPECT_EQ(heard.dialog->explanation.outcome, "ignored");
+  EXPECT_THAT(heard.dialog->explanation.reason, HasSubstr("not listening"));
+  EXPECT_TRUE(spoken().empty());
+  call("ALDialog.forceInput", {"hello"});
+  EXPECT_EQ(spoken(), (std::vector<std::string>{"hi there"}));
+}
+
+TEST_F(DialogServices, NotUnderstoodIsRaised) {
+  load(kTopic);
+  call("ALDialog.subscribe", {"test"});
+  engine.hear("xyzzy");
+  EXPECT_EQ(memory("Dialog/NotUnderstood").asString(), "xyzzy");
+  EXPECT_TRUE(spoken().empty());
+  EXPECT_THAT(engine.dialog.lastExplanation().reason, HasSubstr("no rule of the active topics (~greet) matches"));
+}
+
+TEST_F(DialogServices, EventRulesListenToMemory) {
+  load(kTopic);
+  call("ALDialog.subscribe", {"test"});
+  engine.memory.raiseEvent("FrontTactilTouched", 1);
+  EXPECT_EQ(spoken(), (std::vector<std::string>{"that tickles"}));
+  EXPECT_EQ(call("ALDialog.getEventList"), Any(std::vector<std::string>{"FrontTactilTouched"}));
+}
+
+TEST_F(DialogServices, TopicsAndConceptsThroughTheApi) {
+  load(kTopic);
+  EXPECT_EQ(call("ALDialog.getLoadedTopics", {"English"}), Any(std::vector<std::string>{"greet"}));
+  EXPECT_EQ(call("ALDialog.getActivatedTopics"), Any(std::vector<std::string>{"greet"}));
+  call("ALDialog.setConcept", {"drinks", "enu", Any::array({"tea", "coffee"})});
+  EXPECT_EQ(call("ALDialog.getConcept", {"drinks", "English"}), Any::array({"tea", "coffee"}));
+  call("ALDialog.gotoTag", {"intro", "greet"});
+  EXPECT_EQ(spoken(), (std::vector<std::string>{"shall we play?"}));
+  EXPECT_EQ(call("ALDialog.getFocus"), "greet");
+  call("ALDialog.deactivateTopic", {"greet"});
+  EXPECT_EQ(call("ALDialog.getActivatedTopics"), Any::array());
+  call("ALDialog.unloadTopic", {"greet"});
+  EXPECT_EQ(call("ALDialog.getAllLoadedTopics"), Any::array());
+}
+
+TEST_F(DialogServices, ABrokenTopicIsRefusedWithItsLocation) {
+  try {
+    call("ALDialog.loadTopicContent", {"topic: ~b()\nlanguage: enu\nu:(hi {there) x\n"});
+    FAIL() << "loaded";
+  } catch (const service::CallError& e) {
+    EXPECT_EQ(e.reason(), "bad-topic");
+    EXPECT_THAT(e.what(), HasSubstr("<loadTopicContent>:3:7: error: unclosed '{'"));
+  }
+  load(kTopic);  // the others still load
+  EXPECT_EQ(call("ALDialog.getAllLoadedTopics"), Any(std::vector<std::string>{"greet"}));
+}
+
+TEST_F(DialogServices, TheRecogniserRaisesWordRecognizedForItsVocabulary) {
+  call("ALSpeechRecognition.setVocabulary", {Any::array({"yes", "no"}), true});
+  engine.hear("yes please", 0.8);
+  EXPECT_THROW(engine.memory.getData("WordRecognized").asArray(), std::exception);  // not subscribed
+  call("ALSpeechRecognition.subscribe", {"test"});
+  EXPECT_EQ(call("ALSpeechRecognition.getLanguage"), "English");
+  auto heard = engine.hear("yes please", 0.8);
+  EXPECT_TRUE(heard.wordRecognized);
+  const auto w = memory("WordRecognized").asArray();
+  ASSERT_EQ(w.size(), 2u);
+  EXPECT_EQ(w[0].asString(), "yes");
+  EXPECT_DOUBLE_EQ(w[1].asFloat(), 0.8);
+  EXPECT_THROW(call("ALSpeechRecognition.setVocabulary", {Any::array({"x"}), false}), service::CallError);
+  call("ALSpeechRecognition.pause", {true});
+  EXPECT_FALSE(engine.hear("no", 1.0).wordRecognized);
+}
+
+}  // namespace
+}  // namespace autolife::dialog
