@@ -69,6 +69,8 @@ Dialog::LoadResult Dialog::load(Topic topic) {
     t->events.emplace_back(events.begin(), events.end());
   }
   t->topic = std::move(topic);
+  impl_->conceptIndexValid = false;
+  impl_->ruleIndexValid = false;
   const std::string name = t->topic.name;
   impl_->topics.push_back(std::move(t));
   return {name, {}};
@@ -82,6 +84,8 @@ bool Dialog::unload(const std::string& name) {
     if (impl_->focus == i) impl_->focus.reset();
     if (impl_->scope && impl_->scope->topic == i) impl_->scope.reset();
     t.reset();
+    impl_->conceptIndexValid = false;
+    impl_->ruleIndexValid = false;
     any = true;
   }
   return any;
@@ -219,11 +223,24 @@ const ConceptEntry* Dialog::Impl::conceptEntry(const std::string& name, const st
 
 const PatternNode* Dialog::Impl::conceptPattern(const std::string& name, const std::string& lang) {
   if (const ConceptEntry* e = conceptEntry(name, lang)) return &e->pattern;
-  for (const auto& t : topics)
-    if (t && t->topic.language == lang)
-      for (const auto& c : t->topic.concepts)
-        if (c.name == name && !c.dynamic) return c.outputOnly ? nullptr : &c.pattern;
-  if (const Topic* lex = lexicon(lang))
+  if (!conceptIndexValid) {
+    conceptIndex.clear();
+    std::set<std::string> languages;
+    for (const auto& t : topics)
+      if (t) {
+        languages.insert(t->topic.language);
+        for (const auto& c : t->topic.concepts)
+          if (!c.dynamic) conceptIndex.emplace(std::pair(t->topic.language, c.name), c.outputOnly ? nullptr : &c.pattern);
+      }
+    for (const auto& l : languages)
+      if (const Topic* lex = lexicon(l))
+        for (const auto& c : lex->concepts)
+          if (!c.dynamic) conceptIndex.emplace(std::pair(l, c.name), c.outputOnly ? nullptr : &c.pattern);
+    conceptIndexValid = true;
+  }
+  auto it = conceptIndex.find(std::pair(lang, name));
+  if (it != conceptIndex.end()) return it->second;
+  if (const Topic* lex = lexicon(lang))  // a language no topic is in yet
     for (const auto& c : lex->concepts)
       if (c.name == name && !c.dynamic) return c.outputOnly ? nullptr : &c.pattern;
   return nullptr;
@@ -267,6 +284,43 @@ std::vector<std::string> Dialog::getConcept(const std::string& name, const std::
 bool Dialog::hasConcept(const std::string& name, const std::string& language) const {
   const std::string lang = languageName(language).empty() ? language : languageName(language);
   return impl_->conceptPattern(name, lang) != nullptr || impl_->dynamicConcepts.contains({lang, name});
+}
+
+// The rule index: each user rule under its longest required word (the
+// likeliest to be rare), or among those that have none.
+std::vector<RuleRef> Dialog::Impl::candidates(const std::vector<std::string>& words) {
+  if (!ruleIndexValid) {
+    byKeyWord.clear();
+    withoutKeyWord.clear();
+    for (std::size_t ti = 0; ti < topics.size(); ++ti) {
+      if (!topics[ti]) continue;
+      const auto& rules = topics[ti]->topic.rules;
+      for (std::size_t ri = 0; ri < rules.size(); ++ri) {
+        if (rules[ri].kind != RuleKind::User) continue;
+        const auto& required = topics[ti]->required[ri];
+        if (required.empty()) {
+          withoutKeyWord.push_back({ti, ri});
+          continue;
+        }
+        const auto key = std::max_element(required.begin(), required.end(),
+                                           [](const auto& a, const auto& b) { return a.size() < b.size(); });
+        byKeyWord[*key].push_back({ti, ri});
+      }
+    }
+    ruleIndexValid = true;
+  }
+  std::vector<RuleRef> out = withoutKeyWord;
+  std::vector<std::string> unique = words;
+  std::sort(unique.begin(), unique.end());
+  unique.erase(std::unique(unique.begin(), unique.end()), unique.end());
+  for (const auto& w : unique) {
+    auto it = byKeyWord.find(w);
+    if (it != byKeyWord.end()) out.insert(out.end(), it->second.begin(), it->second.end());
+  }
+  std::sort(out.begin(), out.end(), [](const RuleRef& a, const RuleRef& b) {
+    return std::pair(a.topic, a.rule) < std::pair(b.topic, b.rule);
+  });
+  return out;
 }
 
 MatchContext Dialog::Impl::context(const std::string& lang) {
@@ -372,20 +426,29 @@ Reply Dialog::Impl::respond(const MatchInput& input, const std::string& shown) {
     if (tryTier(tier)) return reply;
   }
   // 2-4. the focused topic, the others, the fallbacks
-  auto level0 = [&](std::size_t ti, bool privateToo, std::vector<Candidate>& tier) {
-    const auto& rules = topics[ti]->topic.rules;
-    for (std::size_t ri = 0; ri < rules.size(); ++ri)
-      if (rules[ri].level == 0 && (privateToo || !rules[ri].isPrivate)) consider(ti, ri, tier);
+  // Only the rules whose key word was said (or that have none) can match.
+  const std::vector<RuleRef> possible = candidates(input.words);
+  auto level0 = [&](bool wanted(const Dialog::Impl&, std::size_t), std::vector<Candidate>& tier) {
+    for (const RuleRef& ref : possible) {
+      const Rule& r = topics[ref.topic]->topic.rules[ref.rule];
+      if (r.level == 0 && wanted(*this, ref.topic) && (!r.isPrivate || focus == ref.topic)) consider(ref.topic, ref.rule, tier);
+    }
   };
   if (focus && usable(*focus)) {
     std::vector<Candidate> tier;
-    level0(*focus, true, tier);
+    level0([](const Dialog::Impl& d, std::size_t ti) { return ti == d.focus; }, tier);
     if (tryTier(tier)) return reply;
   }
   for (bool fallbackTier : {false, true}) {
     std::vector<Candidate> tier;
-    for (std::size_t ti = 0; ti < topics.size(); ++ti)
-      if (usable(ti) && ti != focus && topics[ti]->topic.hasProperty("fallback") == fallbackTier) level0(ti, false, tier);
+    if (fallbackTier)
+      level0([](const Dialog::Impl& d, std::size_t ti) {
+        return d.usable(ti) && ti != d.focus && d.topics[ti]->topic.hasProperty("fallback");
+      }, tier);
+    else
+      level0([](const Dialog::Impl& d, std::size_t ti) {
+        return d.usable(ti) && ti != d.focus && !d.topics[ti]->topic.hasProperty("fallback");
+      }, tier);
     if (tryTier(tier)) return reply;
   }
   // Why nothing answered.
@@ -393,20 +456,22 @@ Reply Dialog::Impl::respond(const MatchInput& input, const std::string& shown) {
     ex.reason = "rules matched but none could answer";
     return reply;
   }
-  for (std::size_t ti = 0; ti < topics.size() && ex.reason.empty(); ++ti) {
-    if (!usable(ti)) continue;
-    const auto& rules = topics[ti]->topic.rules;
-    for (std::size_t ri = 0; ri < rules.size(); ++ri) {
-      const Rule& r = rules[ri];
-      const bool outOfScope = r.level > 0 && r.kind == RuleKind::User;
-      const bool privateElsewhere = r.level == 0 && r.isPrivate && focus != ti;
-      if ((!outOfScope && !privateElsewhere) || input.words.empty() || !match(r.input, input, cx)) continue;
-      ex.reason = outOfScope ? "rule out of scope: " + r.sourceLine + " (" + location(*topics[ti], r) +
-                                   ") matches, but only right after its parent rule answers"
-                             : "private rule: " + r.sourceLine + " (" + location(*topics[ti], r) +
-                                   ") matches, but only while its topic has the focus";
-      break;
-    }
+  for (const RuleRef& ref : possible) {
+    if (!usable(ref.topic) || !ex.reason.empty()) continue;
+    const std::size_t ti = ref.topic;
+    const Rule& r = topics[ti]->topic.rules[ref.rule];
+    const bool outOfScope = r.level > 0 && r.kind == RuleKind::User;
+    const bool privateElsewhere = r.level == 0 && r.isPrivate && focus != ti;
+    if ((!outOfScope && !privateElsewhere) || input.words.empty()) continue;
+    const auto& required = topics[ti]->required[ref.rule];
+    if (!std::all_of(required.begin(), required.end(),
+                     [&](const auto& w) { return std::binary_search(sortedWords.begin(), sortedWords.end(), w); }) ||
+        !match(r.input, input, cx))
+      continue;
+    ex.reason = outOfScope ? "rule out of scope: " + r.sourceLine + " (" + location(*topics[ti], r) +
+                                 ") matches, but only right after its parent rule answers"
+                           : "private rule: " + r.sourceLine + " (" + location(*topics[ti], r) +
+                                 ") matches, but only while its topic has the focus";
   }
   if (ex.reason.empty()) ex.reason = "no rule of the active topics (" + [&] {
     std::string names;

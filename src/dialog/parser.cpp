@@ -171,9 +171,11 @@ private:
         current->positions.push_back({lineNo, columnOf(line, line.size())});
       }
       const std::size_t end = commentStart(line.substr(first), quoted) + first;
+      int column = columnOf(line, first);  // counted as we go: long lines stay linear
       for (std::size_t i = first; i < end; ++i) {
         current->body += line[i];
-        current->positions.push_back({lineNo, columnOf(line, i)});
+        current->positions.push_back({lineNo, column});
+        if (i + 1 < line.size() && (static_cast<unsigned char>(line[i + 1]) & 0xC0) != 0x80) ++column;
       }
     }
     for (auto& s : statements_)

@@ -6,6 +6,7 @@
 #include <memory>
 #include <random>
 #include <set>
+#include <unordered_map>
 
 #include "autolife/dialog/dialog.hpp"
 #include "matcher.hpp"
@@ -78,6 +79,13 @@ struct Dialog::Impl {
   std::optional<std::size_t> focus;
   std::optional<Scope> scope;
   std::map<std::pair<std::string, std::string>, ConceptEntry> dynamicConcepts;  // (language, name)
+  // (language, name) -> a static concept's pattern: topics' first, then the
+  // lexicon's. Rebuilt after a topic is loaded or unloaded.
+  std::map<std::pair<std::string, std::string>, const PatternNode*, std::less<>> conceptIndex;
+  bool conceptIndexValid = false;
+  std::unordered_map<std::string, std::vector<RuleRef>> byKeyWord;  // candidates(): the rule index
+  std::vector<RuleRef> withoutKeyWord;
+  bool ruleIndexValid = false;
   std::map<const void*, std::size_t> cursors;  // sequential choices and concepts said in turn
   std::vector<std::string> recentEvents;
   std::map<int, std::map<std::string, std::string>> userData;
@@ -97,6 +105,7 @@ struct Dialog::Impl {
   bool tryRule(RuleRef ref, const Match& m, Reply& reply);
   Answer commit(RuleRef ref, Rendered&& r);
   MatchContext context(const std::string& lang);
+  std::vector<RuleRef> candidates(const std::vector<std::string>& words);
   Reply speakOnOwn(const std::function<bool(Rendered&)>& render, const std::string& what);
 
   // render.cpp

@@ -158,7 +158,13 @@ void Engine::registerServices() {
   services.add(makePackageManagerService(packages));
   services.add(makeBehaviorManagerService(packages, life, runners));
   services.add(makePreferenceManagerService(preferences));
-  services.add(makeAutolifeService(memory, life, &serviceOperands));
+  auto autolife = makeAutolifeService(memory, life, &serviceOperands);
+  // The dashboard's "say to the robot": speech as input, explained.
+  autolife->method("hear", {{"text", service::Type::String}, {"confidence", service::Type::Float}}, service::Type::Map,
+                   "What a person says to the robot (ALSpeechRecognition, then ALDialog): {heard, wordRecognized, "
+                   "outcome, reason, topic, file, line, rule, notes, answers}",
+                   [this](const service::Arguments& a) { return heardJson(service::stringArg(a, 0), service::floatArg(a, 1)); });
+  services.add(autolife);
   robot.registerServices(services);
   // The modelled speech services: registered as the engine's own, so any
   // stand-in for an unmodelled module of the same name cannot take them.
@@ -170,6 +176,16 @@ void Engine::registerServices() {
 
 dialog::Heard Engine::hear(const std::string& utterance, double confidence) {
   return dialog::hear(speechRecognition, dialog, utterance, confidence);
+}
+
+service::Any Engine::heardJson(const std::string& utterance, double confidence) {
+  const dialog::Heard h = hear(utterance, confidence);
+  const dialog::Explanation& ex = h.dialog->explanation;
+  service::Any answers = service::Any::array();
+  for (const auto& answer : h.dialog->answers) answers.push_back(answer.text);
+  return service::Any{{"heard", utterance}, {"wordRecognized", h.wordRecognized}, {"outcome", ex.outcome},
+                      {"reason", ex.reason}, {"topic", ex.topic}, {"file", ex.file}, {"line", ex.line},
+                      {"rule", ex.rule}, {"notes", ex.notes}, {"answers", answers}};
 }
 
 package::InstallResult Engine::loadPackage(const std::filesystem::path& path) {

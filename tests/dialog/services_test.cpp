@@ -120,3 +120,29 @@ TEST_F(DialogServices, TheRecogniserRaisesWordRecognizedForItsVocabulary) {
 
 }  // namespace
 }  // namespace autolife::dialog
+
+namespace autolife::dialog {
+namespace {
+
+using ::testing::HasSubstr;
+
+// The dashboard's "say to the robot" field calls Autolife.hear.
+TEST(DialogDashboard, AutolifeHearSaysWhatTheRobotAnsweredOrWhyNot) {
+  core::VirtualClock clock;
+  engine::Engine engine(clock, {});
+  service::Any r = engine.services.call("Autolife.hear", {"hello", 1.0});
+  EXPECT_EQ(r["outcome"], "ignored");
+  engine.services.call("ALDialog.loadTopicContent", {"topic: ~t()\nlanguage: enu\nu:(hello) hi\n"});
+  engine.services.call("ALDialog.activateTopic", {"t"});
+  engine.services.call("ALDialog.subscribe", {"dashboard"});
+  r = engine.services.call("Autolife.hear", {"hello", 1.0});
+  EXPECT_EQ(r["outcome"], "answered");
+  EXPECT_EQ(r["answers"], service::Any::array({"hi"}));
+  EXPECT_EQ(r["rule"], "u:(hello) hi");
+  r = engine.services.call("Autolife.hear", {"bye", 1.0});
+  EXPECT_EQ(r["outcome"], "not-understood");
+  EXPECT_THAT(r["reason"].get<std::string>(), HasSubstr("no rule of the active topics (~t) matches"));
+}
+
+}  // namespace
+}  // namespace autolife::dialog

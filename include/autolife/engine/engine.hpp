@@ -127,6 +127,7 @@ private:
   void trackServiceOperands(const life::Activity& activity);
   void removePackageActivities(const std::string& uuid);
   void registerServices();
+  service::Any heardJson(const std::string& utterance, double confidence);
   void restoreLife();
 
   EngineOptions options_;
