@@ -53,12 +53,8 @@ std::shared_ptr<service::Service> DialogService::makeService() {
     [this](const Arguments& a) { return Any(loadFile(service::stringArg(a, 0))); });
   m("loadTopicContent", {{"topicContent", Type::String}}, Type::String, "Loads QiChat text; returns the topic's name",
     [this](const Arguments& a) { return Any(loadContent(service::stringArg(a, 0))); });
-  m("unloadTopic", {{"topicName", Type::String}}, Type::Void, "", [this, topicArg](const Arguments& a) {
-    std::lock_guard lock(mutex_);
-    if (!dialog_.unload(topicArg(a, 0))) throw CallError("no-such-topic", "no topic ~" + topicArg(a, 0) + " is loaded");
-    resubscribeEvents();
-    return Any();
-  });
+  m("unloadTopic", {{"topicName", Type::String}}, Type::Void, "",
+    [this, topicArg](const Arguments& a) { return unload(topicArg(a, 0)), Any(); });
   m("getLoadedTopics", {{"language", Type::String}}, Type::List, "",
     [this](const Arguments& a) { return Any(dialog_.loadedTopics(languageArg(a, 0))); });
   m("getAllLoadedTopics", {}, Type::List, "", [this](const Arguments&) { return Any(dialog_.allLoadedTopics()); });

@@ -3,6 +3,7 @@
 // when the sentence has been said.
 #include <algorithm>
 #include <charconv>
+#include <filesystem>
 
 #include "autolife/dialog/services.hpp"
 #include "text.hpp"
@@ -104,7 +105,34 @@ std::string DialogService::load(Topic topic) {
 }
 
 std::string DialogService::loadFile(const std::string& path) {
-  ParseResult r = loadTopicFile(path);
+  const std::string key = std::filesystem::weakly_canonical(path).string();
+  {
+    std::lock_guard lock(mutex_);
+    auto it = loadedFiles_.find(key);
+    if (it != loadedFiles_.end() && dialog_.isLoaded(it->second.first)) {
+      ++it->second.second;
+      return it->second.first;
+    }
+  }
+  std::string name = loadParsed(loadTopicFile(path));
+  std::lock_guard lock(mutex_);
+  loadedFiles_[key] = {name, 1};
+  return name;
+}
+
+void DialogService::unload(const std::string& topic) {
+  std::lock_guard lock(mutex_);
+  for (auto it = loadedFiles_.begin(); it != loadedFiles_.end(); ++it) {
+    if (it->second.first != topic) continue;
+    if (--it->second.second > 0) return;  // another load still uses it
+    loadedFiles_.erase(it);
+    break;
+  }
+  if (!dialog_.unload(topic)) throw CallError("no-such-topic", "no topic ~" + topic + " is loaded");
+  resubscribeEvents();
+}
+
+std::string DialogService::loadParsed(ParseResult r) {
   if (!r.topic) {
     std::string message;
     for (const auto& p : r.problems)
@@ -115,14 +143,7 @@ std::string DialogService::loadFile(const std::string& path) {
 }
 
 std::string DialogService::loadContent(const std::string& content) {
-  ParseResult r = parseTopic(content, "<loadTopicContent>");
-  if (!r.topic) {
-    std::string message;
-    for (const auto& p : r.problems)
-      if (p.isError()) message += (message.empty() ? "" : "\n") + p.format();
-    throw CallError("bad-topic", message);
-  }
-  return load(std::move(*r.topic));
+  return loadParsed(parseTopic(content, "<loadTopicContent>"));
 }
 
 void DialogService::activate(const std::string& topic) {

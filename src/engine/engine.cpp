@@ -1,4 +1,5 @@
 #include "autolife/engine/engine.hpp"
+#include "autolife/engine/package_dialogs.hpp"
 
 #include <algorithm>
 #include <random>
@@ -237,9 +238,33 @@ void Engine::addPackageActivities(const std::string& uuid) {
     fromPackages_[a.name] = a;
     addActivity(std::move(a));
   }
+  loadPackageTopics(*pkg);
+}
+
+// A package's topics (manifest <dialogContent>, .pml <Topics>), every
+// language, load into ALDialog as on the robot; activating them is for
+// whoever runs the dialog (a Dialog box, a box's ALDialog calls).
+void Engine::loadPackageTopics(const package::Package& pkg) {
+  std::vector<std::filesystem::path> files;
+  for (const auto& language : {"English", "French", "Japanese", "Chinese", "German", "Spanish", "Italian"})
+    for (auto& f : dialogTopicsOf(pkg, language)) files.push_back(std::move(f));
+  for (const auto& f : files) {
+    try {
+      packageTopics_[pkg.uuid()].push_back(dialog.loadFile(f.string()));
+    } catch (const service::CallError& e) {
+      topicRefused(e.what());
+    }
+  }
 }
 
 void Engine::removePackageActivities(const std::string& uuid) {
+  for (const auto& topic : packageTopics_[uuid]) {
+    try {
+      dialog.unload(topic);
+    } catch (const service::CallError&) {  // unloaded through ALDialog already
+    }
+  }
+  packageTopics_.erase(uuid);
   const std::string prefix = uuid + "/";
   for (auto it = fromPackages_.begin(); it != fromPackages_.end();) {
     if (it->first.starts_with(prefix)) {

@@ -117,6 +117,7 @@ private:
       emit({{"signal", signal}, {"value", ordered_json(v)}}, text);
     });
     observeBehaviors();
+    engine_.topicRefused.connect([this](const std::string& why) { problem(why); });
     engine_.dialog.records.connect([this](const dialog::DialogRecord& r) {
       if (r.kind == "robot") emit({{"dialog", "robot"}, {"said", r.text}}, pad("robot says") + r.text);
       if (r.kind == "set")

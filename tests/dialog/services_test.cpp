@@ -77,16 +77,16 @@ TEST_F(DialogServices, EventRulesListenToMemory) {
 TEST_F(DialogServices, TopicsAndConceptsThroughTheApi) {
   load(kTopic);
   EXPECT_EQ(call("ALDialog.getLoadedTopics", {"English"}), Any(std::vector<std::string>{"greet"}));
-  EXPECT_EQ(call("ALDialog.getActivatedTopics"), Any(std::vector<std::string>{"greet"}));
+  EXPECT_EQ(call("ALDialog.getActivatedTopics", {}), Any(std::vector<std::string>{"greet"}));
   call("ALDialog.setConcept", {"drinks", "enu", Any::array({"tea", "coffee"})});
   EXPECT_EQ(call("ALDialog.getConcept", {"drinks", "English"}), Any::array({"tea", "coffee"}));
   call("ALDialog.gotoTag", {"intro", "greet"});
   EXPECT_EQ(spoken(), (std::vector<std::string>{"shall we play?"}));
   EXPECT_EQ(call("ALDialog.getFocus"), "greet");
   call("ALDialog.deactivateTopic", {"greet"});
-  EXPECT_EQ(call("ALDialog.getActivatedTopics"), Any::array());
+  EXPECT_EQ(call("ALDialog.getActivatedTopics", {}), Any::array());
   call("ALDialog.unloadTopic", {"greet"});
-  EXPECT_EQ(call("ALDialog.getAllLoadedTopics"), Any::array());
+  EXPECT_EQ(call("ALDialog.getAllLoadedTopics", {}), Any::array());
 }
 
 TEST_F(DialogServices, ABrokenTopicIsRefusedWithItsLocation) {
@@ -98,7 +98,7 @@ TEST_F(DialogServices, ABrokenTopicIsRefusedWithItsLocation) {
     EXPECT_THAT(e.what(), HasSubstr("<loadTopicContent>:3:7: error: unclosed '{'"));
   }
   load(kTopic);  // the others still load
-  EXPECT_EQ(call("ALDialog.getAllLoadedTopics"), Any(std::vector<std::string>{"greet"}));
+  EXPECT_EQ(call("ALDialog.getAllLoadedTopics", {}), Any(std::vector<std::string>{"greet"}));
 }
 
 TEST_F(DialogServices, TheRecogniserRaisesWordRecognizedForItsVocabulary) {
@@ -142,6 +142,35 @@ TEST(DialogDashboard, AutolifeHearSaysWhatTheRobotAnsweredOrWhyNot) {
   r = engine.services.call("Autolife.hear", {"bye", 1.0});
   EXPECT_EQ(r["outcome"], "not-understood");
   EXPECT_THAT(r["reason"].get<std::string>(), HasSubstr("no rule of the active topics (~t) matches"));
+}
+
+}  // namespace
+}  // namespace autolife::dialog
+
+namespace autolife::dialog {
+namespace {
+
+// A package's topic loads at install; its Dialog box loads the same file
+// again, and unloading once (the box stopping) leaves the package's load.
+TEST(DialogPackages, ATopicFileLoadedTwiceStaysUntilUnloadedTwice) {
+  core::VirtualClock clock;
+  engine::Engine engine(clock, {});
+  const std::string file = std::string(AUTOLIFE_SOURCE_DIR) + "/examples/packages/chatter/chat/chat_enu.top";
+  EXPECT_EQ(engine.services.call("ALDialog.loadTopic", {file}), "chat");
+  EXPECT_EQ(engine.services.call("ALDialog.loadTopic", {file}), "chat");
+  engine.services.call("ALDialog.unloadTopic", {"chat"});
+  EXPECT_EQ(engine.services.call("ALDialog.getAllLoadedTopics", {}), service::Any(std::vector<std::string>{"chat"}));
+  engine.services.call("ALDialog.unloadTopic", {"chat"});
+  EXPECT_EQ(engine.services.call("ALDialog.getAllLoadedTopics", {}), service::Any::array());
+}
+
+TEST(DialogPackages, APackagesTopicsLoadWithIt) {
+  core::VirtualClock clock;
+  engine::Engine engine(clock, {});
+  engine.loadPackage(std::string(AUTOLIFE_SOURCE_DIR) + "/examples/packages/chatter");
+  EXPECT_EQ(engine.services.call("ALDialog.getLoadedTopics", {"English"}), service::Any(std::vector<std::string>{"chat"}));
+  EXPECT_EQ(engine.services.call("ALDialog.getLoadedTopics", {"French"}), service::Any(std::vector<std::string>{"chat"}));
+  EXPECT_EQ(engine.services.call("ALDialog.getActivatedTopics", {}), service::Any::array());
 }
 
 }  // namespace

@@ -56,7 +56,11 @@ public:
 
   // Loads a parsed topic; its name, or CallError("bad-topic").
   std::string load(Topic topic);
-  std::string loadFile(const std::string& path);     // CallError with file:line:column
+  // CallError with file:line:column. Loading a file already loaded returns
+  // its topic again (a package's topic that its Dialog box loads too); it
+  // is unloaded when every load was unloaded.
+  std::string loadFile(const std::string& path);
+  void unload(const std::string& topic);
   std::string loadContent(const std::string& text);  // loadTopicContent
   void activate(const std::string& topic);
   void deactivate(const std::string& topic);
@@ -80,6 +84,7 @@ public:
 
 private:
   void speak(const Reply& reply);
+  std::string loadParsed(ParseResult r);
   void record(DialogRecord r);
   void resubscribeEvents();
   std::optional<std::string> callService(const std::string& method, const std::vector<std::string>& args);
@@ -91,6 +96,7 @@ private:
   Dialog dialog_;
   std::set<std::string> subscribers_;
   std::map<std::string, memory::SubscriptionId> eventSubscriptions_;
+  std::map<std::string, std::pair<std::string, int>> loadedFiles_;  // path -> (topic, loads)
   core::Time busyUntil_{0};
   Explanation lastExplanation_;
   std::string lastAnswer_;

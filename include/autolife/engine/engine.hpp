@@ -118,6 +118,8 @@ public:
   // ALSpeechRecognition and ALDialog (docs/dialog.md): what a person says.
   dialog::SpeechRecognition speechRecognition;
   dialog::DialogService dialog;
+  // A package's topic that does not load: "file:line:column: error: ...".
+  core::Signal<const std::string&> topicRefused;
   // Feeds the launch triggers' service operands (`ALBattery.charge`) from
   // the registry's services; gone before the services it listens to.
   ServiceOperandBridge serviceOperands;
@@ -126,11 +128,13 @@ private:
   void addPackageActivities(const std::string& uuid);
   void trackServiceOperands(const life::Activity& activity);
   void removePackageActivities(const std::string& uuid);
+  void loadPackageTopics(const package::Package& pkg);
   void registerServices();
   service::Any heardJson(const std::string& utterance, double confidence);
   void restoreLife();
 
   EngineOptions options_;
+  std::map<std::string, std::vector<std::string>> packageTopics_;  // by package uuid
   std::map<std::string, life::Activity> fromPackages_;  // by name, as loaded (overrides applied)
   std::map<std::string, std::pair<life::Run, core::Duration>> runOverrides_;
 };
