@@ -1,6 +1,7 @@
 #include "autolife/dialog/check.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <set>
 
 #include "autolife/dialog/topic.hpp"
@@ -83,10 +84,21 @@ struct Checker {
 std::vector<core::Problem> checkTopics(const std::vector<std::string>& paths) {
   std::vector<core::Problem> problems;
   std::vector<Topic> topics;
-  for (const auto& path : paths) {
-    ParseResult r = loadTopicFile(path);
+  std::vector<std::string> queue = paths;  // included files join the check
+  std::set<std::string> seen;
+  for (std::size_t i = 0; i < queue.size() && i < 256; ++i) {
+    if (!seen.insert(std::filesystem::weakly_canonical(queue[i]).string()).second) continue;
+    ParseResult r = loadTopicFile(queue[i]);
     problems.insert(problems.end(), r.problems.begin(), r.problems.end());
-    if (r.topic) topics.push_back(std::move(*r.topic));
+    if (!r.topic) continue;
+    for (const auto& include : r.topic->includes) {
+      const std::filesystem::path file = std::filesystem::path(queue[i]).parent_path() / include;
+      if (std::filesystem::exists(file)) queue.push_back(file.string());
+      else if (!std::filesystem::path(include).filename().string().starts_with("lexicon"))
+        problems.push_back(core::error({queue[i], r.topic->at.line, r.topic->at.column,
+                                        "include: " + include + " is not next to the topic", {}}));
+    }
+    topics.push_back(std::move(*r.topic));
   }
   for (const Topic& t : topics) {
     std::set<std::string> concepts;

@@ -350,6 +350,7 @@ Reply Dialog::hear(const std::string& utterance, double confidence) {
     return r;
   }
   Reply reply = impl_->respond(in, utterance);
+  impl_->learn(in, reply);
   if (reply.understood) {
     impl_->notUnderstoodInARow = 0;
     return reply;
@@ -489,6 +490,7 @@ bool Dialog::Impl::tryRule(RuleRef ref, const Match& m, Reply& reply) {
   r.assignments = m.assignments;
   Frame f{ref.topic, ref.rule, &m.captures, nullptr, 0};
   renderDepth = 0;
+  if (focus != ref.topic) resetOnFocus(ref.topic);  // before its answer says a proposal
   if (!renderGroup(rule.output, f, r)) {
     reply.explanation.notes.push_back(rule.sourceLine + " (" + location(t, rule) + ") matches but cannot answer: " +
                                       r.failure);
@@ -504,7 +506,51 @@ bool Dialog::Impl::tryRule(RuleRef ref, const Match& m, Reply& reply) {
   ex.reason = "matched " + rule.sourceLine + " in ~" + t.topic.name + " (" + location(t, rule) + ")";
   reply.understood = true;
   reply.answers.push_back(std::move(a));
+  if (keptFocus) {
+    keptFocus = false;
+    MatchInput fallback;
+    fallback.event = "Dialog/Fallback";
+    Reply more = respond(fallback, "e:Dialog/Fallback");
+    for (auto& answer : more.answers) reply.answers.push_back(std::move(answer));
+  }
   return true;
+}
+
+// ^resetOnFocus: a topic that gets the focus with every proposal said may
+// say them again.
+void Dialog::Impl::resetOnFocus(std::size_t ti) {
+  LoadedTopic& t = *topics[ti];
+  if (!t.topic.hasProperty("resetOnFocus")) return;
+  for (std::size_t ri = 0; ri < t.topic.rules.size(); ++ri)
+    if (t.topic.rules[ri].kind == RuleKind::Proposal && !t.said[ri]) return;
+  t.said.assign(t.topic.rules.size(), false);
+  t.lastProposal.reset();
+}
+
+// l: rules match beside the others; what they set is applied, nothing is said.
+void Dialog::Impl::learn(const MatchInput& input, Reply& reply) {
+  if (input.words.empty()) return;
+  const MatchContext cx = context(language);
+  for (std::size_t ti = 0; ti < topics.size(); ++ti) {
+    if (!usable(ti)) continue;
+    const auto& rules = topics[ti]->topic.rules;
+    for (std::size_t ri = 0; ri < rules.size(); ++ri) {
+      if (rules[ri].kind != RuleKind::Learning) continue;
+      auto m = match(rules[ri].input, input, cx);
+      if (!m) continue;
+      Rendered r;
+      r.assignments = m->assignments;
+      renderDepth = 0;
+      if (!renderGroup(rules[ri].output, Frame{ti, ri, &m->captures, nullptr, 0}, r)) continue;
+      Answer a;
+      a.topic = topics[ti]->topic.name;
+      a.line = rules[ri].at.line;
+      a.assignments = std::move(r.assignments);
+      a.clears = std::move(r.clears);
+      reply.answers.push_back(std::move(a));
+      reply.explanation.notes.push_back("learned by " + rules[ri].sourceLine + " (" + location(*topics[ti], rules[ri]) + ")");
+    }
+  }
 }
 
 Answer Dialog::Impl::commit(RuleRef ref, Rendered&& r) {
@@ -520,9 +566,18 @@ Answer Dialog::Impl::commit(RuleRef ref, Rendered&& r) {
     else topics[ti]->deactivatedTags.insert(tag);
   }
   const LoadedTopic& t = *topics[ref.topic];
-  if (r.focus) focus = r.focus;
-  else if (!t.topic.hasProperty("noStay")) focus = ref.topic;
+  const std::optional<std::size_t> before = focus;
+  // A ^keepFocus topic keeps it when another topic answers, and hears
+  // e:Dialog/Fallback (tryRule raises it).
+  keptFocus = focus && *focus != ref.topic && usable(*focus) && topics[*focus]->topic.hasProperty("keepFocus");
+  if (keptFocus) {
+  } else if (r.focus) {
+    focus = r.focus;
+  } else if (!t.topic.hasProperty("noStay")) {
+    focus = ref.topic;
+  }
   if (r.releaseFocus) focus.reset();
+  if (focus && focus != before) resetOnFocus(*focus);
   if (!r.stayInScope) {
     const Scope next = r.scope ? *r.scope : Scope{ref.topic, ref.rule};
     if (topics[next.topic] && !topics[next.topic]->topic.rules[next.rule].children.empty()) scope = next;

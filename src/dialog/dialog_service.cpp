@@ -114,10 +114,37 @@ std::string DialogService::loadFile(const std::string& path) {
       return it->second.first;
     }
   }
-  std::string name = loadParsed(loadTopicFile(path));
+  ParseResult parsed = loadTopicFile(path);
+  std::vector<std::string> included;
+  if (parsed.topic) included = loadIncludes(path, parsed.topic->includes);
+  std::string name = loadParsed(std::move(parsed));
   std::lock_guard lock(mutex_);
   loadedFiles_[key] = {name, 1};
+  if (!included.empty()) includes_[name] = std::move(included);
   return name;
+}
+
+// include: file.top, next to the topic: loaded with it, activated with it.
+// The SDK's lexicons (lexicon_enu.top...) are built in.
+std::vector<std::string> DialogService::loadIncludes(const std::string& path, const std::vector<std::string>& includes) {
+  std::vector<std::string> names;
+  if (++includeDepth_ > 8) {
+    --includeDepth_;
+    throw CallError("bad-topic", path + ": includes nested more than 8 deep");
+  }
+  try {
+    for (const auto& include : includes) {
+      const std::filesystem::path file = std::filesystem::path(path).parent_path() / include;
+      if (std::filesystem::exists(file)) names.push_back(loadFile(file.string()));
+      else if (!std::filesystem::path(include).filename().string().starts_with("lexicon"))
+        throw CallError("bad-topic", path + ": include: " + include + " is not next to the topic");
+    }
+  } catch (...) {
+    --includeDepth_;
+    throw;
+  }
+  --includeDepth_;
+  return names;
 }
 
 void DialogService::unload(const std::string& topic) {
@@ -150,6 +177,8 @@ void DialogService::activate(const std::string& topic) {
   {
     std::lock_guard lock(mutex_);
     if (!dialog_.activate(topic)) throw CallError("no-such-topic", "no topic ~" + topic + " is loaded");
+    if (auto it = includes_.find(topic); it != includes_.end())
+      for (const auto& included : it->second) dialog_.activate(included);
     resubscribeEvents();
   }
   memory_.raiseEvent("Dialog/ActivateTopic", topic);
@@ -159,6 +188,8 @@ void DialogService::deactivate(const std::string& topic) {
   {
     std::lock_guard lock(mutex_);
     if (!dialog_.deactivate(topic)) throw CallError("no-such-topic", "no topic ~" + topic + " is loaded");
+    if (auto it = includes_.find(topic); it != includes_.end())
+      for (const auto& included : it->second) dialog_.deactivate(included);
     resubscribeEvents();
   }
   memory_.raiseEvent("Dialog/DeactivateTopic", topic);

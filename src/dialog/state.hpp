@@ -93,6 +93,7 @@ struct Dialog::Impl {
   int notUnderstoodInARow = 0;
   std::optional<RuleRef> lastRule;
   int renderDepth = 0;
+  bool keptFocus = false;  // the last commit left the focus on a ^keepFocus topic
 
   // dialog.cpp
   LoadedTopic* find(const std::string& name, const std::string& lang);
@@ -104,6 +105,8 @@ struct Dialog::Impl {
   Reply respond(const MatchInput& input, const std::string& shown);
   bool tryRule(RuleRef ref, const Match& m, Reply& reply);
   Answer commit(RuleRef ref, Rendered&& r);
+  void learn(const MatchInput& input, Reply& reply);
+  void resetOnFocus(std::size_t topic);
   MatchContext context(const std::string& lang);
   std::vector<RuleRef> candidates(const std::vector<std::string>& words);
   Reply speakOnOwn(const std::function<bool(Rendered&)>& render, const std::string& what);

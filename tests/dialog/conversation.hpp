@@ -41,7 +41,7 @@ public:
     for (const auto& a : r.answers) {
       for (const auto& [k, v] : a.assignments) variables.set(k, v);
       for (const auto& k : a.clears) variables.clear(k);
-      out += (out.empty() ? "" : " | ") + a.text;
+      if (!a.text.empty()) out += (out.empty() ? "" : " | ") + a.text;
     }
     return r.understood || !r.answers.empty() ? out : "?";
   }

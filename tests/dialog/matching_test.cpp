@@ -114,6 +114,35 @@ TEST(QiChatMatching, TheFocusedTopicIsTriedFirstAndPrivateRulesOnlyThere) {
   EXPECT_EQ(c.say("what are we talking about"), "cats");
 }
 
+TEST(QiChatMatching, LearningRulesMatchBesideTheOthers) {
+  Conversation c(std::string(kHeader) + "u:(i love robots) i love robots too\nl:(i love _*) $love=$1\n"
+                                        "u:(what do i love) you love $love\n");
+  EXPECT_EQ(c.say("I love robots"), "i love robots too");
+  EXPECT_EQ(c.say("what do I love"), "you love robots");
+  EXPECT_EQ(c.say("I love cake"), "");  // not understood, learned all the same
+  EXPECT_FALSE(c.last.understood);
+  EXPECT_EQ(c.say("what do I love"), "you love cake");
+}
+
+TEST(QiChatMatching, AKeepFocusTopicKeepsItAndHearsDialogFallback) {
+  Conversation c("topic: ~quiz ^keepFocus()\nlanguage: English\nu:(quiz) how much is two and two?\n"
+                 "u:(e:Dialog/Fallback) back to the quiz\n");
+  c.add("topic: ~chat()\nlanguage: English\nu:(hello) hi\n", "chat.top");
+  EXPECT_EQ(c.say("quiz"), "how much is two and two?");
+  EXPECT_EQ(c.say("hello"), "hi | back to the quiz");
+  EXPECT_EQ(c.dialog.focus(), "quiz");
+}
+
+TEST(QiChatMatching, ResetOnFocusSaysTheProposalsAgain) {
+  Conversation c("topic: ~a ^resetOnFocus()\nlanguage: English\nu:(next) ^nextProposal\nproposal: one\nproposal: two\n");
+  c.add("topic: ~b()\nlanguage: English\nu:(other) other\n", "b.top");
+  EXPECT_EQ(c.say("next"), "one");
+  EXPECT_EQ(c.say("next"), "two");
+  EXPECT_EQ(c.say("next"), "");
+  EXPECT_EQ(c.say("other"), "other");
+  EXPECT_EQ(c.say("next"), "one");
+}
+
 TEST(QiChatMatching, BuiltInLexiconConcepts) {
   Conversation c(std::string(kHeader) + "u:(~hello) hi there\nu:(are you ok) yes\n  u1:(~yes) great\n  u1:(~no) too bad\n");
   EXPECT_EQ(c.say("good morning"), "hi there");

@@ -4,6 +4,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include "autolife/engine/engine.hpp"
 
 namespace autolife::dialog {
@@ -171,6 +173,32 @@ TEST(DialogPackages, APackagesTopicsLoadWithIt) {
   EXPECT_EQ(engine.services.call("ALDialog.getLoadedTopics", {"English"}), service::Any(std::vector<std::string>{"chat"}));
   EXPECT_EQ(engine.services.call("ALDialog.getLoadedTopics", {"French"}), service::Any(std::vector<std::string>{"chat"}));
   EXPECT_EQ(engine.services.call("ALDialog.getActivatedTopics", {}), service::Any::array());
+}
+
+}  // namespace
+}  // namespace autolife::dialog
+
+namespace autolife::dialog {
+namespace {
+
+TEST(DialogIncludes, AnIncludedFileLoadsAndActivatesWithItsTopic) {
+  const auto dir = std::filesystem::temp_directory_path() / ("autolife-include-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "words.top") << "topic: ~words()\nlanguage: enu\nconcept:(fruit) [apple pear]\nu:(bye) bye\n";
+  std::ofstream(dir / "main.top") << "topic: ~main()\nlanguage: enu\ninclude: words.top\ninclude: lexicon_enu.top\n"
+                                       "u:(I like _~fruit) me too, $1\n";
+  core::VirtualClock clock;
+  engine::Engine engine(clock, {});
+  EXPECT_EQ(engine.services.call("ALDialog.loadTopic", {(dir / "main.top").string()}), "main");
+  engine.services.call("ALDialog.activateTopic", {"main"});
+  EXPECT_EQ(engine.services.call("ALDialog.getActivatedTopics", {}), service::Any::array({"words", "main"}));
+  engine.services.call("ALDialog.forceInput", {"I like pears"});
+  engine.services.call("ALDialog.forceInput", {"I like apple"});
+  engine.services.call("ALDialog.forceInput", {"bye"});
+  EXPECT_EQ(engine.robot.textToSpeech().spoken(), (std::vector<std::string>{"me too, apple", "bye"}));
+  std::ofstream(dir / "broken.top") << "topic: ~b()\nlanguage: enu\ninclude: missing.top\n";
+  EXPECT_THROW(engine.services.call("ALDialog.loadTopic", {(dir / "broken.top").string()}), service::CallError);
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

@@ -85,6 +85,7 @@ public:
 private:
   void speak(const Reply& reply);
   std::string loadParsed(ParseResult r);
+  std::vector<std::string> loadIncludes(const std::string& path, const std::vector<std::string>& includes);
   void record(DialogRecord r);
   void resubscribeEvents();
   std::optional<std::string> callService(const std::string& method, const std::vector<std::string>& args);
@@ -97,6 +98,8 @@ private:
   std::set<std::string> subscribers_;
   std::map<std::string, memory::SubscriptionId> eventSubscriptions_;
   std::map<std::string, std::pair<std::string, int>> loadedFiles_;  // path -> (topic, loads)
+  std::map<std::string, std::vector<std::string>> includes_;        // topic -> the topics it includes
+  int includeDepth_ = 0;
   core::Time busyUntil_{0};
   Explanation lastExplanation_;
   std::string lastAnswer_;
