@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "files.hpp"
 #include "process.hpp"
 
 namespace {
@@ -72,9 +73,8 @@ TEST(ChatCli, ABrokenTopicIsReportedAndTheOthersRun) {
 }
 
 TEST(ChatCli, APackagesDialogsInItsFirstLanguage) {
-  const auto dir = std::filesystem::temp_directory_path() / ("autolife-chat-" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir / "dlg");
-  std::ofstream(dir / "manifest.xml") << R"(<?xml version="1.0" encoding="UTF-8" ?>
+  const autolife::test::TempDir dir;
+  dir.write("manifest.xml", R"(<?xml version="1.0" encoding="UTF-8" ?>
 <package uuid="chatpkg" version="1.0.0">
   <names><name lang="en_US">chat</name></names>
   <supportedLanguages><language>fr_FR</language><language>en_US</language></supportedLanguages>
@@ -85,14 +85,13 @@ TEST(ChatCli, APackagesDialogsInItsFirstLanguage) {
     </dialogContent>
   </contents>
 </package>
-)";
-  std::ofstream(dir / "dlg/greet_enu.top") << "topic: ~greet()\nlanguage: enu\nu:(~hello) hi\n";
-  std::ofstream(dir / "dlg/greet_frf.top") << "topic: ~greet()\nlanguage: frf\nu:(~hello) salut\n";
-  auto fr = chat({dir.string()}, "bonjour\n");
+)");
+  dir.write("dlg/greet_enu.top", "topic: ~greet()\nlanguage: enu\nu:(~hello) hi\n");
+  dir.write("dlg/greet_frf.top", "topic: ~greet()\nlanguage: frf\nu:(~hello) salut\n");
+  auto fr = chat({dir.str()}, "bonjour\n");
   EXPECT_EQ(fr.out, "human: bonjour\nrobot: salut\n") << fr.err;
-  auto en = chat({dir.string(), "--language", "English"}, "hello\n");
+  auto en = chat({dir.str(), "--language", "English"}, "hello\n");
   EXPECT_EQ(en.out, "human: hello\nrobot: hi\n") << en.err;
-  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

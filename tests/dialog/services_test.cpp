@@ -4,9 +4,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include <unistd.h>
-
 #include "autolife/engine/engine.hpp"
+#include "files.hpp"
 
 namespace autolife::dialog {
 namespace {
@@ -182,11 +181,10 @@ namespace autolife::dialog {
 namespace {
 
 TEST(DialogIncludes, AnIncludedFileLoadsAndActivatesWithItsTopic) {
-  const auto dir = std::filesystem::temp_directory_path() / ("autolife-include-" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  std::ofstream(dir / "words.top") << "topic: ~words()\nlanguage: enu\nconcept:(fruit) [apple pear]\nu:(bye) bye\n";
-  std::ofstream(dir / "main.top") << "topic: ~main()\nlanguage: enu\ninclude: words.top\ninclude: lexicon_enu.top\n"
-                                       "u:(I like _~fruit) me too, $1\n";
+  const test::TempDir dir;
+  dir.write("words.top", "topic: ~words()\nlanguage: enu\nconcept:(fruit) [apple pear]\nu:(bye) bye\n");
+  dir.write("main.top", "topic: ~main()\nlanguage: enu\ninclude: words.top\ninclude: lexicon_enu.top\n"
+                        "u:(I like _~fruit) me too, $1\n");
   core::VirtualClock clock;
   engine::Engine engine(clock, {});
   EXPECT_EQ(engine.services.call("ALDialog.loadTopic", {(dir / "main.top").string()}), "main");
@@ -196,9 +194,8 @@ TEST(DialogIncludes, AnIncludedFileLoadsAndActivatesWithItsTopic) {
   engine.services.call("ALDialog.forceInput", {"I like apple"});
   engine.services.call("ALDialog.forceInput", {"bye"});
   EXPECT_EQ(engine.robot.textToSpeech().spoken(), (std::vector<std::string>{"me too, apple", "bye"}));
-  std::ofstream(dir / "broken.top") << "topic: ~b()\nlanguage: enu\ninclude: missing.top\n";
+  dir.write("broken.top", "topic: ~b()\nlanguage: enu\ninclude: missing.top\n");
   EXPECT_THROW(engine.services.call("ALDialog.loadTopic", {(dir / "broken.top").string()}), service::CallError);
-  std::filesystem::remove_all(dir);
 }
 
 }  // namespace
