@@ -44,11 +44,17 @@ std::shared_ptr<service::Service> DialogService::makeService() {
   m("setLanguage", {{"language", Type::String}}, Type::Void, "The language topics are matched in",
     [this](const Arguments& a) {
       const std::string l = languageArg(a, 0);
-      dialog_.setLanguage(l);
+      {
+        std::lock_guard lock(mutex_);
+        dialog_.setLanguage(l);
+      }
       memory_.insertData("Dialog/Language", l);
       return Any();
     });
-  m("getLanguage", {}, Type::String, "", [this](const Arguments&) { return Any(dialog_.language()); });
+  m("getLanguage", {}, Type::String, "", [this](const Arguments&) {
+      std::lock_guard lock(mutex_);
+      return Any(dialog_.language());
+    });
   m("loadTopic", {{"topicPath", Type::String}}, Type::String, "Loads a .top file; returns the topic's name",
     [this](const Arguments& a) { return Any(loadFile(service::stringArg(a, 0))); });
   m("loadTopicContent", {{"topicContent", Type::String}}, Type::String, "Loads QiChat text; returns the topic's name",
@@ -56,13 +62,22 @@ std::shared_ptr<service::Service> DialogService::makeService() {
   m("unloadTopic", {{"topicName", Type::String}}, Type::Void, "",
     [this, topicArg](const Arguments& a) { return unload(topicArg(a, 0)), Any(); });
   m("getLoadedTopics", {{"language", Type::String}}, Type::List, "",
-    [this](const Arguments& a) { return Any(dialog_.loadedTopics(languageArg(a, 0))); });
-  m("getAllLoadedTopics", {}, Type::List, "", [this](const Arguments&) { return Any(dialog_.allLoadedTopics()); });
+    [this](const Arguments& a) {
+      std::lock_guard lock(mutex_);
+      return Any(dialog_.loadedTopics(languageArg(a, 0)));
+    });
+  m("getAllLoadedTopics", {}, Type::List, "", [this](const Arguments&) {
+      std::lock_guard lock(mutex_);
+      return Any(dialog_.allLoadedTopics());
+    });
   m("activateTopic", {{"topicName", Type::String}}, Type::Void, "",
     [this, topicArg](const Arguments& a) { return activate(topicArg(a, 0)), Any(); });
   m("deactivateTopic", {{"topicName", Type::String}}, Type::Void, "",
     [this, topicArg](const Arguments& a) { return deactivate(topicArg(a, 0)), Any(); });
-  m("getActivatedTopics", {}, Type::List, "", [this](const Arguments&) { return Any(dialog_.activatedTopics()); });
+  m("getActivatedTopics", {}, Type::List, "", [this](const Arguments&) {
+      std::lock_guard lock(mutex_);
+      return Any(dialog_.activatedTopics());
+    });
   m("subscribe", {{"name", Type::String}}, Type::Void, "Starts listening (Dialog/IsStarted = 1)",
     [this](const Arguments& a) { return subscribe(service::stringArg(a, 0)), Any(); });
   m("subscribe", {{"name", Type::String}, {"period", Type::Int}, {"precision", Type::Float}}, Type::Void, "",
@@ -91,11 +106,20 @@ std::shared_ptr<service::Service> DialogService::makeService() {
     memory_.insertData("Dialog/Focus", topicArg(a, 0));
     return Any();
   });
-  m("getFocus", {}, Type::String, "", [this](const Arguments&) { return Any(dialog_.focus()); });
+  m("getFocus", {}, Type::String, "", [this](const Arguments&) {
+      std::lock_guard lock(mutex_);
+      return Any(dialog_.focus());
+    });
   m("activateTag", {{"tagName", Type::String}, {"topicName", Type::String}}, Type::Void, "",
-    [this, topicArg](const Arguments& a) { return Any(dialog_.activateTag(service::stringArg(a, 0), topicArg(a, 1))), Any(); });
+    [this, topicArg](const Arguments& a) {
+      std::lock_guard lock(mutex_);
+      return Any(dialog_.activateTag(service::stringArg(a, 0), topicArg(a, 1))), Any();
+    });
   m("deactivateTag", {{"tagName", Type::String}, {"topicName", Type::String}}, Type::Void, "",
-    [this, topicArg](const Arguments& a) { return Any(dialog_.deactivateTag(service::stringArg(a, 0), topicArg(a, 1))), Any(); });
+    [this, topicArg](const Arguments& a) {
+      std::lock_guard lock(mutex_);
+      return Any(dialog_.deactivateTag(service::stringArg(a, 0), topicArg(a, 1))), Any();
+    });
   m("gotoTag", {{"tagName", Type::String}, {"topicName", Type::String}}, Type::Void, "Says the rule or proposal with %tag",
     [this, topicArg](const Arguments& a) {
       Reply r;
@@ -135,20 +159,38 @@ std::shared_ptr<service::Service> DialogService::makeService() {
       return Any();
     });
   m("getConcept", {{"conceptName", Type::String}, {"language", Type::String}}, Type::List, "",
-    [this](const Arguments& a) { return Any(dialog_.getConcept(service::stringArg(a, 0), languageArg(a, 1))); });
+    [this](const Arguments& a) {
+      std::lock_guard lock(mutex_);
+      return Any(dialog_.getConcept(service::stringArg(a, 0), languageArg(a, 1)));
+    });
   m("clearConcepts", {}, Type::Void, "", [](const Arguments&) { return Any(); });
   m("forceInput", {{"input", Type::String}}, Type::Void, "As if a person said it (heard with full confidence)",
     [this](const Arguments& a) { return input(service::stringArg(a, 0), 1.0, true), Any(); });
   m("forceOutput", {}, Type::Void, "Says the focused topic's next proposal", [this](const Arguments&) { return forceOutput(), Any(); });
   m("setASRConfidenceThreshold", {{"threshold", Type::Float}}, Type::Void, "",
-    [this](const Arguments& a) { return dialog_.setConfidenceThreshold(service::floatArg(a, 0)), Any(); });
-  m("getASRConfidenceThreshold", {}, Type::Float, "", [this](const Arguments&) { return Any(dialog_.confidenceThreshold()); });
+    [this](const Arguments& a) {
+      std::lock_guard lock(mutex_);
+      return dialog_.setConfidenceThreshold(service::floatArg(a, 0)), Any();
+    });
+  m("getASRConfidenceThreshold", {}, Type::Float, "", [this](const Arguments&) {
+      std::lock_guard lock(mutex_);
+      return Any(dialog_.confidenceThreshold());
+    });
   m("setConfidenceThreshold", {{"ruleType", Type::String}, {"threshold", Type::Float}}, Type::Void, "",
-    [this](const Arguments& a) { return dialog_.setConfidenceThreshold(service::floatArg(a, 1)), Any(); });
+    [this](const Arguments& a) {
+      std::lock_guard lock(mutex_);
+      return dialog_.setConfidenceThreshold(service::floatArg(a, 1)), Any();
+    });
   m("setConfidenceThreshold", {{"ruleType", Type::String}, {"threshold", Type::Float}, {"language", Type::String}},
-    Type::Void, "", [this](const Arguments& a) { return dialog_.setConfidenceThreshold(service::floatArg(a, 1)), Any(); });
+    Type::Void, "", [this](const Arguments& a) {
+      std::lock_guard lock(mutex_);
+      return dialog_.setConfidenceThreshold(service::floatArg(a, 1)), Any();
+    });
   m("getConfidenceThreshold", {{"ruleType", Type::String}}, Type::Float, "",
-    [this](const Arguments&) { return Any(dialog_.confidenceThreshold()); });
+    [this](const Arguments&) {
+      std::lock_guard lock(mutex_);
+      return Any(dialog_.confidenceThreshold());
+    });
   m("setDelay", {{"eventName", Type::String}, {"delay", Type::Int}}, Type::Void, "Accepted; timing of Dialog/NotSpeaking events",
     [](const Arguments&) { return Any(); });
   m("setVariablePath", {{"topicName", Type::String}, {"eventName", Type::String}, {"path", Type::String}}, Type::Void,
@@ -160,11 +202,15 @@ std::shared_ptr<service::Service> DialogService::makeService() {
       return Any();
     });
   m("getUserData", {{"variableName", Type::String}, {"userID", Type::Int}}, Type::String, "", [this](const Arguments& a) {
+    std::lock_guard lock(mutex_);
     auto v = dialog_.userData(service::stringArg(a, 0), static_cast<int>(service::intArg(a, 1)));
     return Any(v.value_or(""));
   });
   m("getUserDataList", {{"userID", Type::Int}}, Type::List, "",
-    [this](const Arguments& a) { return Any(dialog_.userDataList(static_cast<int>(service::intArg(a, 0)))); });
+    [this](const Arguments& a) {
+      std::lock_guard lock(mutex_);
+      return Any(dialog_.userDataList(static_cast<int>(service::intArg(a, 0))));
+    });
   m("getUserList", {}, Type::List, "", [](const Arguments&) { return Any(std::vector<int>{0}); });
   m("openSession", {{"id", Type::Int}}, Type::Void, "", [this](const Arguments& a) {
     memory_.raiseEvent("Dialog/OpenSession", service::intArg(a, 0));
@@ -179,7 +225,10 @@ std::shared_ptr<service::Service> DialogService::makeService() {
   m("compileAll", {}, Type::Void, "", [](const Arguments&) { return Any(); });
   m("setAnimatedSpeechConfiguration", {{"configuration"}}, Type::Void, "", [](const Arguments&) { return Any(); });
   m("getEventList", {}, Type::List, "The memory events the active topics wait for",
-    [this](const Arguments&) { return Any(dialog_.eventKeys()); });
+    [this](const Arguments&) {
+      std::lock_guard lock(mutex_);
+      return Any(dialog_.eventKeys());
+    });
   return s;
 }
 

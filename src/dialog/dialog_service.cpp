@@ -303,7 +303,11 @@ Reply DialogService::raise(const std::string& key, const std::string& value) {
 // and Dialog/Tag events land when it has been said.
 void DialogService::speak(const Reply& reply) {
   for (const Answer& a : reply.answers) {
-    const std::string focus = dialog_.focus();
+    std::string focus;
+    {
+      std::lock_guard lock(mutex_);
+      focus = dialog_.focus();
+    }
     memory_.insertData("Dialog/Focus", focus);
     memory_.insertData("Dialog/MatchedTopic", a.topic);
     memory_.insertData("Dialog/MatchedLine", a.line);
