@@ -6,7 +6,9 @@
 #include <iostream>
 #include <memory>
 
+#include "autolife/core/clock.hpp"
 #include "autolife/core/json_line.hpp"
+#include "autolife/dialog/services.hpp"
 #include "autolife/engine/engine.hpp"
 #include "autolife/engine/package_dialogs.hpp"
 #include "commands.hpp"

@@ -4,7 +4,12 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "autolife/dialog/services.hpp"
 #include "autolife/engine/engine.hpp"
+#include "autolife/robot/simulated_robot.hpp"
+#include "autolife/memory/memory.hpp"
+#include "autolife/core/clock.hpp"
+#include "autolife/package/store.hpp"
 #include "files.hpp"
 
 namespace autolife::dialog {
