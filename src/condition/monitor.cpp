@@ -162,6 +162,10 @@ bool ConditionMonitor::remove(ConditionId id) {
   return true;
 }
 
+void ConditionMonitor::setNotifyEveryEvaluation(ConditionId id, bool every) {
+  memory_.withLock([&](const LockedView&) { at(id).notifyEveryEvaluation = every; });
+}
+
 ConditionMonitor::Loaded* ConditionMonitor::find(ConditionId id) const {
   auto slot = static_cast<std::size_t>(id & 0xffffffffu);
   if (slot >= slots_.size() || !slots_[slot] || slots_[slot]->id != id) return nullptr;
