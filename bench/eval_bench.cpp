@@ -179,9 +179,13 @@ int main(int argc, char** argv) {
       printRun("baseline", before, lines);
       const double speedup = before.wall / ours.wall;
       std::printf("  by CPU time: %.2fx the baseline's speed\n", before.cpu / ours.cpu);
-      std::printf("  speedup over baseline: %.2fx; Reelay had %.2fx the baseline's speed (issue 18's run), "
-                  "so autolife runs at %.2fx Reelay's speed\n",
-                  speedup, f.beforeSeconds / f.reelaySeconds, speedup * f.reelaySeconds / f.beforeSeconds);
+      std::printf("  speedup over baseline: %.2fx by wall\n", speedup);
+      // Without Reelay here, the issue's own ratio of Reelay to the baseline
+      // carries the claim over (a weaker one than a run side by side).
+      if (reelay.empty())
+        std::printf("  Reelay had %.2fx the baseline's speed (issue 18's run), so autolife would run at %.2fx "
+                    "Reelay's speed\n",
+                    f.beforeSeconds / f.reelaySeconds, speedup * f.reelaySeconds / f.beforeSeconds);
     }
     if (!reelay.empty()) {
       // -v -f: dense time, float seconds; the output goes to FILE.ryl.
@@ -190,8 +194,9 @@ int main(int argc, char** argv) {
       std::printf("  autolife at %.2fx Reelay's speed (same run; %.2fx by CPU time)\n", ry.wall / ours.wall,
                   ry.cpu / ours.cpu);
     }
-    std::printf("  issue 18's reference: Reelay %.2f s (autolife at %.2fx of it on this run's wall)\n", f.reelaySeconds,
-                f.reelaySeconds / ours.wall);
+    if (lines == 1000000)  // the issue's figures are for its 1,000,000-line trace
+      std::printf("  issue 18's reference: Reelay %.2f s (autolife at %.2fx of it on this run's wall)\n",
+                  f.reelaySeconds, f.reelaySeconds / ours.wall);
   }
   if (temporary) std::remove(trace.c_str());
   if (!reelayTrace.empty()) {
