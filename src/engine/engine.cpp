@@ -1,5 +1,7 @@
 #include "autolife/engine/engine.hpp"
 
+#include "parts.hpp"
+
 #include <algorithm>
 #include <random>
 
@@ -92,13 +94,12 @@ core::Diagnostic problemOf(const package::Package& pkg, const package::Behavior&
 
 }  // namespace
 
-Engine::Engine(core::Clock& c, EngineOptions o)
-    : preferenceStore_(preferencesFor(o)),
-      journal_(journalFor(o)),
+Engine::Parts::Parts(core::Clock& c, const EngineOptions& o)
+    : preferenceStore(preferencesFor(o)),
+      journal(journalFor(o)),
       clock(c),
       memory(c),
-      preferences(*preferenceStore_),
-      monitor(memory, monitorOptions(o, preferences)),
+      monitor(memory, monitorOptions(o, *preferenceStore)),
       keys(memory, launchpad::RobotProfile::forModel(o.model)),
       scripted(c, monitor),
       programs(c),
@@ -108,12 +109,33 @@ Engine::Engine(core::Clock& c, EngineOptions o)
                                         [this](const runtime::RunEvent& e) { behaviorEvents(e); }, {}}),
       runners(scripted, programs),
       keysListener(keys),
-      life({memory, monitor, services, runners, &keysListener, journal_.get()}, lifeOptions(o)),
-      packages(installRoot(o, temporaryRoot_)),
+      life({memory, monitor, services, runners, &keysListener, journal.get()}, lifeOptions(o)),
+      packages(installRoot(o, temporaryRoot)),
       world(keys, life),
       robot(memory, c, o.model),
-      serviceOperands(memory, services),
-      options_(std::move(o)) {
+      serviceOperands(memory, services) {}
+
+Engine::Engine(core::Clock& c, EngineOptions o)
+    : options_(std::move(o)),
+      parts_(std::make_unique<Parts>(c, options_)),
+      clock(parts_->clock),
+      memory(parts_->memory),
+      preferences(*parts_->preferenceStore),
+      monitor(parts_->monitor),
+      services(parts_->services),
+      keys(parts_->keys),
+      scripted(parts_->scripted),
+      programs(parts_->programs),
+      behaviorEvents(parts_->behaviorEvents),
+      workers(parts_->workers),
+      resources(parts_->resources),
+      behaviors(parts_->behaviors),
+      runners(parts_->runners),
+      life(parts_->life),
+      packages(parts_->packages),
+      world(parts_->world),
+      robot(parts_->robot),
+      serviceOperands(parts_->serviceOperands) {
   runners.setBehaviorRunner(&behaviors);
   if (options_.turnLimit) workers.setLimits({*options_.turnLimit, workers.limits().afterCancel});
   // In virtual time box threads run, in turn, after each clock task.
@@ -139,9 +161,9 @@ Engine::~Engine() {
   behaviors.stopAll();
   workers.shutdown();
   if (auto* virtualClock = dynamic_cast<core::VirtualClock*>(&clock)) virtualClock->setAfterEachTask({});
-  if (temporaryRoot_) {
+  if (parts_->temporaryRoot) {
     std::error_code ignored;
-    std::filesystem::remove_all(*temporaryRoot_, ignored);
+    std::filesystem::remove_all(*parts_->temporaryRoot, ignored);
   }
 }
 
@@ -187,9 +209,9 @@ void Engine::trackServiceOperands(const life::Activity& activity) {
 }
 
 bool Engine::overrideRun(const std::string& name, const life::Run& run, core::Duration loadTime) {
-  runOverrides_[name] = {run, loadTime};
-  auto it = fromPackages_.find(name);
-  if (it == fromPackages_.end()) return false;
+  parts_->runOverrides[name] = {run, loadTime};
+  auto it = parts_->fromPackages.find(name);
+  if (it == parts_->fromPackages.end()) return false;
   it->second.run = run;
   it->second.loadTime = loadTime;
   life.addActivity(it->second);
@@ -204,22 +226,22 @@ void Engine::addPackageActivities(const std::string& uuid) {
     if (!b.isActivity()) continue;
     life::Activity a = activityFrom(b);
     if (!b.valid || (b.launchTrigger() && !b.launchTrigger()->valid())) a.error = problemOf(*pkg, b);
-    if (auto o = runOverrides_.find(a.name); o != runOverrides_.end()) {
+    if (auto o = parts_->runOverrides.find(a.name); o != parts_->runOverrides.end()) {
       a.run = o->second.first;
       a.loadTime = o->second.second;
     }
-    fromPackages_[a.name] = a;
+    parts_->fromPackages[a.name] = a;
     addActivity(std::move(a));
   }
 }
 
 void Engine::removePackageActivities(const std::string& uuid) {
   const std::string prefix = uuid + "/";
-  for (auto it = fromPackages_.begin(); it != fromPackages_.end();) {
+  for (auto it = parts_->fromPackages.begin(); it != parts_->fromPackages.end();) {
     if (it->first.starts_with(prefix)) {
       life.removeActivity(it->first);
       serviceOperands.untrack(it->first);
-      it = fromPackages_.erase(it);
+      it = parts_->fromPackages.erase(it);
     } else {
       ++it;
     }

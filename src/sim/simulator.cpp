@@ -1,10 +1,16 @@
+#include "autolife/core/problem.hpp"
+#include "autolife/core/value_json.hpp"
+#include "autolife/engine/engine.hpp"
+#include "autolife/life/autonomous_life.hpp"
+#include "autolife/memory/memory.hpp"
+#include "autolife/package/store.hpp"
+#include "autolife/robot/simulated_world.hpp"
+#include "autolife/runtime/behavior_run.hpp"
+#include "autolife/service/service.hpp"
 #include "autolife/sim/simulator.hpp"
 
 #include <cstdio>
 
-#include "autolife/core/problem.hpp"
-#include "autolife/core/value_json.hpp"
-#include "autolife/engine/engine.hpp"
 
 namespace autolife::sim {
 

@@ -9,6 +9,9 @@
 #include "autolife/core/clock.hpp"
 #include "autolife/engine/engine.hpp"
 #include "autolife/engine/preference_service.hpp"
+#include "autolife/life/autonomous_life.hpp"
+#include "autolife/service/service.hpp"
+#include "autolife/store/store.hpp"
 #include "files.hpp"
 
 namespace {

@@ -7,7 +7,11 @@
 #include <type_traits>
 
 #include "autolife/engine/engine.hpp"
+#include "autolife/life/autonomous_life.hpp"
+#include "autolife/memory/memory.hpp"
 #include "autolife/net/event_loop.hpp"
+#include "autolife/package/store.hpp"
+#include "autolife/service/service.hpp"
 
 namespace autolife::test {
 
