@@ -62,8 +62,12 @@ TEST(ServiceBuilder, EveryOtherCatalogOverloadIsAStubOfItsType) {
   EXPECT_EQ(s->call("getMasterVolume", {}), Any(0.0));
   EXPECT_EQ(s->call("isSoundSetInstalled", {"Aldebaran"}), Any(false));
   for (const auto& m : s->methods()) {
-    if (m.name == "getLoadedSoundSetsList") EXPECT_FALSE(m.modelled);
-    if (m.name == "setMasterVolume") EXPECT_TRUE(m.modelled);
+    if (m.name == "getLoadedSoundSetsList") {
+      EXPECT_FALSE(m.modelled);
+    }
+    if (m.name == "setMasterVolume") {
+      EXPECT_TRUE(m.modelled);
+    }
   }
   // Stubs check their arguments like any method.
   EXPECT_EQ(reasonOf([&] { s->call("isSoundSetInstalled", {42}); }),
