@@ -1,5 +1,7 @@
 #include "autolife/robot/simulated_robot.hpp"
 
+#include <algorithm>
+
 namespace autolife::robot {
 
 SimulatedRobot::SimulatedRobot(memory::Memory& memory, core::Clock& clock, launchpad::RobotModel model)
@@ -21,14 +23,31 @@ std::vector<std::shared_ptr<service::Service>> SimulatedRobot::makeServices() {
           leds_.makeService(),   audio_.makeService(),          awareness_.makeService()};
 }
 
+const std::vector<std::string>& SimulatedRobot::engineServiceNames() {
+  static const std::vector<std::string> names{"ALAutonomousLife", "ALBehaviorManager", "ALMemory", "ALPreferenceManager",
+                                              "PackageManager"};
+  return names;
+}
+
 const std::vector<std::string>& SimulatedRobot::serviceNames() {
-  static const std::vector<std::string> names{"ALTextToSpeech", "ALAnimatedSpeech", "ALMotion",        "ALRobotPosture",
-                                              "ALLeds",         "ALAudioPlayer",    "ALBasicAwareness"};
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> out;
+    const auto& engine = engineServiceNames();
+    for (const auto& m : naoqi::Catalog::naoqi().modules())
+      if (std::find(engine.begin(), engine.end(), m.name) == engine.end()) out.push_back(m.name);
+    return out;
+  }();
   return names;
 }
 
 void SimulatedRobot::registerServices(service::Registry& registry) {
   for (auto& s : makeServices()) registry.add(std::move(s));
+  registerCatalogStubs(registry);
+}
+
+void SimulatedRobot::registerCatalogStubs(service::Registry& registry) {
+  for (const auto& m : naoqi::Catalog::naoqi().modules())
+    if (!registry.find(m.name)) registry.add(naoqi::makeStubService(m));
 }
 
 }  // namespace autolife::robot

@@ -290,12 +290,12 @@ Any Registry::call(std::string_view service, std::string_view method, const Argu
 namespace {
 
 const Any& argument(const Arguments& a, std::size_t i) {
-  if (i >= a.size()) throw CallError("wrong-arity", "argument " + std::to_string(i + 1) + " is missing");
+  if (i >= a.size()) refuse("wrong-arity", "argument " + std::to_string(i + 1) + " is missing");
   return a[i];
 }
 
 [[noreturn]] void badArgument(std::size_t i, const char* expected, const Any& got) {
-  throw CallError("bad-argument", "argument " + std::to_string(i + 1) + " must be " + expected + ", got " + quote(got));
+  refuse("bad-argument", "argument " + std::to_string(i + 1) + " must be " + expected + ", got " + quote(got));
 }
 
 }  // namespace
@@ -308,8 +308,8 @@ std::string stringArg(const Arguments& a, std::size_t i) {
 
 std::int64_t intArg(const Arguments& a, std::size_t i) {
   const Any& v = argument(a, i);
-  if (!v.is_number_integer()) badArgument(i, "an int", v);
-  return v.get<std::int64_t>();
+  if (!fits(v, Type::Int)) badArgument(i, "an int", v);
+  return Convert<std::int64_t>::from(v);
 }
 
 double floatArg(const Arguments& a, std::size_t i) {

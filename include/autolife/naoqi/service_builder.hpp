@@ -36,19 +36,20 @@ public:
 
   // A method of the catalog: the names of its overload with as many
   // parameters as `handler` takes (std::logic_error when there is none).
-  // A handler returning the dynamic value is declared with the catalog's
-  // result type.
+  // A handler returning the dynamic value is declared with `result`, else
+  // with the catalog's result type.
   template <class F>
-  ServiceBuilder& bind(const std::string& method, F handler, std::string description = {}) {
+  ServiceBuilder& bind(const std::string& method, F handler, std::string description = {},
+                       std::optional<service::Type> result = std::nullopt) {
     const auto& names = catalogNames(method, service::arityOf<F>());
-    auto m = service::Service::typedMethod(method, names, std::move(handler), std::move(description));
-    return add(std::move(m));
+    return add(service::Service::typedMethod(method, names, std::move(handler), std::move(description), std::move(result)));
   }
   // A method with its parameters' names given (one the catalog does not
   // list, or whose names it gets wrong).
   template <class F>
-  ServiceBuilder& bind(const std::string& method, const std::vector<std::string>& names, F handler, std::string description = {}) {
-    return add(service::Service::typedMethod(method, names, std::move(handler), std::move(description)));
+  ServiceBuilder& bind(const std::string& method, const std::vector<std::string>& names, F handler, std::string description = {},
+                       std::optional<service::Type> result = std::nullopt) {
+    return add(service::Service::typedMethod(method, names, std::move(handler), std::move(description), std::move(result)));
   }
   // A method whose handler reads its arguments itself (loosely typed NAOqi
   // parameters: "a name or a list of names").

@@ -33,12 +33,24 @@ public:
   SimulatedRobot(const SimulatedRobot&) = delete;
   SimulatedRobot& operator=(const SimulatedRobot&) = delete;
 
-  // Adds the seven services (CallError service-exists if a name is taken).
+  // Adds the modelled services (CallError service-exists if a name is
+  // taken), then a stub of every other NAOqi catalog module no one
+  // registered (registerCatalogStubs).
   void registerServices(service::Registry& registry);
-  // The service objects, as registered.
+  // The stubs alone: each catalog module the registry lacks, every method
+  // answering the neutral value of its type. The engine calls it again
+  // once its own services are in, so that they keep their names.
+  static void registerCatalogStubs(service::Registry& registry);
+  // The modelled service objects, as registered.
   std::vector<std::shared_ptr<service::Service>> makeServices();
-  // Their names, in that order (a connected robot's own replace them).
+  // The names of every service the simulated robot registers, modelled or
+  // stubbed (a connected robot's own replace them): the catalog's modules
+  // but the engine's own (engineServiceNames).
   static const std::vector<std::string>& serviceNames();
+  // The catalog modules the engine itself provides (ALMemory,
+  // ALAutonomousLife, ALBehaviorManager, ALPreferenceManager,
+  // PackageManager).
+  static const std::vector<std::string>& engineServiceNames();
 
   launchpad::RobotModel model() const { return core_.model; }
   Body& body() { return body_; }
