@@ -98,6 +98,13 @@ Catalog Catalog::parse(std::string_view text) {
     throw std::invalid_argument(std::string("the NAOqi catalog is malformed: ") + e.what());
   }
   std::sort(c.modules_.begin(), c.modules_.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
+  try {
+    for (auto [robot, list] : {std::pair{"NAO", &c.naoAnimations_}, std::pair{"Pepper", &c.pepperAnimations_}})
+      for (const auto& a : json.value("animations", Json::object()).value(robot, Json::array()))
+        list->push_back({a.at("name").get<std::string>(), a.value("tags", std::vector<std::string>{})});
+  } catch (const Json::exception& e) {
+    throw std::invalid_argument(std::string("the NAOqi catalog's animations are malformed: ") + e.what());
+  }
   return c;
 }
 
@@ -109,6 +116,11 @@ const Catalog& Catalog::naoqi() {
 const CatalogModule* Catalog::find(std::string_view name) const {
   auto it = std::lower_bound(modules_.begin(), modules_.end(), name, [](const auto& m, std::string_view n) { return m.name < n; });
   return it != modules_.end() && it->name == name ? &*it : nullptr;
+}
+
+const std::vector<CatalogAnimation>& Catalog::animations(std::string_view robot) const {
+  static const std::vector<CatalogAnimation> none;
+  return robot == "NAO" ? naoAnimations_ : robot == "Pepper" ? pepperAnimations_ : none;
 }
 
 bool Catalog::knowsKey(std::string_view key) const {

@@ -13,14 +13,44 @@ SimulatedRobot::SimulatedRobot(memory::Memory& memory, core::Clock& clock, launc
       posture_(core_, body_),
       leds_(core_),
       audio_(core_),
-      awareness_(core_) {}
+      awareness_(core_),
+      system_(core_),
+      tablet_(core_),
+      animations_(core_),
+      navigation_(core_, body_, motion_),
+      perception_(core_),
+      devices_(core_) {}
 
 // Pending clock tasks and registered handlers must not reach a robot that is gone.
 SimulatedRobot::~SimulatedRobot() { core_.shutdown(); }
 
 std::vector<std::shared_ptr<service::Service>> SimulatedRobot::makeServices() {
-  return {tts_.makeService(),    animatedSpeech_.makeService(), motion_.makeService(),    posture_.makeService(),
-          leds_.makeService(),   audio_.makeService(),          awareness_.makeService()};
+  return {tts_.makeService(),
+          animatedSpeech_.makeService(),
+          motion_.makeService(),
+          posture_.makeService(),
+          leds_.makeService(),
+          audio_.makeService(),
+          awareness_.makeService(),
+          system_.makeSystem(),
+          system_.makeRobotModel(),
+          system_.makeBattery(),
+          system_.makeBodyTemperature(),
+          system_.makeAudioDevice(),
+          tablet_.makeService(),
+          animations_.makeService(),
+          navigation_.makeNavigation(),
+          navigation_.makeLocalization(),
+          navigation_.makeAutonomousMoves(),
+          perception_.makePeoplePerception(),
+          perception_.makeFaceDetection(),
+          perception_.makeEngagementZones(),
+          perception_.makeMood(),
+          perception_.makeUserSession(),
+          devices_.makeTouch(),
+          devices_.makeVideoDevice(),
+          devices_.makePhotoCapture(),
+          devices_.makeNotificationManager()};
 }
 
 const std::vector<std::string>& SimulatedRobot::engineServiceNames() {

@@ -50,6 +50,12 @@ struct CatalogModule {
   bool hasMethod(std::string_view method) const;
 };
 
+// One of a robot's stock animations (ALAnimationPlayer) and its tags.
+struct CatalogAnimation {
+  std::string name;  // "animations/Stand/Gestures/Hey_1"
+  std::vector<std::string> tags;
+};
+
 class Catalog {
 public:
   // The catalog compiled into the binary (parsed once, on first use).
@@ -63,9 +69,12 @@ public:
   // Is `key` an event or memory key some module documents? ("<ID>" in a
   // documented key matches any one path segment.)
   bool knowsKey(std::string_view key) const;
+  // A robot's stock animations: "NAO" or "Pepper" (none for another name).
+  const std::vector<CatalogAnimation>& animations(std::string_view robot) const;
 
 private:
   std::vector<CatalogModule> modules_;  // sorted by name
+  std::vector<CatalogAnimation> naoAnimations_, pepperAnimations_;
 };
 
 }  // namespace autolife::naoqi
