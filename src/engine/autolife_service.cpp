@@ -79,7 +79,7 @@ Any memorySnapshot(const memory::Memory& m, const std::string& filter) {
 }  // namespace
 
 std::shared_ptr<service::Service> makeAutolifeService(memory::Memory& memory, life::AutonomousLife& life,
-                                                      const ServiceOperandBridge* operands) {
+                                                      const ServiceOperandBridge* operands, service::Registry* registry) {
   naoqi::ServiceBuilder s("Autolife", "autolife's own methods (the dashboard's): not NAOqi API");
   s.bind("activities", {}, [&life, operands] { return activities(life, operands); },
          "[{name, nature, launchTrigger, problem, suggested, focused, stacked, violations, explanation, "
@@ -89,7 +89,17 @@ std::shared_ptr<service::Service> makeAutolifeService(memory::Memory& memory, li
          "An activity's launch trigger explained now: {t, value, tree}, null without a trigger");
   s.bind("memory", {"filter"}, [&memory](const std::string& filter) { return memorySnapshot(memory, filter); },
          "[{key, type, value, t}] for the keys containing filter (\"\" for all), t the engine time of the last write", Type::List);
-  return s.build();
+  s.bind("warnings", {}, [registry] { return registry ? registry->warnings() : std::vector<std::string>{}; },
+         "The simulated robot's warnings so far, oldest first: each method called that it does not model, once");
+  s.service().signal("warning", {{"message", Type::String}}, "A warning of the simulated robot (a method it does not model, once)");
+  auto built = s.build();
+  if (registry) {
+    std::weak_ptr<service::Service> weak = built;
+    registry->warned.connect([weak](const std::string& message) {
+      if (auto self = weak.lock()) self->emit("warning", message);
+    });
+  }
+  return built;
 }
 
 }  // namespace autolife::engine

@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <random>
 
+#include "autolife/engine/animation_length.hpp"
 #include "autolife/engine/autolife_service.hpp"
 #include "autolife/engine/memory_service.hpp"
 #include "autolife/engine/package_services.hpp"
 #include "autolife/engine/preference_service.hpp"
+#include "autolife/engine/service_manager.hpp"
 #include "autolife/life/life_service.hpp"
 
 namespace autolife::engine {
@@ -156,8 +158,14 @@ void Engine::registerServices() {
   services.add(makePackageManagerService(packages));
   services.add(makeBehaviorManagerService(packages, life, runners));
   services.add(makePreferenceManagerService(preferences));
-  services.add(makeAutolifeService(memory, life, &serviceOperands));
+  services.add(makeAutolifeService(memory, life, &serviceOperands, &services));
+  services.add(makeServiceManagerService(services));
   robot.registerServices(services);
+  // An installed package's behavior plays as an animation for as long as its timeline.
+  robot.animationPlayer().setResolver([this](const std::string& name) -> std::optional<double> {
+    auto b = packages.behavior(name);
+    return b ? animationSeconds(b->behaviorFile) : std::nullopt;
+  });
   // Launchpad/Posture follows ALRobotPosture, as on a robot.
   robot.postureChanged().connect([this](const std::string& posture, const std::string& family) { keys.setPosture(posture, family); });
 }

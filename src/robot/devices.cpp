@@ -23,13 +23,15 @@ Devices::Devices(RobotCore& core) : core_(core) {}
 
 // ---- touch -------------------------------------------------------------------
 
-std::vector<Devices::TouchSensor> Devices::sensors() const {
+std::vector<Devices::TouchSensor> Devices::sensors() const { return sensorsOf(core_.pepper()); }
+
+std::vector<Devices::TouchSensor> Devices::sensorsOf(bool pepper) {
   std::vector<TouchSensor> out = {{"Head/Touch/Front", "FrontTactilTouched"},
                                   {"Head/Touch/Middle", "MiddleTactilTouched"},
                                   {"Head/Touch/Rear", "RearTactilTouched"},
                                   {"LHand/Touch/Back", "HandLeftBackTouched"},
                                   {"RHand/Touch/Back", "HandRightBackTouched"}};
-  if (core_.pepper()) {
+  if (pepper) {
     out.push_back({"Bumper/FrontLeft", "LeftBumperPressed"});
     out.push_back({"Bumper/FrontRight", "RightBumperPressed"});
     out.push_back({"Bumper/Back", "BackBumperPressed"});
@@ -53,12 +55,26 @@ std::vector<std::string> Devices::touchSensors() const {
   return out;
 }
 
+namespace {
+
+void addNames(std::vector<std::string>& out, const std::string& sensor, const std::string& event) {
+  const std::string shortName = event.substr(0, event.size() - std::string_view("Touched").size());
+  for (const auto& name : {sensor, event, shortName})
+    if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(name);
+}
+
+}  // namespace
+
 std::vector<std::string> Devices::touchNames() const {
   std::vector<std::string> out;
-  for (const auto& s : sensors()) {
-    out.push_back(s.name);
-    if (std::find(out.begin(), out.end(), s.event) == out.end()) out.push_back(s.event);
-  }
+  for (const auto& s : sensors()) addNames(out, s.name, s.event);
+  return out;
+}
+
+std::vector<std::string> Devices::touchNamesOfEveryModel() {
+  std::vector<std::string> out;
+  for (bool pepper : {false, true})
+    for (const auto& s : sensorsOf(pepper)) addNames(out, s.name, s.event);
   return out;
 }
 

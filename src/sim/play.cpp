@@ -26,6 +26,8 @@ public:
       text += "  refused: " + c.errorMessage;
     }
     emit(std::move(j), text);
+    // The first call of a method the simulated robot does not model says so.
+    if (!c.warning.empty()) emit({{"t", 0.0}, {"warning", c.warning}}, pad("warning") + c.warning);
   }
 
   void event(const runtime::RunEvent& e) {

@@ -32,8 +32,9 @@ public:
   // or the event's name without Touched/Pressed ("FrontTactil"). False for
   // a sensor this model does not have.
   bool press(const std::string& sensor, double seconds);
-  // Every name press() understands, for messages.
+  // Every name press() understands, for messages; the same for any model.
   std::vector<std::string> touchNames() const;
+  static std::vector<std::string> touchNamesOfEveryModel();
 
   // Bytes per pixel of a colour space (vision_definitions), 0 if unknown;
   // the size of a resolution, nullopt if unknown.
@@ -52,6 +53,7 @@ private:
     std::string event;  // "FrontTactilTouched"
   };
   std::vector<TouchSensor> sensors() const;
+  static std::vector<TouchSensor> sensorsOf(bool pepper);
   std::optional<TouchSensor> findSensor(const std::string& name) const;
   service::Any image(const Subscription& s) const;
   Subscription& subscription(const std::string& handle);

@@ -27,6 +27,12 @@ struct Call {
   nlohmann::json arguments = nlohmann::json::array();
 };
 
+// A touch sensor or bumper pressed (`touch:`), released `seconds` later.
+struct Touch {
+  std::string sensor;  // "FrontTactil", "FrontTactilTouched" or "Head/Touch/Front"...
+  double seconds = 0.2;
+};
+
 struct Step {
   core::Time time{0};
   int line = 0;
@@ -36,6 +42,7 @@ struct Step {
   std::vector<std::pair<std::string, core::Value>> set;
   std::vector<std::pair<std::string, core::Value>> raise;
   std::optional<Call> call;
+  std::optional<Touch> touch;
 };
 
 struct Expectation {
