@@ -146,7 +146,18 @@ std::shared_ptr<service::Service> BasicAwareness::makeService() {
     std::lock_guard lock(core_.mutex);
     parameters_ = defaultParameters();
   }, "Parameters back to their defaults");
-  b.bind("engagePerson", [](int) { return false; }, "Engages a person (nobody is tracked here: false)");
+  // Who can be engaged is who people perception sees (its memory keys, as
+  // the world or a robot writes them).
+  b.bind("engagePerson", [this](int id) {
+    try {
+      const core::Value visible = core_.memory.getData("PeoplePerception/VisiblePeopleList");
+      if (!visible.isArray()) return false;
+      for (const auto& v : visible.asArray())
+        if (v.isInt() && v.asInt() == id) return true;
+    } catch (const std::exception&) {
+    }
+    return false;
+  }, "Engages a person: true when people perception sees them (PeoplePerception/VisiblePeopleList)");
   b.bind("triggerStimulus", {"stimulusPosition"}, [](const std::vector<double>&) { return -1; },
          "A fake stimulus (nobody found here: -1)");
   b.service().signal("stimulusDetected", {{"stimulusName", Type::String}}, "A stimulus was detected");
