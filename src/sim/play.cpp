@@ -173,7 +173,11 @@ PlayResult play(const PlayOptions& options, const std::function<void(const Recor
     auto run = runtime::BehaviorRun::create(model, options.behavior.string(), context,
                                             [&](const std::string& error) { ending.set(error); });
     clock->post([run] { run->start(); });
-    result.end = virtualClock ? runVirtual(*virtualClock, ending, options.until) : runReal(*clock, ending, options.until);
+    // In real time --until counts from the behavior's start, not from the
+    // clock's: building the engine takes wall time before it.
+    std::optional<core::Time> until = options.until;
+    if (until && !virtualClock) until = core::addSaturating(*until, clock->now());
+    result.end = virtualClock ? runVirtual(*virtualClock, ending, until) : runReal(*clock, ending, until);
     if (result.end == PlayResult::End::Finished && !ending.error->empty()) {
       result.end = PlayResult::End::Error;
       result.error = *ending.error;

@@ -85,8 +85,9 @@ TEST_F(Catalog, EveryOverloadExistsAndAnswersItsDeclaredType) {
           EXPECT_TRUE(service::fits(result, declared->result))
               << m.name << "." << entry.name << " answered " << result.dump() << " for " << declared->result.signature();
           const auto kind = declared->result.kind();
-          if (kind != service::Type::Kind::Void && kind != service::Type::Kind::Any && kind != service::Type::Kind::Object)
+          if (kind != service::Type::Kind::Void && kind != service::Type::Kind::Any && kind != service::Type::Kind::Object) {
             EXPECT_FALSE(result.is_null()) << m.name << "." << entry.name << " answered null";
+          }
         } catch (const service::CallError& e) {
           // A modelled method may refuse sample arguments (an unknown id),
           // with a reason of its own; never with an unexplained error.
