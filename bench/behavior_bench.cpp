@@ -17,8 +17,11 @@
 #include <string>
 #include <vector>
 
+#include "autolife/core/workers.hpp"
 #include "autolife/engine/engine.hpp"
+#include "autolife/memory/memory.hpp"
 #include "autolife/runtime/behavior_runner.hpp"
+#include "autolife/service/service.hpp"
 
 namespace {
 

@@ -20,9 +20,11 @@
 
 #include "autolife/api/server.hpp"
 #include "autolife/engine/engine.hpp"
+#include "autolife/memory/memory.hpp"
 #include "autolife/qi/codec.hpp"
 #include "autolife/qiclient/client.hpp"
 #include "autolife/qiserver/server.hpp"
+#include "autolife/service/service.hpp"
 
 namespace {
 

@@ -8,6 +8,11 @@
 #include <string>
 
 #include "autolife/engine/engine.hpp"
+#include "autolife/life/autonomous_life.hpp"
+#include "autolife/memory/memory.hpp"
+#include "autolife/package/store.hpp"
+#include "autolife/robot/simulated_world.hpp"
+#include "autolife/service/service.hpp"
 
 namespace autolife::bench {
 

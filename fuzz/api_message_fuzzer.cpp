@@ -19,6 +19,7 @@
 #include <string_view>
 
 #include "autolife/api/connection.hpp"
+#include "autolife/core/clock.hpp"
 #include "autolife/engine/engine.hpp"
 #include "fuzz_support.hpp"
 

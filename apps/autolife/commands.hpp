@@ -18,6 +18,7 @@ void addSimulateCommand(CLI::App& app, int& status);
 void addConvertCommand(CLI::App& app, int& status);
 void addPlayCommand(CLI::App& app, int& status);
 void addServeCommand(CLI::App& app, int& status);
+void addChatCommand(CLI::App& app, int& status);
 
 // --turn-limit SECONDS (play, simulate): the wall time a box may keep its
 // thread in virtual time before it is interrupted (core::Workers' watchdog).

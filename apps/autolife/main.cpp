@@ -12,6 +12,7 @@ int main(int argc, char** argv) {
   autolife::app::addConvertCommand(app, status);
   autolife::app::addPlayCommand(app, status);
   autolife::app::addServeCommand(app, status);
+  autolife::app::addChatCommand(app, status);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -13,6 +13,7 @@
 #include "autolife/api/server.hpp"
 #include "autolife/api/token.hpp"
 #include "autolife/core/json_line.hpp"
+#include "autolife/package/store.hpp"
 #include "autolife/qiserver/server.hpp"
 #include "autolife/sim/simulator.hpp"
 #include "autolife/store/store.hpp"

@@ -1,4 +1,5 @@
 #include "autolife/api/api.hpp"
+#include "autolife/service/service.hpp"
 
 namespace autolife::api {
 

@@ -1,4 +1,5 @@
 #include "autolife/api/connection.hpp"
+#include "autolife/core/clock.hpp"
 
 namespace autolife::api {
 

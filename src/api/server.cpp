@@ -10,7 +10,7 @@ namespace autolife::api {
 using transport::tcp;
 
 struct Server::Impl {
-  Impl(engine::Engine& e, net::EventLoop& l, ServerOptions o)
+  Impl(engine::ServiceAccess e, net::EventLoop& l, ServerOptions o)
       : loop(l),
         acceptor(l.ioContext()),
         shared(std::make_shared<transport::Shared>(std::make_shared<Api>(e, o.limits), std::move(o), l.ioContext())) {}
@@ -44,7 +44,7 @@ struct Server::Impl {
   bool stopped = false;
 };
 
-Server::Server(engine::Engine& engine, net::EventLoop& loop, ServerOptions options)
+Server::Server(engine::ServiceAccess engine, net::EventLoop& loop, ServerOptions options)
     : impl_(std::make_unique<Impl>(engine, loop, std::move(options))) {}
 
 Server::~Server() { stop(); }

@@ -1,11 +1,14 @@
-#include "autolife/api/subscriptions.hpp"
-
 #include "autolife/api/json_rpc.hpp"
+#include "autolife/api/subscriptions.hpp"
+#include "autolife/core/clock.hpp"
 #include "autolife/core/value_json.hpp"
+#include "autolife/memory/memory.hpp"
+#include "autolife/service/service.hpp"
+
 
 namespace autolife::api {
 
-Subscriptions::Subscriptions(engine::Engine& engine, Sink sink, std::size_t max)
+Subscriptions::Subscriptions(engine::ServiceAccess engine, Sink sink, std::size_t max)
     : engine_(engine), sink_(std::make_shared<const Sink>(std::move(sink))), max_(max) {}
 
 Subscriptions::~Subscriptions() { clear(); }

@@ -1,10 +1,13 @@
 #include "autolife/engine/engine.hpp"
 
+#include "parts.hpp"
+
 #include <algorithm>
 #include <random>
 
 #include "autolife/engine/animation_length.hpp"
 #include "autolife/engine/autolife_service.hpp"
+#include "autolife/engine/package_dialogs.hpp"
 #include "autolife/engine/memory_service.hpp"
 #include "autolife/engine/package_services.hpp"
 #include "autolife/engine/preference_service.hpp"
@@ -94,13 +97,12 @@ core::Diagnostic problemOf(const package::Package& pkg, const package::Behavior&
 
 }  // namespace
 
-Engine::Engine(core::Clock& c, EngineOptions o)
-    : preferenceStore_(preferencesFor(o)),
-      journal_(journalFor(o)),
+Engine::Parts::Parts(core::Clock& c, const EngineOptions& o)
+    : preferenceStore(preferencesFor(o)),
+      journal(journalFor(o)),
       clock(c),
       memory(c),
-      preferences(*preferenceStore_),
-      monitor(memory, monitorOptions(o, preferences)),
+      monitor(memory, monitorOptions(o, *preferenceStore)),
       keys(memory, launchpad::RobotProfile::forModel(o.model)),
       scripted(c, monitor),
       programs(c),
@@ -110,12 +112,38 @@ Engine::Engine(core::Clock& c, EngineOptions o)
                                         [this](const runtime::RunEvent& e) { behaviorEvents(e); }, {}}),
       runners(scripted, programs),
       keysListener(keys),
-      life({memory, monitor, services, runners, &keysListener, journal_.get()}, lifeOptions(o)),
-      packages(installRoot(o, temporaryRoot_)),
+      life({memory, monitor, services, runners, &keysListener, journal.get()}, lifeOptions(o)),
+      packages(installRoot(o, temporaryRoot)),
       world(keys, life),
       robot(memory, c, o.model),
-      serviceOperands(memory, services),
-      options_(std::move(o)) {
+      speechRecognition(memory),
+      dialog(c, memory, services, o.seed),
+      serviceOperands(memory, services) {}
+
+Engine::Engine(core::Clock& c, EngineOptions o)
+    : options_(std::move(o)),
+      parts_(std::make_unique<Parts>(c, options_)),
+      clock(parts_->clock),
+      memory(parts_->memory),
+      preferences(*parts_->preferenceStore),
+      monitor(parts_->monitor),
+      services(parts_->services),
+      keys(parts_->keys),
+      scripted(parts_->scripted),
+      programs(parts_->programs),
+      behaviorEvents(parts_->behaviorEvents),
+      workers(parts_->workers),
+      resources(parts_->resources),
+      behaviors(parts_->behaviors),
+      runners(parts_->runners),
+      life(parts_->life),
+      packages(parts_->packages),
+      world(parts_->world),
+      robot(parts_->robot),
+      speechRecognition(parts_->speechRecognition),
+      dialog(parts_->dialog),
+      topicRefused(parts_->topicRefused),
+      serviceOperands(parts_->serviceOperands) {
   runners.setBehaviorRunner(&behaviors);
   if (options_.turnLimit) workers.setLimits({*options_.turnLimit, workers.limits().afterCancel});
   // In virtual time box threads run, in turn, after each clock task.
@@ -141,9 +169,9 @@ Engine::~Engine() {
   behaviors.stopAll();
   workers.shutdown();
   if (auto* virtualClock = dynamic_cast<core::VirtualClock*>(&clock)) virtualClock->setAfterEachTask({});
-  if (temporaryRoot_) {
+  if (parts_->temporaryRoot) {
     std::error_code ignored;
-    std::filesystem::remove_all(*temporaryRoot_, ignored);
+    std::filesystem::remove_all(*parts_->temporaryRoot, ignored);
   }
 }
 
@@ -152,14 +180,38 @@ void Engine::start() {
   life.start();
 }
 
+namespace {
+
+// Autolife.hear's answer: what was heard and what came of it.
+service::Any heardJson(const dialog::Heard& h, const std::string& utterance) {
+  const dialog::Explanation& ex = h.dialog->explanation;
+  service::Any answers = service::Any::array();
+  for (const auto& answer : h.dialog->answers) answers.push_back(answer.text);
+  return service::Any{{"heard", utterance}, {"wordRecognized", h.wordRecognized}, {"outcome", ex.outcome},
+                      {"reason", ex.reason}, {"topic", ex.topic}, {"file", ex.file}, {"line", ex.line},
+                      {"rule", ex.rule}, {"notes", ex.notes}, {"answers", answers}};
+}
+
+}  // namespace
+
 void Engine::registerServices() {
   services.add(makeMemoryService(memory));
   services.add(life::makeLifeService(life));
   services.add(makePackageManagerService(packages));
   services.add(makeBehaviorManagerService(packages, life, runners));
   services.add(makePreferenceManagerService(preferences));
-  services.add(makeAutolifeService(memory, life, &serviceOperands, &services));
+  auto autolife = makeAutolifeService(memory, life, &serviceOperands, &services);
+  // The dashboard's "say to the robot": speech as input, explained.
+  autolife->method("hear", {{"text", service::Type::String}, {"confidence", service::Type::Float}}, service::Type::Map,
+                   "What a person says to the robot (ALSpeechRecognition, then ALDialog): {heard, wordRecognized, "
+                   "outcome, reason, topic, file, line, rule, notes, answers}",
+                   [this](const service::Arguments& a) { return heardJson(hear(service::stringArg(a, 0), service::floatArg(a, 1)), service::stringArg(a, 0)); });
+  services.add(autolife);
   services.add(makeServiceManagerService(services));
+  // The modelled speech services: registered as the engine's own, before
+  // the simulated robot's stubs take the catalog's names still free.
+  services.add(speechRecognition.makeService());
+  services.add(dialog.makeService());
   robot.registerServices(services);
   // An installed package's behavior plays as an animation for as long as its timeline.
   robot.animationPlayer().setResolver([this](const std::string& name) -> std::optional<double> {
@@ -168,6 +220,10 @@ void Engine::registerServices() {
   });
   // Launchpad/Posture follows ALRobotPosture, as on a robot.
   robot.postureChanged().connect([this](const std::string& posture, const std::string& family) { keys.setPosture(posture, family); });
+}
+
+dialog::Heard Engine::hear(const std::string& utterance, double confidence) {
+  return dialog::hear(speechRecognition, dialog, utterance, confidence);
 }
 
 package::InstallResult Engine::loadPackage(const std::filesystem::path& path) {
@@ -195,9 +251,9 @@ void Engine::trackServiceOperands(const life::Activity& activity) {
 }
 
 bool Engine::overrideRun(const std::string& name, const life::Run& run, core::Duration loadTime) {
-  runOverrides_[name] = {run, loadTime};
-  auto it = fromPackages_.find(name);
-  if (it == fromPackages_.end()) return false;
+  parts_->runOverrides[name] = {run, loadTime};
+  auto it = parts_->fromPackages.find(name);
+  if (it == parts_->fromPackages.end()) return false;
   it->second.run = run;
   it->second.loadTime = loadTime;
   life.addActivity(it->second);
@@ -212,22 +268,46 @@ void Engine::addPackageActivities(const std::string& uuid) {
     if (!b.isActivity()) continue;
     life::Activity a = activityFrom(b);
     if (!b.valid || (b.launchTrigger() && !b.launchTrigger()->valid())) a.error = problemOf(*pkg, b);
-    if (auto o = runOverrides_.find(a.name); o != runOverrides_.end()) {
+    if (auto o = parts_->runOverrides.find(a.name); o != parts_->runOverrides.end()) {
       a.run = o->second.first;
       a.loadTime = o->second.second;
     }
-    fromPackages_[a.name] = a;
+    parts_->fromPackages[a.name] = a;
     addActivity(std::move(a));
+  }
+  loadPackageTopics(*pkg);
+}
+
+// A package's topics (manifest <dialogContent>, .pml <Topics>), every
+// language, load into ALDialog as on the robot; activating them is for
+// whoever runs the dialog (a Dialog box, a box's ALDialog calls).
+void Engine::loadPackageTopics(const package::Package& pkg) {
+  std::vector<std::filesystem::path> files;
+  for (const auto& language : {"English", "French", "Japanese", "Chinese", "German", "Spanish", "Italian"})
+    for (auto& f : dialogTopicsOf(pkg, language)) files.push_back(std::move(f));
+  for (const auto& f : files) {
+    try {
+      parts_->packageTopics[pkg.uuid()].push_back(dialog.loadFile(f.string()));
+    } catch (const service::CallError& e) {
+      topicRefused(e.what());
+    }
   }
 }
 
 void Engine::removePackageActivities(const std::string& uuid) {
+  for (const auto& topic : parts_->packageTopics[uuid]) {
+    try {
+      dialog.unload(topic);
+    } catch (const service::CallError&) {  // unloaded through ALDialog already
+    }
+  }
+  parts_->packageTopics.erase(uuid);
   const std::string prefix = uuid + "/";
-  for (auto it = fromPackages_.begin(); it != fromPackages_.end();) {
+  for (auto it = parts_->fromPackages.begin(); it != parts_->fromPackages.end();) {
     if (it->first.starts_with(prefix)) {
       life.removeActivity(it->first);
       serviceOperands.untrack(it->first);
-      it = fromPackages_.erase(it);
+      it = parts_->fromPackages.erase(it);
     } else {
       ++it;
     }

@@ -4,7 +4,10 @@
 #include <boost/asio/write.hpp>
 #include <iostream>
 
+#include "autolife/core/clock.hpp"
+#include "autolife/memory/memory.hpp"
 #include "autolife/qi/convert.hpp"
+#include "autolife/service/service.hpp"
 
 namespace autolife::qiserver {
 

@@ -29,7 +29,7 @@ class Connection;
 
 // What every connection of one server shares (loop thread).
 struct ServerState {
-  engine::Engine& engine;
+  engine::ServiceAccess engine;
   boost::asio::io_context& ioc;
   ServerOptions options;
   std::unique_ptr<Directory> directory;

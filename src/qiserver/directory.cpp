@@ -4,8 +4,11 @@
 
 #include <random>
 
+#include "autolife/core/clock.hpp"
+#include "autolife/memory/memory.hpp"
 #include "autolife/qi/codec.hpp"
 #include "autolife/qi/message.hpp"
+#include "autolife/service/service.hpp"
 
 namespace autolife::qiserver {
 
@@ -101,7 +104,7 @@ std::string newUuid() {
   return hex;
 }
 
-Directory::Directory(engine::Engine& engine, std::vector<std::string> endpoints)
+Directory::Directory(engine::ServiceAccess engine, std::vector<std::string> endpoints)
     : engine_(engine), endpoints_(std::move(endpoints)), machineId_(newUuid()), sessionId_(newUuid()) {
   self_ = std::make_shared<DirectoryObject>(*this);
   Entry sd{infoFor("ServiceDirectory", qi::kServiceDirectory), self_, nullptr, true};

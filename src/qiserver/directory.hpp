@@ -21,7 +21,7 @@ namespace autolife::qiserver {
 
 class Directory {
 public:
-  Directory(engine::Engine& engine, std::vector<std::string> endpoints);
+  Directory(engine::ServiceAccess engine, std::vector<std::string> endpoints);
 
   // Adds the registry's services not yet listed, drops those gone.
   void syncWithRegistry();
@@ -54,7 +54,7 @@ private:
   void add(std::uint32_t id, Entry entry);
   void remove(std::uint32_t id);
 
-  engine::Engine& engine_;
+  engine::ServiceAccess engine_;
   std::vector<std::string> endpoints_;
   std::string machineId_;
   std::string sessionId_;

@@ -3,9 +3,12 @@
 #include <atomic>
 #include <random>
 
+#include "autolife/core/clock.hpp"
+#include "autolife/memory/memory.hpp"
 #include "autolife/qi/codec.hpp"
 #include "autolife/qi/convert.hpp"
 #include "autolife/qi/message.hpp"
+#include "autolife/service/service.hpp"
 
 namespace autolife::qiserver {
 
@@ -108,7 +111,7 @@ std::array<std::uint8_t, 20> newObjectUid() {
 
 // ---- ServiceObject ----------------------------------------------------------
 
-ServiceObject::ServiceObject(engine::Engine& engine, std::shared_ptr<service::Service> service, std::uint32_t serviceId)
+ServiceObject::ServiceObject(engine::ServiceAccess engine, std::shared_ptr<service::Service> service, std::uint32_t serviceId)
     : engine_(engine), service_(std::move(service)), serviceId_(serviceId) {
   qi::MetaObject own;
   own.description = service_->description();

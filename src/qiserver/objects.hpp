@@ -13,9 +13,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "autolife/engine/engine.hpp"
+#include "autolife/engine/access.hpp"
+#include "autolife/memory/memory.hpp"
 #include "autolife/qi/meta.hpp"
 #include "autolife/qi/value.hpp"
+#include "autolife/service/service.hpp"
 
 namespace autolife::qiserver {
 
@@ -60,7 +62,7 @@ qi::MetaObject withBoundMembers(qi::MetaObject own);
 // properties. ALMemory also gets subscriber(key) → object.
 class ServiceObject final : public ServedObject {
 public:
-  ServiceObject(engine::Engine& engine, std::shared_ptr<service::Service> service, std::uint32_t serviceId);
+  ServiceObject(engine::ServiceAccess engine, std::shared_ptr<service::Service> service, std::uint32_t serviceId);
   const qi::MetaObject& metaObject() const override { return meta_; }
   qi::Value call(std::uint32_t uid, const qi::Value& arguments, CallContext& context) override;
   std::function<void()> connect(std::uint32_t uid, Deliver deliver) override;
@@ -73,7 +75,7 @@ private:
   const service::SignalInfo& signalInfo(std::uint32_t uid) const;
   const service::Property& propertyInfo(std::uint32_t uid) const;
 
-  engine::Engine& engine_;
+  engine::ServiceAccess engine_;
   std::shared_ptr<service::Service> service_;
   std::uint32_t serviceId_;
   qi::MetaObject meta_;

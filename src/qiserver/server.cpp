@@ -1,4 +1,7 @@
+#include "autolife/core/clock.hpp"
+#include "autolife/memory/memory.hpp"
 #include "autolife/qiserver/server.hpp"
+#include "autolife/service/service.hpp"
 
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
@@ -34,7 +37,7 @@ Address parseUrl(const std::string& url) {
 }
 
 struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
-  Impl(engine::Engine& e, net::EventLoop& l, ServerOptions o)
+  Impl(engine::ServiceAccess e, net::EventLoop& l, ServerOptions o)
       : loop(l), acceptor(l.ioContext()), state{e, l.ioContext(), std::move(o), nullptr, {}} {}
 
   void accept() {
@@ -84,7 +87,7 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
   core::SignalLink added = 0, removed = 0;
 };
 
-Server::Server(engine::Engine& engine, net::EventLoop& loop, ServerOptions options)
+Server::Server(engine::ServiceAccess engine, net::EventLoop& loop, ServerOptions options)
     : impl_(std::make_shared<Impl>(engine, loop, std::move(options))) {}
 
 Server::~Server() { stop(); }

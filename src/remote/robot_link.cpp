@@ -1,11 +1,17 @@
+#include "autolife/core/clock.hpp"
+#include "autolife/engine/engine.hpp"
+#include "autolife/engine/memory_service.hpp"
+#include "autolife/life/autonomous_life.hpp"
+#include "autolife/memory/memory.hpp"
+#include "autolife/package/store.hpp"
+#include "autolife/remote/proxy.hpp"
 #include "autolife/remote/robot_link.hpp"
+#include "autolife/robot/simulated_robot.hpp"
+#include "autolife/service/service.hpp"
 
 #include <algorithm>
 #include <cctype>
 
-#include "autolife/engine/engine.hpp"
-#include "autolife/engine/memory_service.hpp"
-#include "autolife/remote/proxy.hpp"
 
 namespace autolife::remote {
 

@@ -129,6 +129,7 @@ void BoxInstance::unload() {
   if (auto* memory = run_.context().memory)
     for (auto id : memorySubscriptions_) memory->unsubscribeToEvent(id);
   memorySubscriptions_.clear();
+  stopDialog();
   letGoOfResources();
   if (timeline_) timeline_->unload();
   waiting_.clear();
@@ -144,6 +145,11 @@ void BoxInstance::receive(int input, const std::optional<service::Any>& value) {
   if (!in) return;
   if (in->nature == behavior::InputNature::OnStop) letGoOfResources();
   if (in->nature == behavior::InputNature::OnStart && !admitStart(input, value)) return;
+  if (isDialogBox() && in->nature == behavior::InputNature::OnStart) startDialog();
+  if (isDialogBox() && in->nature == behavior::InputNature::OnStop) {
+    stopDialog();
+    emitStopped();
+  }
   if (hasPython())
     callPython([name = in->name, value](python::PythonBox& p) { return p.callInput(name, value ? &*value : nullptr); });
   if (timeline_ && model_.timeline->enable) {
@@ -161,6 +167,7 @@ void BoxInstance::emit(int output, const std::optional<service::Any>& value) {
   for (const auto& t : targets) deliver(t, value);
   const behavior::Output* out = model_.findOutput(output);
   if (!out || out->nature != behavior::OutputNature::Stopped) return;
+  stopDialog();
   letGoOfResources();
   if (timeline_) timeline_->stop();
   if (!parent_) run_.rootStopped();

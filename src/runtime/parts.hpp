@@ -176,6 +176,11 @@ private:
   void callPython(PythonCall call);
   void bindMemoryInputs();
   bool hasPython() const;
+  // A Choregraphe Dialog box (dialog_box.cpp): its topics run in ALDialog
+  // while it runs; its outputs fire when the topic sets their variables.
+  bool isDialogBox() const { return !model_.dialogFile.empty(); }
+  void startDialog();
+  void stopDialog();
 
   Run& run_;
   const behavior::Box& model_;
@@ -191,6 +196,8 @@ private:
   // Its memory subscriptions: ALMemory-value inputs, and those its code
   // made (subscribeMemory); all dropped when it unloads.
   std::vector<memory::SubscriptionId> memorySubscriptions_;
+  std::vector<std::string> dialogTopics_;                  // loaded by this Dialog box
+  std::vector<memory::SubscriptionId> dialogSubscriptions_;  // its outputs' variables
   ResourceClaim resources_;
   std::optional<std::pair<int, std::optional<service::Any>>> heldStart_;  // waits for the resources
 };

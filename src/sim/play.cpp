@@ -1,10 +1,14 @@
+#include "autolife/core/workers.hpp"
+#include "autolife/engine/engine.hpp"
+#include "autolife/memory/memory.hpp"
+#include "autolife/runtime/behavior_runner.hpp"
+#include "autolife/runtime/resources.hpp"
+#include "autolife/service/service.hpp"
 #include "autolife/sim/play.hpp"
 
 #include <condition_variable>
 #include <mutex>
 
-#include "autolife/engine/engine.hpp"
-#include "autolife/runtime/behavior_runner.hpp"
 
 namespace autolife::sim {
 

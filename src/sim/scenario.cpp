@@ -332,10 +332,10 @@ private:
 
   std::optional<Step> step(const YAML::Node& n) {
     if (!n.IsMap() || !n["t"]) {
-      problem(n, "a step is a map with t and one of set, raise, people, world, call, touch");
+      problem(n, "a step is a map with t and one of set, raise, people, world, call, touch, hear");
       return std::nullopt;
     }
-    checkKeys(n, {"t", "set", "raise", "people", "world", "call", "touch"}, "step");
+    checkKeys(n, {"t", "set", "raise", "people", "world", "call", "touch", "hear"}, "step");
     Step s;
     s.line = n.Mark().line + 1;
     s.time = duration(n["t"], "t").value_or(core::Time{0});
@@ -345,7 +345,8 @@ private:
     if (auto v = n["world"]) s.world = world(v);
     if (auto v = n["call"]) s.call = call(v);
     if (auto v = n["touch"]) s.touch = touch(v);
-    if (n.size() < 2) problem(n, "a step needs one of set, raise, people, world, call, touch besides t");
+    if (auto v = n["hear"]) s.hear = hear(v);
+    if (n.size() < 2) problem(n, "a step needs one of set, raise, people, world, call, touch, hear besides t");
     return s;
   }
 
@@ -466,6 +467,26 @@ private:
       return std::nullopt;
     }
     return t;
+  }
+
+  // hear: "hello" or hear: {text: "hello", confidence: 0.4}
+  std::optional<Hear> hear(const YAML::Node& n) {
+    if (n.IsScalar()) return Hear{n.Scalar(), 1.0};
+    if (!n.IsMap() || !n["text"] || !n["text"].IsScalar()) {
+      problem(n, "hear is what a person says: \"text\" or {text: \"...\", confidence: 0.0-1.0}");
+      return std::nullopt;
+    }
+    checkKeys(n, {"text", "confidence"}, "hear");
+    Hear h{n["text"].Scalar(), 1.0};
+    if (auto c = n["confidence"]) {
+      try {
+        h.confidence = c.as<double>();
+      } catch (const YAML::Exception&) {
+        h.confidence = -1;
+      }
+      if (!(h.confidence >= 0 && h.confidence <= 1)) problem(c, "confidence is a number from 0 to 1");
+    }
+    return h;
   }
 
   std::optional<Call> call(const YAML::Node& n) {

@@ -1,10 +1,17 @@
+#include "autolife/core/problem.hpp"
+#include "autolife/core/value_json.hpp"
+#include "autolife/dialog/services.hpp"
+#include "autolife/engine/engine.hpp"
+#include "autolife/life/autonomous_life.hpp"
+#include "autolife/memory/memory.hpp"
+#include "autolife/package/store.hpp"
+#include "autolife/robot/simulated_world.hpp"
+#include "autolife/runtime/behavior_run.hpp"
+#include "autolife/service/service.hpp"
 #include "autolife/sim/simulator.hpp"
 
 #include <cstdio>
 
-#include "autolife/core/problem.hpp"
-#include "autolife/core/value_json.hpp"
-#include "autolife/engine/engine.hpp"
 
 namespace autolife::sim {
 
@@ -117,6 +124,12 @@ private:
       emit({{"signal", signal}, {"value", ordered_json(v)}}, text);
     });
     observeBehaviors();
+    engine_.topicRefused.connect([this](const std::string& why) { problem(why); });
+    engine_.dialog.records.connect([this](const dialog::DialogRecord& r) {
+      if (r.kind == "robot") emit({{"dialog", "robot"}, {"said", r.text}}, pad("robot says") + r.text);
+      if (r.kind == "set")
+        emit({{"dialog", "set"}, {"name", r.text}, {"value", r.value}}, pad("dialog set") + "$" + r.text + "=" + r.value);
+    });
     engine_.life.activityFailed.connect([this](const std::string& activity, const std::string& error) {
       emit({{"activity", activity}, {"error", error}}, pad("failed") + activity + ": " + error);
     });
@@ -167,6 +180,11 @@ private:
   void apply(const Step& step) {
     auto outcome = applyStep(engine_, step);
     if (!outcome) return;
+    if (outcome->contains("hear")) {
+      emit(*outcome, pad("heard") + "\"" + (*outcome)["hear"].get<std::string>() + "\": " +
+                         (*outcome)["reason"].get<std::string>());
+      return;
+    }
     const std::string method = (*outcome)["call"].get<std::string>();
     if (outcome->contains("result"))
       emit(*outcome, pad("call") + method + " -> " +
@@ -241,6 +259,15 @@ std::optional<nlohmann::ordered_json> applyStep(engine::Engine& engine, const St
     std::vector<memory::Write> writes;
     for (const auto& [k, v] : step.raise) writes.push_back({memory::Write::Kind::Raise, k, v});
     engine.memory.apply(writes);
+  }
+  if (step.hear) {
+    const dialog::Heard heard = engine.hear(step.hear->text, step.hear->confidence);
+    if (!step.call) {
+      const dialog::Explanation& ex = heard.dialog->explanation;
+      ordered_json out{{"hear", step.hear->text}, {"outcome", ex.outcome}, {"reason", ex.reason}};
+      if (heard.wordRecognized) out["wordRecognized"] = true;
+      return out;
+    }
   }
   if (!step.call) return std::nullopt;
   const auto& c = *step.call;

@@ -7,7 +7,11 @@
 
 #include "autolife/core/value_json.hpp"
 #include "autolife/engine/engine.hpp"
+#include "autolife/life/autonomous_life.hpp"
+#include "autolife/memory/memory.hpp"
 #include "autolife/remote/robot_link.hpp"
+#include "autolife/robot/simulated_robot.hpp"
+#include "autolife/service/service.hpp"
 #include "remote_support.hpp"
 
 namespace autolife::remotetest {

@@ -218,7 +218,7 @@ TEST(Play, ABoxThatRunsLongButGivesItsThreadBackIsLeftAlone) {
 TEST(Play, InRealTimeStoppingABoxThatNeverGivesItsThreadBackInterruptsIt) {
   sim::PlayOptions options;
   options.realtime = true;
-  options.until = core::fromSeconds(0.2);
+  options.until = core::fromSeconds(1.0);  // room for the interpreter to start on a loaded machine
   auto p = play(behaviorXar(pythonBox("Loop", 1,
                                       "    def onUnload(self):\n"
                                       "        ALProxy(\"ALTextToSpeech\").say(\"bye\")\n"

@@ -5,8 +5,12 @@
 
 #include "autolife/behavior/xar_parser.hpp"
 #include "autolife/core/clock.hpp"
+#include "autolife/core/workers.hpp"
 #include "autolife/engine/engine.hpp"
+#include "autolife/memory/memory.hpp"
+#include "autolife/runtime/behavior_run.hpp"
 #include "autolife/runtime/resources.hpp"
+#include "autolife/service/service.hpp"
 #include "runtime_support.hpp"
 
 namespace autolife::runtimetest {

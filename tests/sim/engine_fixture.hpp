@@ -1,4 +1,5 @@
-// A whole engine on a virtual clock, for the world and service tests:
+// A whole engine on a virtual clock, for the world and service tests (with
+// the headers of the engine's parts the tests reach for):
 // inputs applied at an instant (before that instant's deadlines), every
 // activityTransition recorded, memory read back as JSON.
 #pragma once
@@ -11,9 +12,25 @@
 
 #include <nlohmann/json.hpp>
 
+#include "autolife/condition/monitor.hpp"
 #include "autolife/core/clock.hpp"
+#include "autolife/core/preferences.hpp"
 #include "autolife/core/value_json.hpp"
+#include "autolife/core/workers.hpp"
 #include "autolife/engine/engine.hpp"
+#include "autolife/launchpad/launchpad_keys.hpp"
+#include "autolife/life/autonomous_life.hpp"
+#include "autolife/life/process_runner.hpp"
+#include "autolife/life/runner_set.hpp"
+#include "autolife/life/scripted_runner.hpp"
+#include "autolife/memory/memory.hpp"
+#include "autolife/package/store.hpp"
+#include "autolife/robot/simulated_robot.hpp"
+#include "autolife/robot/simulated_world.hpp"
+#include "autolife/runtime/behavior_run.hpp"
+#include "autolife/runtime/behavior_runner.hpp"
+#include "autolife/runtime/resources.hpp"
+#include "autolife/service/service.hpp"
 #include "sim_support.hpp"
 
 namespace autolife::simtest {

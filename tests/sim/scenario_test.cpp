@@ -549,3 +549,25 @@ TEST(ScenarioFile, AMissingFileIsAProblemNotACrash) {
 }
 
 }  // namespace
+
+namespace {
+
+// `hear:` (docs/scenarios.md, docs/dialog.md): what a person says, with an
+// optional confidence.
+TEST(ScenarioFile, HearStepsWithAndWithoutConfidence) {
+  auto s = parse("steps:\n  - t: 1\n    hear: \"hello robot\"\n  - t: 2\n    hear: {text: \"yes\", confidence: 0.4}\n");
+  ASSERT_EQ(s.steps.size(), 2u);
+  ASSERT_TRUE(s.steps[0].hear);
+  EXPECT_EQ(s.steps[0].hear->text, "hello robot");
+  EXPECT_DOUBLE_EQ(s.steps[0].hear->confidence, 1.0);
+  EXPECT_EQ(s.steps[1].hear->text, "yes");
+  EXPECT_DOUBLE_EQ(s.steps[1].hear->confidence, 0.4);
+}
+
+TEST(ScenarioFile, AHearStepWithABadConfidenceIsAProblem) {
+  auto p = autolife::simtest::problems("steps:\n  - t: 1\n    hear: {text: \"yes\", confidence: 3}\n");
+  ASSERT_FALSE(p.empty());
+  EXPECT_THAT(p[0].format(), ::testing::HasSubstr("confidence is a number from 0 to 1"));
+}
+
+}  // namespace

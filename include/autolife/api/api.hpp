@@ -7,14 +7,14 @@
 #include "autolife/api/json_rpc.hpp"
 #include "autolife/api/limits.hpp"
 #include "autolife/api/subscriptions.hpp"
-#include "autolife/engine/engine.hpp"
+#include "autolife/engine/access.hpp"
 
 namespace autolife::api {
 
 // One client, as the API sees it. Only streaming clients (WebSocket) can
 // subscribe: an HTTP call has nowhere to be notified.
 struct Client {
-  Client(engine::Engine& engine, Sink sink, bool streaming, const Limits& limits)
+  Client(engine::ServiceAccess engine, Sink sink, bool streaming, const Limits& limits)
       : streaming(streaming), subscriptions(engine, std::move(sink), limits.maxSubscriptions) {}
   bool streaming;
   Subscriptions subscriptions;
@@ -22,9 +22,9 @@ struct Client {
 
 class Api {
 public:
-  Api(engine::Engine& engine, Limits limits) : engine_(engine), limits_(limits) {}
+  Api(engine::ServiceAccess engine, Limits limits) : engine_(engine), limits_(limits) {}
 
-  engine::Engine& engine() { return engine_; }
+  engine::ServiceAccess engine() { return engine_; }
   const Limits& limits() const { return limits_; }
 
   // The response to `request` (null for a notification). Never throws.
@@ -38,7 +38,7 @@ private:
   Json subscribe(const Json& params, Client& client);
   Json unsubscribe(const Json& params, Client& client);
 
-  engine::Engine& engine_;
+  engine::ServiceAccess engine_;
   Limits limits_;
 };
 

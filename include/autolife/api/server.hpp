@@ -8,7 +8,7 @@
 #include <string>
 
 #include "autolife/api/limits.hpp"
-#include "autolife/engine/engine.hpp"
+#include "autolife/engine/access.hpp"
 #include "autolife/net/event_loop.hpp"
 
 namespace autolife::api {
@@ -23,7 +23,7 @@ struct ServerOptions {
 class Server {
 public:
   // The engine must run on `loop.clock()`; both must outlive the server.
-  Server(engine::Engine& engine, net::EventLoop& loop, ServerOptions options);
+  Server(engine::ServiceAccess engine, net::EventLoop& loop, ServerOptions options);
   ~Server();
   Server(const Server&) = delete;
   Server& operator=(const Server&) = delete;

@@ -11,8 +11,15 @@
 #include <mutex>
 #include <string>
 
-#include "autolife/core/clock.hpp"
-#include "autolife/engine/engine.hpp"
+#include "autolife/core/signal.hpp"
+#include "autolife/engine/access.hpp"
+
+namespace autolife::memory {
+class Subscriber;
+}
+namespace autolife::service {
+class Service;
+}
 
 namespace autolife::api {
 
@@ -21,7 +28,7 @@ using Sink = std::function<void(std::string)>;
 
 class Subscriptions {
 public:
-  Subscriptions(engine::Engine& engine, Sink sink, std::size_t max);
+  Subscriptions(engine::ServiceAccess engine, Sink sink, std::size_t max);
   ~Subscriptions();
   Subscriptions(const Subscriptions&) = delete;
   Subscriptions& operator=(const Subscriptions&) = delete;
@@ -43,7 +50,7 @@ private:
   void reserve() const;
   static void disconnect(Entry& entry);
 
-  engine::Engine& engine_;
+  engine::ServiceAccess engine_;
   std::shared_ptr<const Sink> sink_;
   std::size_t max_;
   mutable std::mutex mutex_;

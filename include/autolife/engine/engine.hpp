@@ -1,35 +1,76 @@
 // One autolife engine, assembled: memory, the condition monitor, the service
 // registry with the NAOqi services, the Launchpad keys, Autonomous Life, the
-// package store and the simulated world, all on one injected clock (virtual
-// for the simulator and tests, real for `serve`).
+// package store, the behavior runtime and the simulated world and robot, all
+// on one injected clock (virtual for the simulator and tests, real for
+// `serve`).
+//
+// The parts live in the engine's implementation (src/engine/parts.hpp); this
+// header declares them only, so that including it does not bring every
+// module's headers along: a user includes the headers of the parts it uses.
+// The network fronts (the JSON-RPC API, the qi server) see no Engine at all,
+// only its ServiceAccess (engine/access.hpp).
 #pragma once
 
 #include <chrono>
+#include <cstdint>
 #include <filesystem>
 #include <functional>
-#include <map>
 #include <memory>
 #include <optional>
+#include <string>
 
-#include "autolife/condition/monitor.hpp"
-#include "autolife/core/clock.hpp"
-#include "autolife/core/preferences.hpp"
-#include "autolife/engine/service_operands.hpp"
-#include "autolife/launchpad/launchpad_keys.hpp"
-#include "autolife/life/autonomous_life.hpp"
-#include "autolife/life/process_runner.hpp"
-#include "autolife/life/runner_set.hpp"
-#include "autolife/life/scripted_runner.hpp"
-#include "autolife/memory/memory.hpp"
-#include "autolife/package/store.hpp"
-#include "autolife/robot/simulated_robot.hpp"
-#include "autolife/robot/simulated_world.hpp"
-#include "autolife/runtime/behavior_runner.hpp"
-#include "autolife/runtime/resources.hpp"
-#include "autolife/service/service.hpp"
-#include "autolife/store/store.hpp"
+#include "autolife/core/diagnostic.hpp"
+#include "autolife/core/signal.hpp"
+#include "autolife/core/time.hpp"
+#include "autolife/engine/access.hpp"
+#include "autolife/launchpad/robot_profile.hpp"
+#include "autolife/life/activity.hpp"
+
+namespace autolife {
+namespace core {
+class PreferenceStore;
+class Workers;
+}  // namespace core
+namespace condition {
+class ConditionMonitor;
+}
+namespace launchpad {
+class LaunchpadKeys;
+}
+namespace life {
+class AutonomousLife;
+class ProcessRunner;
+class RunnerSet;
+class ScriptedRunner;
+}  // namespace life
+namespace package {
+class PackageStore;
+struct Package;
+struct Behavior;
+struct InstallResult;
+}  // namespace package
+namespace robot {
+class SimulatedRobot;
+class SimulatedWorld;
+}  // namespace robot
+namespace runtime {
+class BehaviorRunner;
+class ResourceArbiter;
+struct RunEvent;
+}  // namespace runtime
+namespace store {
+class Store;
+}
+namespace dialog {
+class DialogService;
+class SpeechRecognition;
+struct Heard;
+}  // namespace dialog
+}  // namespace autolife
 
 namespace autolife::engine {
+
+class ServiceOperandBridge;
 
 struct EngineOptions {
   launchpad::RobotModel model = launchpad::RobotModel::Nao;
@@ -46,20 +87,9 @@ struct EngineOptions {
   std::optional<std::chrono::milliseconds> turnLimit = {};
 };
 
-// Tells the Launchpad keys what Life does (State, FocusedActivity, ...).
-class KeysListener final : public life::LifeListener {
-public:
-  explicit KeysListener(launchpad::LaunchpadKeys& keys) : keys_(keys) {}
-  void lifeStateEntered(life::State state) override { keys_.setLifeState(life::stateName(state)); }
-  void focusChanged(const std::string& activity) override { keys_.setFocusedActivity(activity); }
-  void focusCounted(const std::string&, int) override {}  // the keys count focus changes themselves
-  void basicAwarenessRunning(bool running) override { keys_.setBasicAwarenessRunning(running); }
-
-private:
-  launchpad::LaunchpadKeys& keys_;
-};
-
 class Engine {
+  struct Parts;  // src/engine/parts.hpp: every part, in construction order
+
 public:
   explicit Engine(core::Clock& clock, EngineOptions options = {});
   ~Engine();
@@ -77,53 +107,60 @@ public:
   // Gives a package's activity another way to run (a scenario's `run:`).
   bool overrideRun(const std::string& name, const life::Run& run, core::Duration loadTime);
 
+  // A person says `utterance` (a scenario's hear:, the dashboard's field):
+  // WordRecognized for the recogniser's vocabulary, an answer from ALDialog
+  // (include autolife/dialog/services.hpp to use the result).
+  dialog::Heard hear(const std::string& utterance, double confidence = 1.0);
+
   const EngineOptions& options() const { return options_; }
-
-private:
-  // Declared first: the package store below is built in it when no root is given.
-  std::optional<std::filesystem::path> temporaryRoot_;
-  // Before the members that use them: in memory, or in options.store.
-  std::unique_ptr<core::PreferenceStore> preferenceStore_;
-  std::unique_ptr<store::StoredLifeJournal> journal_;
-
-public:
-  core::Clock& clock;
-  memory::Memory memory;
-  core::PreferenceStore& preferences;  // ALPreferenceManager's, what pref() reads
-  condition::ConditionMonitor monitor;
-  service::Registry services;
-  launchpad::LaunchpadKeys keys;
-  life::ScriptedRunner scripted;
-  life::ProcessRunner programs;
-  // What running behaviors report: box logs and errors, missing services, ends.
-  core::Signal<const runtime::RunEvent&> behaviorEvents;
-  // Box threads (taking turns in virtual time) and the behavior runtime:
-  // activities that are behaviors run here (docs/behaviors.md).
-  core::Workers workers;
-  // Who holds which part of the robot, between every running behavior's boxes.
-  runtime::ResourceArbiter resources;
-  runtime::BehaviorRunner behaviors;
-  life::RunnerSet runners;
-  KeysListener keysListener;
-  life::AutonomousLife life;
-  package::PackageStore packages;
-  robot::SimulatedWorld world;
-  // ALTextToSpeech, ALMotion, ALLeds... (docs/robot.md)
-  robot::SimulatedRobot robot;
-  // Feeds the launch triggers' service operands (`ALBattery.charge`) from
-  // the registry's services; gone before the services it listens to.
-  ServiceOperandBridge serviceOperands;
+  // What the network fronts need: the services, memory and the clock. An
+  // engine is handed to a front (api::Server, qiserver::Server) as that.
+  ServiceAccess access() const { return {clock, memory, services}; }
+  operator ServiceAccess() const { return access(); }
 
 private:
   void addPackageActivities(const std::string& uuid);
   void trackServiceOperands(const life::Activity& activity);
   void removePackageActivities(const std::string& uuid);
+  void loadPackageTopics(const package::Package& pkg);
   void registerServices();
   void restoreLife();
 
   EngineOptions options_;
-  std::map<std::string, life::Activity> fromPackages_;  // by name, as loaded (overrides applied)
-  std::map<std::string, std::pair<life::Run, core::Duration>> runOverrides_;
+  std::unique_ptr<Parts> parts_;
+
+public:
+  // The parts, for what is assembled around the engine (the simulator,
+  // `play`, the robot link, tests). Each is owned by the engine and lives as
+  // long as it; include the part's own header to use it.
+  core::Clock& clock;
+  memory::Memory& memory;
+  core::PreferenceStore& preferences;  // ALPreferenceManager's, what pref() reads
+  condition::ConditionMonitor& monitor;
+  service::Registry& services;
+  launchpad::LaunchpadKeys& keys;
+  life::ScriptedRunner& scripted;
+  life::ProcessRunner& programs;
+  // What running behaviors report: box logs and errors, missing services, ends.
+  core::Signal<const runtime::RunEvent&>& behaviorEvents;
+  // Box threads (taking turns in virtual time).
+  core::Workers& workers;
+  // Who holds which part of the robot, between every running behavior's boxes.
+  runtime::ResourceArbiter& resources;
+  runtime::BehaviorRunner& behaviors;
+  life::RunnerSet& runners;
+  life::AutonomousLife& life;
+  package::PackageStore& packages;
+  robot::SimulatedWorld& world;
+  // ALTextToSpeech, ALMotion, ALLeds... (docs/robot.md)
+  robot::SimulatedRobot& robot;
+  // ALSpeechRecognition and ALDialog (docs/dialog.md).
+  dialog::SpeechRecognition& speechRecognition;
+  dialog::DialogService& dialog;
+  // A package's topic that does not load: "file:line:column: error: ...".
+  core::Signal<const std::string&>& topicRefused;
+  // Feeds the launch triggers' service operands (`ALBattery.charge`).
+  ServiceOperandBridge& serviceOperands;
 };
 
 // A package behavior as Life sees it.

@@ -11,7 +11,7 @@
 #include <memory>
 #include <string>
 
-#include "autolife/engine/engine.hpp"
+#include "autolife/engine/access.hpp"
 #include "autolife/net/event_loop.hpp"
 #include "autolife/qi/error.hpp"
 
@@ -45,7 +45,7 @@ Address parseUrl(const std::string& url);
 class Server {
 public:
   // The engine must run on `loop.clock()`; both must outlive the server.
-  Server(engine::Engine& engine, net::EventLoop& loop, ServerOptions options);
+  Server(engine::ServiceAccess engine, net::EventLoop& loop, ServerOptions options);
   ~Server();
   Server(const Server&) = delete;
   Server& operator=(const Server&) = delete;

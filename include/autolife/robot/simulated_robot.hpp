@@ -58,7 +58,8 @@ public:
   static const std::vector<std::string>& serviceNames();
   // The catalog modules the engine itself provides (ALMemory,
   // ALAutonomousLife, ALBehaviorManager, ALPreferenceManager,
-  // PackageManager).
+  // PackageManager, and the dialog engine's ALDialog and
+  // ALSpeechRecognition).
   static const std::vector<std::string>& engineServiceNames();
 
   launchpad::RobotModel model() const { return core_.model; }

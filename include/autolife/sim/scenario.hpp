@@ -33,6 +33,12 @@ struct Touch {
   double seconds = 0.2;
 };
 
+// What a person says to the robot (`hear:`), as the recogniser heard it.
+struct Hear {
+  std::string text;
+  double confidence = 1.0;
+};
+
 struct Step {
   core::Time time{0};
   int line = 0;
@@ -43,6 +49,7 @@ struct Step {
   std::vector<std::pair<std::string, core::Value>> raise;
   std::optional<Call> call;
   std::optional<Touch> touch;
+  std::optional<Hear> hear;
 };
 
 struct Expectation {

@@ -290,6 +290,21 @@ async function writeMemory(method) {
 
 // ---- controls --------------------------------------------------------------
 
+// What a person says: heard by ALSpeechRecognition and ALDialog; the
+// answer (or why there is none) is shown.
+async function sayToRobot() {
+  const text = $('say-text').value;
+  if (!text.trim()) return;
+  try {
+    const r = await rpc.call('Autolife.hear', [text, 1.0]);
+    const said = r.answers.length ? 'robot: ' + r.answers.join(' / ') + ' — ' : '';
+    setStatus('say-status', said + r.reason, r.outcome === 'answered');
+    $('say-text').value = '';
+  } catch (e) {
+    setStatus('say-status', e.message, false);
+  }
+}
+
 async function control(method, params) {
   try {
     await rpc.call(method, params);
@@ -575,6 +590,10 @@ function wire() {
   });
   $('stop-focus').addEventListener('click', () => control('ALAutonomousLife.stopFocus', []));
   $('stop-all').addEventListener('click', () => control('ALAutonomousLife.stopAll', []));
+  $('say-form').addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    sayToRobot();
+  });
   $('package-form').addEventListener('submit', (ev) => {
     ev.preventDefault();
     installPackage();

@@ -1,0 +1,140 @@
+// ALDialog and ALSpeechRecognition on the engine: a Dialog whose variables
+// are ALMemory keys, whose answers are said through the robot's
+// ALAnimatedSpeech (or ALTextToSpeech) and take the time speaking takes,
+// and whose assignments land in memory once the sentence has been said.
+// What a person says reaches both (`Speech::hear`): the recogniser raises
+// WordRecognized for its vocabulary, the dialog answers (docs/dialog.md).
+#pragma once
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "autolife/core/clock.hpp"
+#include "autolife/core/signal.hpp"
+#include "autolife/dialog/dialog.hpp"
+#include "autolife/memory/memory.hpp"
+#include "autolife/service/service.hpp"
+
+namespace autolife::dialog {
+
+// QiChat variables as ALMemory keys. Values that read as numbers are
+// stored as numbers ($onStopped=1 is the Int 1), others as strings.
+class MemoryVariables final : public Variables {
+public:
+  explicit MemoryVariables(memory::Memory& m) : memory_(m) {}
+  std::optional<std::string> get(const std::string& name) const override;
+  void set(const std::string& name, const std::string& value) override;
+  void clear(const std::string& name) override;
+  static core::Value typed(const std::string& value);
+  static std::optional<std::string> text(const core::Value& value);
+
+private:
+  memory::Memory& memory_;
+};
+
+// One line of a conversation as `autolife chat --json` prints it.
+struct DialogRecord {
+  core::Time time{0};
+  std::string kind;   // "human", "robot", "set", "not-understood", "action", "event"
+  std::string text;   // what was said / the variable's name / the action's name
+  std::string value;  // "set": the value
+  std::vector<std::string> args;  // "action"
+};
+
+class DialogService {
+public:
+  DialogService(core::Clock& clock, memory::Memory& memory, service::Registry& registry, std::uint64_t seed = 0);
+  ~DialogService();
+  DialogService(const DialogService&) = delete;
+  DialogService& operator=(const DialogService&) = delete;
+
+  std::shared_ptr<service::Service> makeService();
+
+  // Loads a parsed topic; its name, or CallError("bad-topic").
+  std::string load(Topic topic);
+  // CallError with file:line:column. Loading a file already loaded returns
+  // its topic again (a package's topic that its Dialog box loads too); it
+  // is unloaded when every load was unloaded.
+  std::string loadFile(const std::string& path);
+  void unload(const std::string& topic);
+  std::string loadContent(const std::string& text);  // loadTopicContent
+  void activate(const std::string& topic);
+  void deactivate(const std::string& topic);
+  void subscribe(const std::string& name);
+  void unsubscribe(const std::string& name);
+  bool running() const;  // subscribed: listens to what is said
+
+  // A person spoke (the recogniser heard `utterance` with `confidence`).
+  Reply input(const std::string& utterance, double confidence, bool forced);
+  // The robot speaks on its own: a topic's next proposal.
+  Reply forceOutput();
+  // Raises the qiChat event `key` (box inputs such as onStart).
+  Reply raise(const std::string& key, const std::string& value = "1");
+
+  // When the robot stops speaking (engine time): a conversation waits for it.
+  core::Time busyUntil() const;
+  Dialog& dialog() { return dialog_; }
+  const Explanation& lastExplanation() const;
+
+  core::Signal<const DialogRecord&> records;
+
+private:
+  void speak(const Reply& reply);
+  std::string loadParsed(ParseResult r);
+  std::vector<std::string> loadIncludes(const std::string& path, const std::vector<std::string>& includes);
+  void record(DialogRecord r);
+  void resubscribeEvents();
+  std::optional<std::string> callService(const std::string& method, const std::vector<std::string>& args);
+
+  core::Clock& clock_;
+  memory::Memory& memory_;
+  service::Registry& registry_;
+  MemoryVariables variables_;
+  Dialog dialog_;
+  std::set<std::string> subscribers_;
+  std::map<std::string, memory::SubscriptionId> eventSubscriptions_;
+  std::map<std::string, std::pair<std::string, int>> loadedFiles_;  // path -> (topic, loads)
+  std::map<std::string, std::vector<std::string>> includes_;        // topic -> the topics it includes
+  int includeDepth_ = 0;
+  core::Time busyUntil_{0};
+  Explanation lastExplanation_;
+  std::string lastAnswer_;
+  mutable std::recursive_mutex mutex_;
+};
+
+class SpeechRecognition {
+public:
+  SpeechRecognition(memory::Memory& memory);
+  std::shared_ptr<service::Service> makeService();
+
+  // What the recogniser hears: WordRecognized [phrase, confidence] when a
+  // phrase of the vocabulary was said (word spotting: contained in it).
+  // True when it raised WordRecognized.
+  bool hear(const std::string& utterance, double confidence);
+  bool listening() const;
+  std::string language() const;
+
+private:
+  memory::Memory& memory_;
+  mutable std::mutex mutex_;
+  std::vector<std::string> vocabulary_;
+  bool wordSpotting_ = false;
+  std::set<std::string> subscribers_;
+  bool paused_ = false;
+  std::string language_ = "English";
+  std::map<std::string, double> parameters_;
+  bool audioExpression_ = true, visualExpression_ = true;
+};
+
+// What a person says, routed to the recogniser and the dialog.
+struct Heard {
+  bool wordRecognized = false;
+  std::optional<Reply> dialog;  // none when ALDialog is not listening
+};
+Heard hear(SpeechRecognition& asr, DialogService& dialog, const std::string& utterance, double confidence);
+
+}  // namespace autolife::dialog

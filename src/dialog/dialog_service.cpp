@@ -1,0 +1,345 @@
+// ALDialog on the engine (services.hpp): memory keys and events as NAOqi
+// writes them, answers said through ALAnimatedSpeech, assignments applied
+// when the sentence has been said.
+#include <algorithm>
+#include <charconv>
+#include <filesystem>
+
+#include "autolife/dialog/services.hpp"
+#include "text.hpp"
+
+namespace autolife::dialog {
+
+using service::Any;
+using service::Arguments;
+using service::CallError;
+using service::Type;
+
+// ---- MemoryVariables ----------------------------------------------------------
+
+core::Value MemoryVariables::typed(const std::string& value) {
+  std::int64_t i = 0;
+  auto ri = std::from_chars(value.data(), value.data() + value.size(), i);
+  if (!value.empty() && ri.ec == std::errc() && ri.ptr == value.data() + value.size()) return i;
+  double d = 0;
+  auto rd = std::from_chars(value.data(), value.data() + value.size(), d);
+  if (!value.empty() && rd.ec == std::errc() && rd.ptr == value.data() + value.size()) return d;
+  return value;
+}
+
+std::optional<std::string> MemoryVariables::text(const core::Value& v) {
+  switch (v.type()) {
+    case core::Value::Type::Int: return std::to_string(v.asInt());
+    case core::Value::Type::Float: return core::formatFloat(v.asFloat());
+    case core::Value::Type::Bool: return v.asBool() ? "1" : "0";
+    case core::Value::Type::String:
+      if (v.asString().empty()) return std::nullopt;
+      return v.asString();
+    default: return std::nullopt;
+  }
+}
+
+std::optional<std::string> MemoryVariables::get(const std::string& name) const {
+  try {
+    return text(memory_.getData(name));
+  } catch (const memory::MemoryError&) {
+    return std::nullopt;
+  }
+}
+
+void MemoryVariables::set(const std::string& name, const std::string& value) {
+  // Raised, not just written: e:name rules and a Dialog box's outputs hear
+  // every assignment, even of the value the key already holds.
+  if (!name.empty()) memory_.raiseEvent(name, typed(value));
+}
+
+void MemoryVariables::clear(const std::string& name) {
+  try {
+    memory_.removeData(name);
+  } catch (const memory::MemoryError&) {
+  }
+}
+
+// ---- DialogService ----------------------------------------------------------------
+
+DialogService::DialogService(core::Clock& clock, memory::Memory& memory, service::Registry& registry, std::uint64_t seed)
+    : clock_(clock), memory_(memory), registry_(registry), variables_(memory), dialog_(variables_, [&] {
+        DialogOptions o;
+        o.seed = seed;
+        o.call = [this](const std::string& m, const std::vector<std::string>& a) { return callService(m, a); };
+        o.now = [this] { return clock_.wallTime(clock_.now()); };
+        return o;
+      }()) {
+  memory_.insertData("Dialog/IsStarted", 0);
+  memory_.insertData("Dialog/Language/English", 1);
+  memory_.insertData("Dialog/Language/French", 1);
+  for (const char* e : {"Dialog/LastInput", "Dialog/Answered", "Dialog/LastAnswer", "Dialog/NotUnderstood",
+                        "Dialog/SaidMisunderstood", "Dialog/Focus", "Dialog/Tag", "Dialog/ActivateTopic",
+                        "Dialog/DeactivateTopic", "Dialog/Scope", "Dialog/MatchedTopic", "Dialog/MatchedLine",
+                        "Dialog/MatchedInput", "Dialog/CurrentString", "Dialog/NothingToSay"})
+    memory_.declareEvent(e);
+}
+
+DialogService::~DialogService() {
+  for (const auto& [key, id] : eventSubscriptions_) memory_.unsubscribeToEvent(id);
+}
+
+std::optional<std::string> DialogService::callService(const std::string& method, const std::vector<std::string>& args) {
+  try {
+    Arguments a;
+    for (const auto& s : args) a.push_back(MemoryVariables::typed(s).isString() ? Any(s) : Any::parse(s));
+    Any result = registry_.call(method, a);
+    if (result.is_string()) return result.get<std::string>();
+    if (result.is_null()) return std::string();
+    return result.dump();
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+std::string DialogService::load(Topic topic) {
+  std::lock_guard lock(mutex_);
+  auto r = dialog_.load(std::move(topic));
+  if (!r.error.empty()) throw CallError("bad-topic", r.error);
+  return r.name;
+}
+
+std::string DialogService::loadFile(const std::string& path) {
+  const std::string key = std::filesystem::weakly_canonical(path).string();
+  {
+    std::lock_guard lock(mutex_);
+    auto it = loadedFiles_.find(key);
+    if (it != loadedFiles_.end() && dialog_.isLoaded(it->second.first)) {
+      ++it->second.second;
+      return it->second.first;
+    }
+  }
+  ParseResult parsed = loadTopicFile(path);
+  std::vector<std::string> included;
+  if (parsed.topic) included = loadIncludes(path, parsed.topic->includes);
+  std::string name = loadParsed(std::move(parsed));
+  std::lock_guard lock(mutex_);
+  loadedFiles_[key] = {name, 1};
+  if (!included.empty()) includes_[name] = std::move(included);
+  return name;
+}
+
+// include: file.top, next to the topic: loaded with it, activated with it.
+// The SDK's lexicons (lexicon_enu.top...) are built in.
+std::vector<std::string> DialogService::loadIncludes(const std::string& path, const std::vector<std::string>& includes) {
+  std::vector<std::string> names;
+  if (++includeDepth_ > 8) {
+    --includeDepth_;
+    throw CallError("bad-topic", path + ": includes nested more than 8 deep");
+  }
+  try {
+    for (const auto& include : includes) {
+      const std::filesystem::path file = std::filesystem::path(path).parent_path() / include;
+      if (std::filesystem::exists(file)) names.push_back(loadFile(file.string()));
+      else if (!std::filesystem::path(include).filename().string().starts_with("lexicon"))
+        throw CallError("bad-topic", path + ": include: " + include + " is not next to the topic");
+    }
+  } catch (...) {
+    --includeDepth_;
+    throw;
+  }
+  --includeDepth_;
+  return names;
+}
+
+void DialogService::unload(const std::string& topic) {
+  std::lock_guard lock(mutex_);
+  for (auto it = loadedFiles_.begin(); it != loadedFiles_.end(); ++it) {
+    if (it->second.first != topic) continue;
+    if (--it->second.second > 0) return;  // another load still uses it
+    loadedFiles_.erase(it);
+    break;
+  }
+  if (!dialog_.unload(topic)) throw CallError("no-such-topic", "no topic ~" + topic + " is loaded");
+  resubscribeEvents();
+}
+
+std::string DialogService::loadParsed(ParseResult r) {
+  if (!r.topic) {
+    std::string message;
+    for (const auto& p : r.problems)
+      if (p.isError()) message += (message.empty() ? "" : "\n") + p.format();
+    throw CallError("bad-topic", message);
+  }
+  return load(std::move(*r.topic));
+}
+
+std::string DialogService::loadContent(const std::string& content) {
+  return loadParsed(parseTopic(content, "<loadTopicContent>"));
+}
+
+void DialogService::activate(const std::string& topic) {
+  {
+    std::lock_guard lock(mutex_);
+    if (!dialog_.activate(topic)) throw CallError("no-such-topic", "no topic ~" + topic + " is loaded");
+    if (auto it = includes_.find(topic); it != includes_.end())
+      for (const auto& included : it->second) dialog_.activate(included);
+    resubscribeEvents();
+  }
+  memory_.raiseEvent("Dialog/ActivateTopic", topic);
+}
+
+void DialogService::deactivate(const std::string& topic) {
+  {
+    std::lock_guard lock(mutex_);
+    if (!dialog_.deactivate(topic)) throw CallError("no-such-topic", "no topic ~" + topic + " is loaded");
+    if (auto it = includes_.find(topic); it != includes_.end())
+      for (const auto& included : it->second) dialog_.deactivate(included);
+    resubscribeEvents();
+  }
+  memory_.raiseEvent("Dialog/DeactivateTopic", topic);
+}
+
+// The memory events the active topics wait for (u:(e:Key)); a variable
+// the dialog sets is an event too.
+void DialogService::resubscribeEvents() {
+  const std::vector<std::string> keys = dialog_.eventKeys();
+  for (auto it = eventSubscriptions_.begin(); it != eventSubscriptions_.end();) {
+    if (std::find(keys.begin(), keys.end(), it->first) == keys.end()) {
+      memory_.unsubscribeToEvent(it->second);
+      it = eventSubscriptions_.erase(it);
+    } else {
+      ++it;
+    }
+  }
+  for (const auto& key : keys) {
+    if (eventSubscriptions_.contains(key) || key.starts_with("Dialog/NotUnderstood")) continue;
+    eventSubscriptions_[key] = memory_.subscribeToEvent(key, "ALDialog", [this](const std::string& k, const core::Value& v) {
+      if (running()) raise(k, MemoryVariables::text(v).value_or(""));
+    });
+  }
+}
+
+void DialogService::subscribe(const std::string& name) {
+  bool started;
+  {
+    std::lock_guard lock(mutex_);
+    started = subscribers_.empty();
+    subscribers_.insert(name);
+  }
+  if (started) memory_.insertData("Dialog/IsStarted", 1);
+}
+
+void DialogService::unsubscribe(const std::string& name) {
+  bool stopped;
+  {
+    std::lock_guard lock(mutex_);
+    if (!subscribers_.erase(name)) throw CallError("no-such-subscriber", "no subscriber named " + name);
+    stopped = subscribers_.empty();
+  }
+  if (stopped) memory_.insertData("Dialog/IsStarted", 0);
+}
+
+bool DialogService::running() const {
+  std::lock_guard lock(mutex_);
+  return !subscribers_.empty();
+}
+
+core::Time DialogService::busyUntil() const {
+  std::lock_guard lock(mutex_);
+  return busyUntil_;
+}
+
+const Explanation& DialogService::lastExplanation() const {
+  std::lock_guard lock(mutex_);
+  return lastExplanation_;
+}
+
+void DialogService::record(DialogRecord r) { records(r); }
+
+Reply DialogService::input(const std::string& utterance, double confidence, bool forced) {
+  record({clock_.now(), "human", utterance, {}, {}});
+  Reply reply;
+  {
+    std::lock_guard lock(mutex_);
+    if (!forced && subscribers_.empty()) {
+      reply.explanation.input = utterance;
+      reply.explanation.outcome = "ignored";
+      reply.explanation.reason = "ALDialog is not listening (no subscriber: call ALDialog.subscribe)";
+      lastExplanation_ = reply.explanation;
+      return reply;
+    }
+    reply = dialog_.hear(utterance, confidence);
+    lastExplanation_ = reply.explanation;
+  }
+  if (reply.explanation.outcome == "ignored") return reply;
+  memory_.raiseEvent("Dialog/LastInput", utterance);
+  if (!reply.understood) {
+    memory_.raiseEvent("Dialog/NotUnderstood", utterance);
+    memory_.raiseEvent("Dialog/SaidMisunderstood", utterance);
+    record({clock_.now(), "not-understood", utterance, {}, {}});
+  }
+  speak(reply);
+  return reply;
+}
+
+Reply DialogService::forceOutput() {
+  Reply reply;
+  {
+    std::lock_guard lock(mutex_);
+    reply = dialog_.nextProposal();
+  }
+  speak(reply);
+  return reply;
+}
+
+Reply DialogService::raise(const std::string& key, const std::string& value) {
+  Reply reply;
+  {
+    std::lock_guard lock(mutex_);
+    reply = dialog_.event(key, value);
+    if (reply.understood) lastExplanation_ = reply.explanation;
+  }
+  speak(reply);
+  return reply;
+}
+
+// Says each answer after what is being said now; its assignments, clears
+// and Dialog/Tag events land when it has been said.
+void DialogService::speak(const Reply& reply) {
+  for (const Answer& a : reply.answers) {
+    std::string focus;
+    {
+      std::lock_guard lock(mutex_);
+      focus = dialog_.focus();
+    }
+    memory_.insertData("Dialog/Focus", focus);
+    memory_.insertData("Dialog/MatchedTopic", a.topic);
+    memory_.insertData("Dialog/MatchedLine", a.line);
+    core::Duration takes{0};
+    if (!a.said.empty()) {
+      const bool animated = registry_.find("ALAnimatedSpeech") != nullptr;
+      try {
+        registry_.call(animated ? "ALAnimatedSpeech" : "ALTextToSpeech", "say", {animated ? a.said : a.text});
+        takes = service::takenByLastCall();
+      } catch (const CallError&) {
+      }
+      memory_.raiseEvent("Dialog/Answered", a.text);
+      memory_.insertData("Dialog/LastAnswer", a.text);
+      record({clock_.now(), "robot", a.text, {}, {}});
+    }
+    for (const Action& act : a.actions) record({clock_.now(), "action", act.name, {}, act.args});
+    const core::Time end = clock_.now() + takes;
+    {
+      std::lock_guard lock(mutex_);
+      busyUntil_ = std::max(busyUntil_, end);
+    }
+    auto land = [this, a, end] {
+      for (const auto& tag : a.bookmarks) memory_.raiseEvent("Dialog/Tag", tag);
+      for (const auto& [name, value] : a.assignments) {
+        variables_.set(name, value);
+        record({end, "set", name, value, {}});
+      }
+      for (const auto& name : a.clears) variables_.clear(name);
+    };
+    if (end <= clock_.now()) land();
+    else clock_.schedule(end, land);
+  }
+}
+
+}  // namespace autolife::dialog

@@ -1,0 +1,229 @@
+// Turning a rule's output into what the robot says. Rendering is all or
+// nothing: an unset variable, a false condition or a deactivated tag makes
+// the output invalid (the rule cannot answer), except inside ^first /
+// ^firstOptional / a choice, which try their next alternative. Effects
+// (proposals said, tags, focus) are collected in Rendered and committed only
+// when the whole answer can be said.
+#include <algorithm>
+
+#include "state.hpp"
+#include "text.hpp"
+
+namespace autolife::dialog {
+
+namespace {
+constexpr int kMaxRenderDepth = 48;
+
+void merge(Rendered& out, Rendered&& in) {
+  Dialog::Impl::append(out, in.said, in.text);
+  auto move = [](auto& to, auto& from) { to.insert(to.end(), std::make_move_iterator(from.begin()), std::make_move_iterator(from.end())); };
+  move(out.actions, in.actions);
+  move(out.assignments, in.assignments);
+  move(out.clears, in.clears);
+  move(out.bookmarks, in.bookmarks);
+  move(out.proposalsSaid, in.proposalsSaid);
+  move(out.tagChanges, in.tagChanges);
+  if (in.scope) out.scope = in.scope;
+  if (in.focus) out.focus = in.focus;
+  out.stayInScope = out.stayInScope || in.stayInScope;
+  out.releaseFocus = out.releaseFocus || in.releaseFocus;
+}
+}  // namespace
+
+void Dialog::Impl::append(Rendered& out, const std::string& said, const std::string& shown) {
+  out.said += said;
+  out.text += shown;
+}
+
+std::optional<std::string> Dialog::Impl::variable(const std::string& name, const Frame& f) const {
+  if (!name.empty() && std::all_of(name.begin(), name.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+    const std::size_t n = std::stoul(name.substr(0, 6));
+    if (!f.captures || n == 0 || n > f.captures->size()) return std::nullopt;
+    return (*f.captures)[n - 1];
+  }
+  if (f.locals) {
+    auto it = f.locals->find(name);
+    if (it != f.locals->end()) return it->second;
+  }
+  return variables.get(name);
+}
+
+bool Dialog::Impl::renderInto(const OutputNode& n, const Frame& f, Rendered& out) {
+  Rendered scratch;
+  if (!render(n, f, scratch)) {
+    out.failure = scratch.failure;
+    return false;
+  }
+  merge(out, std::move(scratch));
+  return true;
+}
+
+std::optional<std::string> Dialog::Impl::valueOf(const OutputNode& n, const Frame& f, Rendered& out) {
+  Rendered scratch;
+  if (!render(n, f, scratch)) {
+    out.failure = scratch.failure;
+    return std::nullopt;
+  }
+  std::string v = text::squeeze(scratch.text);
+  scratch.said.clear();  // the value is assigned, not said
+  scratch.text.clear();
+  merge(out, std::move(scratch));
+  return v;
+}
+
+bool Dialog::Impl::renderGroup(const OutputNode& n, const Frame& f, Rendered& out) {
+  for (const auto& c : n.children)
+    if (!render(c, f, out)) return false;
+  return true;
+}
+
+bool Dialog::Impl::renderChoice(const OutputNode& n, const Frame& f, Rendered& out) {
+  const std::size_t size = n.children.size();
+  if (size == 0) return true;
+  std::vector<std::size_t> order(size);
+  if (n.op == "rand") {
+    for (std::size_t i = 0; i < size; ++i) order[i] = i;
+    std::shuffle(order.begin(), order.end(), rng);
+  } else {
+    const std::size_t start = n.op.empty() ? cursors[&n] % size : 0;  // in turn: from where it stopped
+    for (std::size_t i = 0; i < size; ++i) order[i] = (start + i) % size;
+  }
+  for (std::size_t i : order) {
+    if (renderInto(n.children[i], f, out)) {
+      if (n.op.empty()) cursors[&n] = i + 1;
+      return true;
+    }
+  }
+  if (n.op == "firstOptional") {
+    out.failure.clear();
+    return true;
+  }
+  if (out.failure.empty()) out.failure = "no alternative of the choice can be said";
+  return false;
+}
+
+bool Dialog::Impl::render(const OutputNode& n, const Frame& f, Rendered& out) {
+  if (renderDepth > kMaxRenderDepth) {
+    out.failure = "too many nested concepts, functions or proposals";
+    return false;
+  }
+  struct Depth {
+    int& d;
+    explicit Depth(int& x) : d(++x) {}
+    ~Depth() { --d; }
+  } depth(renderDepth);
+  switch (n.kind) {
+    case OutputKind::Text:
+    case OutputKind::SpeechTag: append(out, n.text, n.text); return true;
+    case OutputKind::Group: return renderGroup(n, f, out);
+    case OutputKind::Choice: return renderChoice(n, f, out);
+    case OutputKind::Optional: {
+      std::uniform_int_distribution<std::size_t> pick(0, n.children.size());
+      const std::size_t i = pick(rng);
+      if (i < n.children.size()) {
+        Rendered keep = out;
+        if (!renderInto(n.children[i], f, out)) out = std::move(keep);
+      }
+      return true;
+    }
+    case OutputKind::Variable: {
+      auto v = variable(n.text, f);
+      if (!v) {
+        out.failure = "$" + n.text + " is not set";
+        return false;
+      }
+      append(out, *v, *v);
+      return true;
+    }
+    case OutputKind::Assign: {
+      auto v = n.children.empty() ? std::optional<std::string>("") : valueOf(n.children.front(), f, out);
+      if (!v) return false;
+      if (f.locals && f.locals->contains(n.text)) return true;  // a def:'s parameter is local
+      out.assignments.emplace_back(n.text, *v);
+      return true;
+    }
+    case OutputKind::Condition:
+      if (!holds(variable(n.text, f), n.op, n.value)) {
+        out.failure = "the condition $" + n.text + n.op + n.value + " is false";
+        return false;
+      }
+      return true;
+    case OutputKind::Concept: {
+      if (const ConceptEntry* e = conceptEntry(n.text, language)) {
+        if (e->items.empty()) {
+          out.failure = "the dynamic concept ~" + n.text + " is empty";
+          return false;
+        }
+        std::size_t& cursor = cursors[e];
+        const std::string& item = e->items[cursor++ % e->items.size()];
+        append(out, item, item);
+        return true;
+      }
+      const OutputNode* body = nullptr;
+      for (const auto& t : topics)
+        if (t && t->topic.language == language && !body)
+          for (const auto& c : t->topic.concepts)
+            if (c.name == n.text && !c.dynamic) body = &c.output;
+      if (!body) {
+        out.failure = "the concept ~" + n.text + " is not defined in " + language;
+        return false;
+      }
+      // A concept written [a b c] says one of its items, in turn.
+      if (body->children.size() == 1 && body->children[0].kind == OutputKind::Choice)
+        return renderChoice(body->children[0], f, out);
+      return renderGroup(*body, f, out);
+    }
+    case OutputKind::Function: return function(n, f, out);
+    case OutputKind::Bookmark:
+      if (topics[f.topic] && topics[f.topic]->deactivatedTags.contains(n.text)) {
+        out.failure = "the tag %" + n.text + " is deactivated";
+        return false;
+      }
+      out.bookmarks.push_back(n.text);
+      return true;
+  }
+  return false;
+}
+
+// ---- proposals and tags ------------------------------------------------------------
+
+std::optional<RuleRef> Dialog::Impl::findTag(std::size_t ti, const std::string& tag, bool onlyActive) {
+  if (ti >= topics.size() || !topics[ti]) return std::nullopt;
+  const LoadedTopic& t = *topics[ti];
+  for (std::size_t ri = 0; ri < t.topic.rules.size(); ++ri) {
+    const Rule& r = t.topic.rules[ri];
+    if (std::find(r.tags.begin(), r.tags.end(), tag) == r.tags.end()) continue;
+    if (onlyActive && r.kind == RuleKind::Proposal && t.said[ri]) continue;
+    return RuleRef{ti, ri};
+  }
+  return std::nullopt;
+}
+
+std::optional<std::size_t> Dialog::Impl::nextProposalIn(std::size_t ti) {
+  const LoadedTopic& t = *topics[ti];
+  const auto& rules = t.topic.rules;
+  const std::size_t n = rules.size();
+  const std::size_t start = t.lastProposal ? *t.lastProposal + 1 : 0;
+  for (std::size_t k = 0; k < n; ++k) {
+    const std::size_t ri = (start + k) % n;
+    const Rule& r = rules[ri];
+    if (r.kind != RuleKind::Proposal || r.level != 0 || t.said[ri]) continue;
+    if (std::any_of(r.tags.begin(), r.tags.end(), [&](const auto& tag) { return t.deactivatedTags.contains(tag); }))
+      continue;
+    return ri;
+  }
+  return std::nullopt;
+}
+
+bool Dialog::Impl::sayRule(RuleRef ref, const Frame& caller, Rendered& out, bool markSaid) {
+  const Rule& r = topics[ref.topic]->topic.rules[ref.rule];
+  Frame f{ref.topic, ref.rule, caller.rule == ref.rule && caller.topic == ref.topic ? caller.captures : nullptr,
+          nullptr, caller.depth + 1};
+  if (!renderInto(r.output, f, out)) return false;
+  if (markSaid && r.kind == RuleKind::Proposal) out.proposalsSaid.push_back(ref);
+  out.scope = Scope{ref.topic, ref.rule};
+  if (ref.topic != caller.topic) out.focus = ref.topic;
+  return true;
+}
+
+}  // namespace autolife::dialog

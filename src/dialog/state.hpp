@@ -1,0 +1,131 @@
+// Dialog's state (dialog.cpp: topics, matching, focus; render.cpp: turning a
+// rule's output into what is said; functions.cpp: the ^functions).
+#pragma once
+
+#include <map>
+#include <memory>
+#include <random>
+#include <set>
+#include <unordered_map>
+
+#include "autolife/dialog/dialog.hpp"
+#include "matcher.hpp"
+
+namespace autolife::dialog {
+
+struct LoadedTopic {
+  Topic topic;
+  bool active = false;
+  std::vector<bool> said;                     // per rule: a proposal already said
+  std::set<std::string> deactivatedTags;
+  std::optional<std::size_t> lastProposal;
+  std::vector<std::size_t> proposalHistory;   // proposals said, in order
+  std::vector<std::vector<std::string>> required;  // per rule: requiredWords of its input
+  std::vector<std::set<std::string>> events;       // per rule: the events its input waits for
+};
+
+// Where the conversation is: the rule (or proposal) whose subrules are
+// reachable now.
+struct Scope {
+  std::size_t topic = 0;
+  std::size_t rule = 0;
+};
+
+struct RuleRef {
+  std::size_t topic = 0;
+  std::size_t rule = 0;
+};
+
+// What rendering an output builds, committed only if the answer is valid.
+struct Rendered {
+  std::string said, text;
+  std::vector<Action> actions;
+  std::vector<std::pair<std::string, std::string>> assignments;
+  std::vector<std::string> clears;
+  std::vector<std::string> bookmarks;
+  std::vector<RuleRef> proposalsSaid;
+  std::vector<std::tuple<std::size_t, std::string, bool>> tagChanges;  // topic, tag, active
+  std::optional<Scope> scope;     // a proposal or rule said through a ^function
+  std::optional<std::size_t> focus;
+  bool stayInScope = false;
+  bool releaseFocus = false;
+  std::string failure;  // why the answer cannot be said
+};
+
+// The values an output sees: its rule's captures, a def:'s parameters.
+struct Frame {
+  std::size_t topic = 0;
+  std::size_t rule = 0;
+  const std::vector<std::string>* captures = nullptr;
+  const std::map<std::string, std::string>* locals = nullptr;
+  int depth = 0;
+};
+
+struct ConceptEntry {
+  PatternNode pattern;
+  OutputNode output;
+  std::vector<std::string> items;  // dynamic concepts: their phrases
+  bool dynamic = false;
+};
+
+struct Dialog::Impl {
+  Impl(Variables& v, DialogOptions o) : variables(v), options(std::move(o)), rng(options.seed) {}
+
+  Variables& variables;
+  DialogOptions options;
+  std::mt19937_64 rng;
+  std::string language = "English";
+  std::vector<std::unique_ptr<LoadedTopic>> topics;  // load order; null when unloaded
+  std::optional<std::size_t> focus;
+  std::optional<Scope> scope;
+  std::map<std::pair<std::string, std::string>, ConceptEntry> dynamicConcepts;  // (language, name)
+  // (language, name) -> a static concept's pattern: topics' first, then the
+  // lexicon's. Rebuilt after a topic is loaded or unloaded.
+  std::map<std::pair<std::string, std::string>, const PatternNode*, std::less<>> conceptIndex;
+  bool conceptIndexValid = false;
+  std::unordered_map<std::string, std::vector<RuleRef>> byKeyWord;  // candidates(): the rule index
+  std::vector<RuleRef> withoutKeyWord;
+  bool ruleIndexValid = false;
+  std::map<const void*, std::size_t> cursors;  // sequential choices and concepts said in turn
+  std::vector<std::string> recentEvents;
+  std::map<int, std::map<std::string, std::string>> userData;
+  double threshold = 0.5;
+  int notUnderstoodInARow = 0;
+  std::optional<RuleRef> lastRule;
+  int renderDepth = 0;
+  bool keptFocus = false;  // the last commit left the focus on a ^keepFocus topic
+
+  // dialog.cpp
+  LoadedTopic* find(const std::string& name, const std::string& lang);
+  std::optional<std::size_t> indexOf(const std::string& name) const;  // current language
+  bool usable(std::size_t topic) const;  // loaded, active, current language
+  const PatternNode* conceptPattern(const std::string& name, const std::string& lang);
+  const ConceptEntry* conceptEntry(const std::string& name, const std::string& lang);
+  void setConceptItems(const std::string& lang, const std::string& name, const std::vector<std::string>& items);
+  Reply respond(const MatchInput& input, const std::string& shown);
+  bool tryRule(RuleRef ref, const Match& m, Reply& reply);
+  Answer commit(RuleRef ref, Rendered&& r);
+  void learn(const MatchInput& input, Reply& reply);
+  void resetOnFocus(std::size_t topic);
+  MatchContext context(const std::string& lang);
+  std::vector<RuleRef> candidates(const std::vector<std::string>& words);
+  Reply speakOnOwn(const std::function<bool(Rendered&)>& render, const std::string& what);
+
+  // render.cpp
+  bool render(const OutputNode& n, const Frame& f, Rendered& out);
+  bool renderGroup(const OutputNode& n, const Frame& f, Rendered& out);
+  bool renderChoice(const OutputNode& n, const Frame& f, Rendered& out);
+  bool renderInto(const OutputNode& n, const Frame& f, Rendered& out);  // all or nothing
+  std::optional<std::string> valueOf(const OutputNode& n, const Frame& f, Rendered& out);
+  std::optional<std::string> variable(const std::string& name, const Frame& f) const;
+  bool sayRule(RuleRef ref, const Frame& caller, Rendered& out, bool markSaid);
+  std::optional<RuleRef> findTag(std::size_t topic, const std::string& tag, bool onlyActive);
+  std::optional<std::size_t> nextProposalIn(std::size_t topic);
+  static void append(Rendered& out, const std::string& said, const std::string& shown);
+
+  // functions.cpp
+  bool function(const OutputNode& n, const Frame& f, Rendered& out);
+  bool callFunction(const OutputNode& n, const Frame& f, Rendered& out);
+};
+
+}  // namespace autolife::dialog

@@ -1,0 +1,156 @@
+#include "text.hpp"
+
+#include <cstdint>
+
+namespace autolife::dialog::text {
+
+namespace {
+
+// Length of the UTF-8 sequence starting at s[i], 1 for a stray byte.
+std::size_t sequenceLength(std::string_view s, std::size_t i) {
+  const auto b = static_cast<unsigned char>(s[i]);
+  std::size_t n = b < 0x80 ? 1 : (b >> 5) == 0x6 ? 2 : (b >> 4) == 0xE ? 3 : (b >> 3) == 0x1E ? 4 : 1;
+  if (i + n > s.size()) return 1;
+  for (std::size_t k = 1; k < n; ++k)
+    if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return 1;
+  return n;
+}
+
+std::uint32_t codePoint(std::string_view seq) {
+  const auto b0 = static_cast<unsigned char>(seq[0]);
+  if (seq.size() == 1) return b0;
+  std::uint32_t cp = seq.size() == 2 ? (b0 & 0x1F) : seq.size() == 3 ? (b0 & 0x0F) : (b0 & 0x07);
+  for (std::size_t k = 1; k < seq.size(); ++k) cp = (cp << 6) | (static_cast<unsigned char>(seq[k]) & 0x3F);
+  return cp;
+}
+
+void append(std::string& out, std::uint32_t cp) {
+  if (cp < 0x80) {
+    out += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    out += static_cast<char>(0xC0 | (cp >> 6));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    out += static_cast<char>(0xE0 | (cp >> 12));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (cp >> 18));
+    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  }
+}
+
+std::uint32_t lowerCodePoint(std::uint32_t cp) {
+  if (cp >= 'A' && cp <= 'Z') return cp + 32;
+  if (cp >= 0xC0 && cp <= 0xDE && cp != 0xD7) return cp + 32;         // À..Þ
+  if (cp >= 0x100 && cp <= 0x17F && cp % 2 == 0 && cp != 0x130) return cp + 1;  // Ā..ſ pairs (Œ, Ā...)
+  if (cp >= 0x391 && cp <= 0x3A9) return cp + 32;                      // Greek
+  if (cp >= 0x410 && cp <= 0x42F) return cp + 32;                      // Cyrillic
+  return cp;
+}
+
+// Characters that separate words and are never part of one.
+bool isPunctuation(std::uint32_t cp) {
+  if (cp < 0x80) {
+    const char c = static_cast<char>(cp);
+    const bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '\'' ||
+                      c == '-' || c == '_' || c == '/' || c == '@' || c == '&' || c == '+';
+    return !keep;
+  }
+  return cp == 0xA0 || cp == 0xA1 || cp == 0xAB || cp == 0xBB || cp == 0xBF || cp == 0xB7 ||
+         (cp >= 0x2000 && cp <= 0x206F && cp != 0x2019) ||  // general punctuation, spaces
+         (cp >= 0x3000 && cp <= 0x303F) ||                  // CJK punctuation
+         (cp >= 0xFF01 && cp <= 0xFF0F) || (cp >= 0xFF1A && cp <= 0xFF20) || cp == 0xFF5E || cp == 0xFEFF;
+}
+
+void flush(std::string& word, std::vector<std::string>& out) {
+  std::size_t b = 0, e = word.size();
+  while (b < e && (word[b] == '\'' || word[b] == '-')) ++b;
+  while (e > b && (word[e - 1] == '\'' || word[e - 1] == '-')) --e;
+  if (e > b) out.emplace_back(word.substr(b, e - b));
+  word.clear();
+}
+
+}  // namespace
+
+std::string sanitiseUtf8(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size();) {
+    const std::size_t n = sequenceLength(s, i);
+    if (n == 1 && static_cast<unsigned char>(s[i]) >= 0x80) out += '?';
+    else out.append(s.substr(i, n));
+    i += n;
+  }
+  return out;
+}
+
+std::string lower(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size();) {
+    const std::size_t n = sequenceLength(s, i);
+    if (n == 1) {
+      const auto b = static_cast<unsigned char>(s[i]);
+      out += static_cast<char>(b >= 'A' && b <= 'Z' ? b + 32 : b);
+    } else {
+      append(out, lowerCodePoint(codePoint(s.substr(i, n))));
+    }
+    i += n;
+  }
+  return out;
+}
+
+std::vector<std::string> words(std::string_view s, bool characters, bool keepCase) {
+  std::vector<std::string> out;
+  std::string word;
+  for (std::size_t i = 0; i < s.size();) {
+    const std::size_t n = sequenceLength(s, i);
+    std::uint32_t cp = codePoint(s.substr(i, n));
+    i += n;
+    if (n == 1 && cp >= 0x80) cp = '?';      // a stray byte is no letter
+    if (cp == 0x2019 || cp == 0x2018) cp = '\'';  // typographic apostrophes
+    if (cp == ' ' || cp == '\t' || cp == '\n' || cp == '\r' || isPunctuation(cp)) {
+      flush(word, out);
+      continue;
+    }
+    if (!keepCase) cp = lowerCodePoint(cp);
+    if (characters && cp >= 0x80) {
+      flush(word, out);
+      append(word, cp);
+      flush(word, out);
+      continue;
+    }
+    append(word, cp);
+  }
+  flush(word, out);
+  return out;
+}
+
+std::string normalise(std::string_view s, bool characters) {
+  std::string out;
+  for (const auto& w : words(s, characters)) {
+    if (!out.empty()) out += ' ';
+    out += w;
+  }
+  return out;
+}
+
+std::string squeeze(std::string_view s) {
+  std::string out;
+  bool space = false;
+  for (char c : s) {
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+      space = !out.empty();
+      continue;
+    }
+    if (space) out += ' ';
+    space = false;
+    out += c;
+  }
+  return out;
+}
+
+}  // namespace autolife::dialog::text

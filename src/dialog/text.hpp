@@ -1,0 +1,24 @@
+// How QiChat compares what is said with what is written: case and
+// punctuation ignored (REFERENCE §11), typographic apostrophes as plain
+// ones, and, for languages written without spaces, one character per word.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace autolife::dialog::text {
+
+// The words of `s`, lower-cased, without punctuation. With `characters`,
+// every non-ASCII character is a word of its own (Japanese, Chinese).
+std::vector<std::string> words(std::string_view s, bool characters = false, bool keepCase = false);
+// words() joined by single spaces.
+std::string normalise(std::string_view s, bool characters = false);
+// Lower-cases ASCII and the Latin-1 / Latin Extended-A capitals.
+std::string lower(std::string_view s);
+// Collapses runs of whitespace into one space and trims the ends.
+std::string squeeze(std::string_view s);
+// Valid UTF-8 only: invalid bytes become '?'.
+std::string sanitiseUtf8(std::string_view s);
+
+}  // namespace autolife::dialog::text

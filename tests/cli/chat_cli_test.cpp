@@ -1,0 +1,134 @@
+// The `autolife chat` contract (issue 15): plain and JSON Lines output,
+// virtual time, --input, a package's dialogs, broken topics reported.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "files.hpp"
+#include "process.hpp"
+
+namespace {
+
+using autolife::testing::ProcessResult;
+using autolife::testing::runProcess;
+using autolife::testing::TempFile;
+using ::testing::HasSubstr;
+
+ProcessResult chat(std::vector<std::string> args, const std::string& input = "") {
+  args.insert(args.begin(), {AUTOLIFE_BINARY, "chat"});
+  return runProcess(args, input);
+}
+
+const char* kTopic = R"(topic: ~hello()
+language: enu
+u:(hello) hi there
+u:(my name is _*) nice to meet you $name=$1
+u:(wave) ^start(animations/Stand/Gestures/Hey_1) hello
+)";
+
+TEST(ChatCli, PlainOutputShowsBothSides) {
+  TempFile topic(kTopic, "hello.top");
+  auto r = chat({topic.path()}, "hello\nxyzzy\n");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "human: hello\nrobot: hi there\nhuman: xyzzy\n");
+}
+
+TEST(ChatCli, JsonLinesWithTimeVariablesActionsAndNotUnderstood) {
+  TempFile topic(kTopic, "hello.top");
+  auto r = chat({topic.path(), "--json"}, "hello\nmy name is Bob\nxyzzy\nwave\n");
+  EXPECT_EQ(r.status, 0) << r.err;
+  // "hi there": 0.2 s + 8 characters / 14 per second.
+  EXPECT_EQ(r.out,
+            "{\"t\": 0.0, \"human\": \"hello\"}\n"
+            "{\"t\": 0.0, \"robot\": \"hi there\"}\n"
+            "{\"t\": 0.771428571, \"human\": \"my name is Bob\"}\n"
+            "{\"t\": 0.771428571, \"robot\": \"nice to meet you\"}\n"
+            "{\"t\": 2.114285714, \"set\": \"name\", \"value\": \"Bob\"}\n"
+            "{\"t\": 2.114285714, \"human\": \"xyzzy\"}\n"
+            "{\"t\": 2.114285714, \"not-understood\": \"xyzzy\"}\n"
+            "{\"t\": 2.114285714, \"human\": \"wave\"}\n"
+            "{\"t\": 2.114285714, \"robot\": \"hello\"}\n"
+            "{\"t\": 2.114285714, \"action\": \"start\", \"args\": [\"animations/Stand/Gestures/Hey_1\"]}\n");
+}
+
+TEST(ChatCli, ReadsFromAFileAndSaysTheOpening) {
+  TempFile topic("topic: ~t()\nlanguage: English\nu:(e:onStart) welcome ^nextProposal\nproposal: shall we play?\n"
+                 "  u1:(~yes) great\n",
+                 "t.top");
+  TempFile input("yes please\n");
+  auto r = chat({topic.path(), "--input", input.path()});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "robot: welcome shall we play?\nhuman: yes please\nrobot: great\n");
+}
+
+TEST(ChatCli, ABrokenTopicIsReportedAndTheOthersRun) {
+  TempFile broken("topic: ~b()\nlanguage: enu\nu:(hi [there) x\n", "broken.top");
+  TempFile good(kTopic, "good.top");
+  auto r = chat({broken.path(), good.path()}, "hello\n");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_THAT(r.err, HasSubstr("broken.top:3:7: error: unclosed '['"));
+  EXPECT_EQ(r.out, "human: hello\nrobot: hi there\n");
+}
+
+TEST(ChatCli, APackagesDialogsInItsFirstLanguage) {
+  const autolife::test::TempDir dir;
+  dir.write("manifest.xml", R"(<?xml version="1.0" encoding="UTF-8" ?>
+<package uuid="chatpkg" version="1.0.0">
+  <names><name lang="en_US">chat</name></names>
+  <supportedLanguages><language>fr_FR</language><language>en_US</language></supportedLanguages>
+  <contents>
+    <dialogContent topicName="greet" typeVersion="1.0">
+      <topic path="dlg/greet_enu.top" language="en_US" />
+      <topic path="dlg/greet_frf.top" language="fr_FR" />
+    </dialogContent>
+  </contents>
+</package>
+)");
+  dir.write("dlg/greet_enu.top", "topic: ~greet()\nlanguage: enu\nu:(~hello) hi\n");
+  dir.write("dlg/greet_frf.top", "topic: ~greet()\nlanguage: frf\nu:(~hello) salut\n");
+  auto fr = chat({dir.str()}, "bonjour\n");
+  EXPECT_EQ(fr.out, "human: bonjour\nrobot: salut\n") << fr.err;
+  auto en = chat({dir.str(), "--language", "English"}, "hello\n");
+  EXPECT_EQ(en.out, "human: hello\nrobot: hi\n") << en.err;
+}
+
+}  // namespace
+
+namespace {
+
+// A package whose behavior is a Choregraphe Dialog box, in `simulate` with
+// hear: steps (examples/scenarios/chat.yaml): its opening, answers, a
+// variable, an input below the confidence threshold, and $onStopped=1
+// ending the activity through the box's onStopped output.
+TEST(ChatCli, ADialogBoxRunsInSimulateWithHearSteps) {
+  auto r = runProcess({AUTOLIFE_BINARY, "simulate", std::string(AUTOLIFE_SOURCE_DIR) + "/examples/scenarios/chat.yaml"});
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_THAT(r.out, HasSubstr("0:00:01.000  robot says   Hello! What is your name?"));
+  EXPECT_THAT(r.out, HasSubstr("0:00:05.000  robot says   Nice to meet you Alice. Do you like robots?"));
+  EXPECT_THAT(r.out, HasSubstr("dialog set   $name=Alice"));
+  EXPECT_THAT(r.out, HasSubstr("\"what is my name\": below confidence"));
+  EXPECT_THAT(r.out, HasSubstr("0:00:18.000  robot says   Your name is Alice."));
+  EXPECT_THAT(r.out, HasSubstr("completed    chatter/."));
+  EXPECT_THAT(r.out, HasSubstr("end: all expectations met"));
+}
+
+}  // namespace
+
+namespace {
+
+TEST(CheckCli, TopicsSyntaxUndefinedConceptsAndBookmarks) {
+  TempFile topic("topic: ~t()\nlanguage: enu\nu:(hello ~nothing) hi ^goto(nowhere) ^frobnicate(1)\nu:(~yes) ok\n",
+                 "t.top");
+  auto r = runProcess({AUTOLIFE_BINARY, "check", topic.path()});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_THAT(r.out, HasSubstr("t.top:3:10: error: undefined concept ~nothing"));
+  EXPECT_THAT(r.out, HasSubstr("t.top:3:23: error: ^goto(nowhere): no %nowhere in this topic"));
+  EXPECT_THAT(r.out, HasSubstr("t.top:3:38: warning: ^frobnicate is not a function autolife runs"));
+  EXPECT_THAT(r.out, HasSubstr("1 topic checked: 2 errors, 1 warning"));
+  auto ok = runProcess({AUTOLIFE_BINARY, "check", std::string(AUTOLIFE_SOURCE_DIR) + "/examples/packages/chatter"});
+  EXPECT_EQ(ok.status, 0) << ok.out;
+}
+
+}  // namespace

@@ -1,0 +1,207 @@
+// ALDialog and ALSpeechRecognition on an engine in virtual time: NAOqi's
+// methods through the registry, memory keys, answers said through the
+// simulated robot in the time they take, assignments once said.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "autolife/dialog/services.hpp"
+#include "autolife/engine/engine.hpp"
+#include "autolife/robot/simulated_robot.hpp"
+#include "autolife/memory/memory.hpp"
+#include "autolife/core/clock.hpp"
+#include "autolife/package/store.hpp"
+#include "files.hpp"
+
+namespace autolife::dialog {
+namespace {
+
+using service::Any;
+using ::testing::HasSubstr;
+
+class DialogServices : public ::testing::Test {
+protected:
+  DialogServices() : engine(clock, {}) {}
+
+  Any call(const std::string& method, service::Arguments args = {}) { return engine.services.call(method, args); }
+  core::Value memory(const std::string& key) { return engine.memory.getData(key); }
+  void load(const std::string& content) {
+    const std::string name = call("ALDialog.loadTopicContent", {content}).get<std::string>();
+    call("ALDialog.activateTopic", {name});
+  }
+  std::vector<std::string> spoken() { return engine.robot.textToSpeech().spoken(); }
+
+  core::VirtualClock clock;
+  engine::Engine engine;
+};
+
+const char* kTopic = "topic: ~greet()\nlanguage: enu\nu:(hello) hi there\nu:(my name is _*) nice to meet you $name=$1\n"
+                     "u:(e:FrontTactilTouched) that tickles\nproposal: %intro shall we play?\n";
+
+TEST_F(DialogServices, AnswersAreSpokenAndAssignmentsLandWhenTheSentenceEnds) {
+  load(kTopic);
+  call("ALDialog.subscribe", {"test"});
+  EXPECT_EQ(memory("Dialog/IsStarted").asInt(), 1);
+  engine.hear("my name is Ada");
+  EXPECT_EQ(spoken(), (std::vector<std::string>{"nice to meet you"}));
+  EXPECT_EQ(memory("Dialog/LastInput").asString(), "my name is Ada");
+  EXPECT_EQ(memory("Dialog/Answered").asString(), "nice to meet you");
+  EXPECT_THROW(engine.memory.getData("name"), memory::MemoryError);  // not yet said
+  const core::Time end = engine.dialog.busyUntil();
+  EXPECT_GT(end, core::Time{0});
+  clock.runUntil(end);
+  EXPECT_EQ(memory("name").asString(), "Ada");
+}
+
+TEST_F(DialogServices, WithoutASubscriberSpeechIsNotHeardButForceInputIs) {
+  load(kTopic);
+  auto heard = engine.hear("hello");
+  ASSERT_TRUE(heard.dialog);
+  EXPECT_EQ(heard.dialog->explanation.outcome, "ignored");
+  EXPECT_THAT(heard.dialog->explanation.reason, HasSubstr("not listening"));
+  EXPECT_TRUE(spoken().empty());
+  call("ALDialog.forceInput", {"hello"});
+  EXPECT_EQ(spoken(), (std::vector<std::string>{"hi there"}));
+}
+
+TEST_F(DialogServices, NotUnderstoodIsRaised) {
+  load(kTopic);
+  call("ALDialog.subscribe", {"test"});
+  engine.hear("xyzzy");
+  EXPECT_EQ(memory("Dialog/NotUnderstood").asString(), "xyzzy");
+  EXPECT_TRUE(spoken().empty());
+  EXPECT_THAT(engine.dialog.lastExplanation().reason, HasSubstr("no rule of the active topics (~greet) matches"));
+}
+
+TEST_F(DialogServices, EventRulesListenToMemory) {
+  load(kTopic);
+  call("ALDialog.subscribe", {"test"});
+  engine.memory.raiseEvent("FrontTactilTouched", 1);
+  EXPECT_EQ(spoken(), (std::vector<std::string>{"that tickles"}));
+  EXPECT_EQ(call("ALDialog.getEventList"), Any(std::vector<std::string>{"FrontTactilTouched"}));
+}
+
+TEST_F(DialogServices, TopicsAndConceptsThroughTheApi) {
+  load(kTopic);
+  EXPECT_EQ(call("ALDialog.getLoadedTopics", {"English"}), Any(std::vector<std::string>{"greet"}));
+  EXPECT_EQ(call("ALDialog.getActivatedTopics", {}), Any(std::vector<std::string>{"greet"}));
+  call("ALDialog.setConcept", {"drinks", "enu", Any::array({"tea", "coffee"})});
+  EXPECT_EQ(call("ALDialog.getConcept", {"drinks", "English"}), Any::array({"tea", "coffee"}));
+  call("ALDialog.gotoTag", {"intro", "greet"});
+  EXPECT_EQ(spoken(), (std::vector<std::string>{"shall we play?"}));
+  EXPECT_EQ(call("ALDialog.getFocus"), "greet");
+  call("ALDialog.deactivateTopic", {"greet"});
+  EXPECT_EQ(call("ALDialog.getActivatedTopics", {}), Any::array());
+  call("ALDialog.unloadTopic", {"greet"});
+  EXPECT_EQ(call("ALDialog.getAllLoadedTopics", {}), Any::array());
+}
+
+TEST_F(DialogServices, ABrokenTopicIsRefusedWithItsLocation) {
+  try {
+    call("ALDialog.loadTopicContent", {"topic: ~b()\nlanguage: enu\nu:(hi {there) x\n"});
+    FAIL() << "loaded";
+  } catch (const service::CallError& e) {
+    EXPECT_EQ(e.reason(), "bad-topic");
+    EXPECT_THAT(e.what(), HasSubstr("<loadTopicContent>:3:7: error: unclosed '{'"));
+  }
+  load(kTopic);  // the others still load
+  EXPECT_EQ(call("ALDialog.getAllLoadedTopics", {}), Any(std::vector<std::string>{"greet"}));
+}
+
+TEST_F(DialogServices, TheRecogniserRaisesWordRecognizedForItsVocabulary) {
+  call("ALSpeechRecognition.setVocabulary", {Any::array({"yes", "no"}), true});
+  engine.hear("yes please", 0.8);
+  EXPECT_THROW(engine.memory.getData("WordRecognized").asArray(), std::exception);  // not subscribed
+  call("ALSpeechRecognition.subscribe", {"test"});
+  EXPECT_EQ(call("ALSpeechRecognition.getLanguage"), "English");
+  auto heard = engine.hear("yes please", 0.8);
+  EXPECT_TRUE(heard.wordRecognized);
+  const auto w = memory("WordRecognized").asArray();
+  ASSERT_EQ(w.size(), 2u);
+  EXPECT_EQ(w[0].asString(), "yes");
+  EXPECT_DOUBLE_EQ(w[1].asFloat(), 0.8);
+  EXPECT_THROW(call("ALSpeechRecognition.setVocabulary", {Any::array({"x"}), false}), service::CallError);
+  call("ALSpeechRecognition.pause", {true});
+  EXPECT_FALSE(engine.hear("no", 1.0).wordRecognized);
+}
+
+}  // namespace
+}  // namespace autolife::dialog
+
+namespace autolife::dialog {
+namespace {
+
+using ::testing::HasSubstr;
+
+// The dashboard's "say to the robot" field calls Autolife.hear.
+TEST(DialogDashboard, AutolifeHearSaysWhatTheRobotAnsweredOrWhyNot) {
+  core::VirtualClock clock;
+  engine::Engine engine(clock, {});
+  service::Any r = engine.services.call("Autolife.hear", {"hello", 1.0});
+  EXPECT_EQ(r["outcome"], "ignored");
+  engine.services.call("ALDialog.loadTopicContent", {"topic: ~t()\nlanguage: enu\nu:(hello) hi\n"});
+  engine.services.call("ALDialog.activateTopic", {"t"});
+  engine.services.call("ALDialog.subscribe", {"dashboard"});
+  r = engine.services.call("Autolife.hear", {"hello", 1.0});
+  EXPECT_EQ(r["outcome"], "answered");
+  EXPECT_EQ(r["answers"], service::Any::array({"hi"}));
+  EXPECT_EQ(r["rule"], "u:(hello) hi");
+  r = engine.services.call("Autolife.hear", {"bye", 1.0});
+  EXPECT_EQ(r["outcome"], "not-understood");
+  EXPECT_THAT(r["reason"].get<std::string>(), HasSubstr("no rule of the active topics (~t) matches"));
+}
+
+}  // namespace
+}  // namespace autolife::dialog
+
+namespace autolife::dialog {
+namespace {
+
+// A package's topic loads at install; its Dialog box loads the same file
+// again, and unloading once (the box stopping) leaves the package's load.
+TEST(DialogPackages, ATopicFileLoadedTwiceStaysUntilUnloadedTwice) {
+  core::VirtualClock clock;
+  engine::Engine engine(clock, {});
+  const std::string file = std::string(AUTOLIFE_SOURCE_DIR) + "/examples/packages/chatter/chat/chat_enu.top";
+  EXPECT_EQ(engine.services.call("ALDialog.loadTopic", {file}), "chat");
+  EXPECT_EQ(engine.services.call("ALDialog.loadTopic", {file}), "chat");
+  engine.services.call("ALDialog.unloadTopic", {"chat"});
+  EXPECT_EQ(engine.services.call("ALDialog.getAllLoadedTopics", {}), service::Any(std::vector<std::string>{"chat"}));
+  engine.services.call("ALDialog.unloadTopic", {"chat"});
+  EXPECT_EQ(engine.services.call("ALDialog.getAllLoadedTopics", {}), service::Any::array());
+}
+
+TEST(DialogPackages, APackagesTopicsLoadWithIt) {
+  core::VirtualClock clock;
+  engine::Engine engine(clock, {});
+  engine.loadPackage(std::string(AUTOLIFE_SOURCE_DIR) + "/examples/packages/chatter");
+  EXPECT_EQ(engine.services.call("ALDialog.getLoadedTopics", {"English"}), service::Any(std::vector<std::string>{"chat"}));
+  EXPECT_EQ(engine.services.call("ALDialog.getLoadedTopics", {"French"}), service::Any(std::vector<std::string>{"chat"}));
+  EXPECT_EQ(engine.services.call("ALDialog.getActivatedTopics", {}), service::Any::array());
+}
+
+}  // namespace
+}  // namespace autolife::dialog
+
+namespace autolife::dialog {
+namespace {
+
+TEST(DialogIncludes, AnIncludedFileLoadsAndActivatesWithItsTopic) {
+  const test::TempDir dir;
+  dir.write("words.top", "topic: ~words()\nlanguage: enu\nconcept:(fruit) [apple pear]\nu:(bye) bye\n");
+  dir.write("main.top", "topic: ~main()\nlanguage: enu\ninclude: words.top\ninclude: lexicon_enu.top\n"
+                        "u:(I like _~fruit) me too, $1\n");
+  core::VirtualClock clock;
+  engine::Engine engine(clock, {});
+  EXPECT_EQ(engine.services.call("ALDialog.loadTopic", {(dir / "main.top").string()}), "main");
+  engine.services.call("ALDialog.activateTopic", {"main"});
+  EXPECT_EQ(engine.services.call("ALDialog.getActivatedTopics", {}), service::Any::array({"words", "main"}));
+  engine.services.call("ALDialog.forceInput", {"I like pears"});
+  engine.services.call("ALDialog.forceInput", {"I like apple"});
+  engine.services.call("ALDialog.forceInput", {"bye"});
+  EXPECT_EQ(engine.robot.textToSpeech().spoken(), (std::vector<std::string>{"me too, apple", "bye"}));
+  dir.write("broken.top", "topic: ~b()\nlanguage: enu\ninclude: missing.top\n");
+  EXPECT_THROW(engine.services.call("ALDialog.loadTopic", {(dir / "broken.top").string()}), service::CallError);
+}
+
+}  // namespace
+}  // namespace autolife::dialog
