@@ -173,6 +173,8 @@ int serve(const ServeOptions& o, const sim::Scenario* scenario, const std::files
       if (robot.link) robot.link->detach();
     }
   } detachFirst{robot};
+  // A method the simulated robot does not model, said once on stderr.
+  engine.services.warned.connect([](const std::string& message) { report("warning: " + message); });
   onEngine(engine, [&] {
     if (!o.packages.empty()) loadPackages(engine, o.packages);
     if (scenario) sim::prepare(engine, *scenario, report);

@@ -5,18 +5,27 @@ namespace autolife::api {
 
 namespace {
 
+// Each parameter's and result's kind ("string", "list"...) and, additively,
+// its exact qi signature ("[s]"); each method says whether the simulation
+// models it (a catalog stub answers a neutral value).
 Json describeService(const service::Service& s) {
   auto parameters = [](const std::vector<service::Parameter>& ps) {
     Json out = Json::array();
-    for (const auto& p : ps) out.push_back({{"name", p.name}, {"type", service::typeName(p.type)}});
+    for (const auto& p : ps)
+      out.push_back({{"name", p.name}, {"type", service::typeName(p.type)}, {"signature", p.type.signature()}});
     return out;
   };
   Json methods = Json::array(), signals = Json::array();
-  for (const auto& m : s.methods())
-    methods.push_back({{"name", m.name},
-                       {"parameters", parameters(m.parameters)},
-                       {"result", service::typeName(m.result)},
-                       {"description", m.description}});
+  for (const auto& m : s.methods()) {
+    Json method = {{"name", m.name},
+                   {"parameters", parameters(m.parameters)},
+                   {"result", service::typeName(m.result)},
+                   {"resultSignature", m.result.signature()},
+                   {"description", m.description},
+                   {"modelled", m.modelled}};
+    if (m.variadic) method["variadic"] = true;
+    methods.push_back(std::move(method));
+  }
   for (const auto& sig : s.signals())
     signals.push_back({{"name", sig.name}, {"parameters", parameters(sig.parameters)}, {"description", sig.description}});
   return {{"description", s.description()}, {"methods", methods}, {"signals", signals}};

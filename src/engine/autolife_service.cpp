@@ -3,11 +3,11 @@
 #include <algorithm>
 
 #include "autolife/core/value_json.hpp"
+#include "autolife/naoqi/service_builder.hpp"
 
 namespace autolife::engine {
 
 using service::Any;
-using service::Arguments;
 using service::Type;
 
 namespace {
@@ -79,20 +79,27 @@ Any memorySnapshot(const memory::Memory& m, const std::string& filter) {
 }  // namespace
 
 std::shared_ptr<service::Service> makeAutolifeService(memory::Memory& memory, life::AutonomousLife& life,
-                                                      const ServiceOperandBridge* operands) {
-  auto s = std::make_shared<service::Service>("Autolife", "autolife's own methods (the dashboard's): not NAOqi API");
-  s->method("activities", {}, Type::List,
-            "[{name, nature, launchTrigger, problem, suggested, focused, stacked, violations, explanation, "
-            "unresolved}] for every loaded activity; explanation is its launch trigger explained now ({t, value, "
-            "tree}) or null; unresolved, its service operands no service provides now",
-            [&life, operands](const Arguments&) { return activities(life, operands); });
-  s->method("explainLaunchTrigger", {{"activity_name", Type::String}}, Type::Any,
-            "An activity's launch trigger explained now: {t, value, tree}, null without a trigger",
-            [&life](const Arguments& a) { return explanationOf(life, service::stringArg(a, 0)); });
-  s->method("memory", {{"filter", Type::String, "a substring of the keys; \"\" for all"}}, Type::List,
-            "[{key, type, value, t}] for the keys containing filter, t the engine time of the last write",
-            [&memory](const Arguments& a) { return memorySnapshot(memory, service::stringArg(a, 0)); });
-  return s;
+                                                      const ServiceOperandBridge* operands, service::Registry* registry) {
+  naoqi::ServiceBuilder s("Autolife", "autolife's own methods (the dashboard's): not NAOqi API");
+  s.bind("activities", {}, [&life, operands] { return activities(life, operands); },
+         "[{name, nature, launchTrigger, problem, suggested, focused, stacked, violations, explanation, "
+         "unresolved}] for every loaded activity; explanation is its launch trigger explained now ({t, value, "
+         "tree}) or null; unresolved, its service operands no service provides now", Type::List);
+  s.bind("explainLaunchTrigger", {"activity_name"}, [&life](const std::string& name) { return explanationOf(life, name); },
+         "An activity's launch trigger explained now: {t, value, tree}, null without a trigger");
+  s.bind("memory", {"filter"}, [&memory](const std::string& filter) { return memorySnapshot(memory, filter); },
+         "[{key, type, value, t}] for the keys containing filter (\"\" for all), t the engine time of the last write", Type::List);
+  s.bind("warnings", {}, [registry] { return registry ? registry->warnings() : std::vector<std::string>{}; },
+         "The simulated robot's warnings so far, oldest first: each method called that it does not model, once");
+  s.service().signal("warning", {{"message", Type::String}}, "A warning of the simulated robot (a method it does not model, once)");
+  auto built = s.build();
+  if (registry) {
+    std::weak_ptr<service::Service> weak = built;
+    registry->warned.connect([weak](const std::string& message) {
+      if (auto self = weak.lock()) self->emit("warning", message);
+    });
+  }
+  return built;
 }
 
 }  // namespace autolife::engine

@@ -5,11 +5,13 @@
 #include <algorithm>
 #include <random>
 
+#include "autolife/engine/animation_length.hpp"
 #include "autolife/engine/autolife_service.hpp"
 #include "autolife/engine/package_dialogs.hpp"
 #include "autolife/engine/memory_service.hpp"
 #include "autolife/engine/package_services.hpp"
 #include "autolife/engine/preference_service.hpp"
+#include "autolife/engine/service_manager.hpp"
 #include "autolife/life/life_service.hpp"
 
 namespace autolife::engine {
@@ -198,18 +200,24 @@ void Engine::registerServices() {
   services.add(makePackageManagerService(packages));
   services.add(makeBehaviorManagerService(packages, life, runners));
   services.add(makePreferenceManagerService(preferences));
-  auto autolife = makeAutolifeService(memory, life, &serviceOperands);
+  auto autolife = makeAutolifeService(memory, life, &serviceOperands, &services);
   // The dashboard's "say to the robot": speech as input, explained.
   autolife->method("hear", {{"text", service::Type::String}, {"confidence", service::Type::Float}}, service::Type::Map,
                    "What a person says to the robot (ALSpeechRecognition, then ALDialog): {heard, wordRecognized, "
                    "outcome, reason, topic, file, line, rule, notes, answers}",
                    [this](const service::Arguments& a) { return heardJson(hear(service::stringArg(a, 0), service::floatArg(a, 1)), service::stringArg(a, 0)); });
   services.add(autolife);
-  robot.registerServices(services);
-  // The modelled speech services: registered as the engine's own, so any
-  // stand-in for an unmodelled module of the same name cannot take them.
+  services.add(makeServiceManagerService(services));
+  // The modelled speech services: registered as the engine's own, before
+  // the simulated robot's stubs take the catalog's names still free.
   services.add(speechRecognition.makeService());
   services.add(dialog.makeService());
+  robot.registerServices(services);
+  // An installed package's behavior plays as an animation for as long as its timeline.
+  robot.animationPlayer().setResolver([this](const std::string& name) -> std::optional<double> {
+    auto b = packages.behavior(name);
+    return b ? animationSeconds(b->behaviorFile) : std::nullopt;
+  });
   // Launchpad/Posture follows ALRobotPosture, as on a robot.
   robot.postureChanged().connect([this](const std::string& posture, const std::string& family) { keys.setPosture(posture, family); });
 }

@@ -64,12 +64,23 @@ class ALProxy(object):
             return _Post(self._name)
         if self._name == "ALMemory" and method in _MemoryCallbacks.METHODS:
             return getattr(_memory_callbacks, method)
-        if method in ("wait", "isRunning", "stop") and not _autolife.has_method(self._name, method):
-            return getattr(_Tasks, method)
+        if method in ("wait", "isRunning", "stop"):
+            return _TaskMethod(self._name, method)
         return _Method(self._name, method)
 
     def __repr__(self):
         return "ALProxy(%r)" % self._name
+
+
+class _TaskMethod(_Method):
+    """wait(id, timeout), isRunning(id), stop(id): ALModule's methods on the
+    calls this box posted (proxy.post.say). A call of another shape (the
+    awareness' isRunning()) goes to the service."""
+
+    def __call__(self, *args):
+        if 1 <= len(args) <= 2 and isinstance(args[0], int) and not isinstance(args[0], bool):
+            return getattr(_Tasks, self._name)(*args)
+        return _Method.__call__(self, *args)
 
 
 class _Tasks(object):

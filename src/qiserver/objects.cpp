@@ -38,6 +38,10 @@ qi::MetaMethod methodMeta(std::uint32_t uid, const service::Method& method) {
   return m;
 }
 
+qi::MetaMethod subscriberMeta(std::uint32_t uid) {
+  return qi::MetaMethod{uid, "o", "subscriber", "(s)", "An object whose signal fires with the key's events", {{"name", "the key"}}, ""};
+}
+
 [[noreturn]] void noSuch(const char* what, std::uint32_t uid, const std::string& where) {
   throw CallError(std::string("no-such-") + what, "there is no " + std::string(what) + " with uid " + std::to_string(uid) + " in " + where);
 }
@@ -112,14 +116,17 @@ ServiceObject::ServiceObject(engine::ServiceAccess engine, std::shared_ptr<servi
   qi::MetaObject own;
   own.description = service_->description();
   std::uint32_t uid = qi::action::FirstUser;
+  // ALMemory.subscriber(key) answers an object made here: its own uid, or
+  // the service's declaration of it.
+  const bool memory = service_->name() == "ALMemory";
   for (const auto& method : service_->methods()) {
-    own.methods[uid] = methodMeta(uid, method);
+    if (memory && method.name == "subscriber" && method.parameters.size() == 1) subscriberUid_ = uid;
+    own.methods[uid] = subscriberUid_ == uid ? subscriberMeta(uid) : methodMeta(uid, method);
     ++uid;
   }
-  if (service_->name() == "ALMemory") {
+  if (memory && subscriberUid_ == 0) {
     subscriberUid_ = uid;
-    own.methods[uid] = qi::MetaMethod{uid, "o", "subscriber", "(s)", "An object whose signal fires with the key's events",
-                                      {{"name", "the key"}}, ""};
+    own.methods[uid] = subscriberMeta(uid);
     ++uid;
   }
   firstSignal_ = uid;

@@ -30,6 +30,8 @@ public:
       text += "  refused: " + c.errorMessage;
     }
     emit(std::move(j), text);
+    // The first call of a method the simulated robot does not model says so.
+    if (!c.warning.empty()) emit({{"t", 0.0}, {"warning", c.warning}}, pad("warning") + c.warning);
   }
 
   void event(const runtime::RunEvent& e) {
@@ -175,7 +177,11 @@ PlayResult play(const PlayOptions& options, const std::function<void(const Recor
     auto run = runtime::BehaviorRun::create(model, options.behavior.string(), context,
                                             [&](const std::string& error) { ending.set(error); });
     clock->post([run] { run->start(); });
-    result.end = virtualClock ? runVirtual(*virtualClock, ending, options.until) : runReal(*clock, ending, options.until);
+    // In real time --until counts from the behavior's start, not from the
+    // clock's: building the engine takes wall time before it.
+    std::optional<core::Time> until = options.until;
+    if (until && !virtualClock) until = core::addSaturating(*until, clock->now());
+    result.end = virtualClock ? runVirtual(*virtualClock, ending, until) : runReal(*clock, ending, until);
     if (result.end == PlayResult::End::Finished && !ending.error->empty()) {
       result.end = PlayResult::End::Error;
       result.error = *ending.error;

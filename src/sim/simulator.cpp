@@ -5,6 +5,7 @@
 #include "autolife/life/autonomous_life.hpp"
 #include "autolife/memory/memory.hpp"
 #include "autolife/package/store.hpp"
+#include "autolife/robot/simulated_robot.hpp"
 #include "autolife/robot/simulated_world.hpp"
 #include "autolife/runtime/behavior_run.hpp"
 #include "autolife/service/service.hpp"
@@ -137,6 +138,8 @@ private:
 
   // What activities' behaviors make the robot do (their service calls), and their boxes' logs.
   void observeBehaviors() {
+    // A method the simulated robot does not model, said once (whoever called it).
+    engine_.services.warned.connect([this](const std::string& message) { emit({{"warning", message}}, pad("warning") + message); });
     engine_.services.called.connect([this](const service::CallRecord& c) {
       if (c.caller.empty() || c.errorReason == "no-such-service") return;
       emit({{"behavior", c.caller}, {"service", c.service}, {"method", c.method}, {"args", c.arguments}},
@@ -242,7 +245,11 @@ void prepare(engine::Engine& engine, const Scenario& scenario, const std::functi
 }
 
 std::optional<nlohmann::ordered_json> applyStep(engine::Engine& engine, const Step& step) {
-  if (step.world) engine.world.apply(*step.world);
+  if (step.world) {
+    engine.world.apply(*step.world);
+    engine.robot.system().sense(*step.world);  // ALBattery, ALBodyTemperature and their events
+  }
+  if (step.touch) engine.robot.devices().press(step.touch->sensor, step.touch->seconds);
   if (step.people) engine.world.setPeople(*step.people);
   if (!step.set.empty()) {
     std::vector<memory::Write> writes;

@@ -145,3 +145,29 @@ TEST_F(Http, ABodyOverTheLimitIs413WithAJsonRpcError) {
 }
 
 }  // namespace
+
+namespace {
+
+// describe (docs/api.md): every catalog service, each type's qi signature
+// beside its kind, and whether the simulation models each method.
+TEST_F(Http, DescribeGivesSignaturesAndWhatIsModelled) {
+  const auto services = post(port(), R"({"jsonrpc": "2.0", "id": 1, "method": "describe"})").json()["result"]["services"];
+  ASSERT_TRUE(services.contains("ALSonar"));
+  ASSERT_TRUE(services.contains("ALTabletService"));
+  auto overload = [&](const std::string& service, const std::string& name, std::size_t arity) {
+    for (const auto& m : services[service]["methods"])
+      if (m["name"] == name && m["parameters"].size() == arity) return m;
+    return Json();
+  };
+  const auto say = overload("ALTextToSpeech", "say", 1);
+  EXPECT_EQ(say["parameters"][0]["type"], "string");
+  EXPECT_EQ(say["parameters"][0]["signature"], "s");
+  EXPECT_EQ(say["modelled"], true);
+  const auto names = overload("ALAudioPlayer", "getLoadedFilesNames", 0);
+  EXPECT_EQ(names["result"], "list");
+  EXPECT_EQ(names["resultSignature"], "[s]");
+  EXPECT_EQ(overload("ALSonar", "getOutputNames", 0)["modelled"], false);
+  EXPECT_EQ(overload("ALTextToSpeech", "pCall", 1)["variadic"], true);
+}
+
+}  // namespace

@@ -511,6 +511,16 @@ const refreshHistories = single(async () => {
 
 const refreshPackages = single(async () => showPackages(await rpc.call('PackageManager.packages')));
 
+// ---- warnings: NAOqi methods the simulated robot answers without modelling them ----
+
+function showWarnings(list) {
+  const ul = $('warnings');
+  ul.replaceChildren(...(list.length ? list.map((w) => h('li', {}, w))
+                                      : [h('li', {class: 'empty'}, 'Every method called so far is modelled.')]));
+}
+
+const refreshWarnings = single(async () => showWarnings(await rpc.call('Autolife.warnings')));
+
 async function subscribe() {
   await rpc.subscribe({event: 'AutonomousLife/State'}, (p) => {
     showState(p.value);
@@ -527,6 +537,7 @@ async function subscribe() {
     refreshHistories();
     refreshStatus();
   });
+  await rpc.subscribe({signal: 'Autolife.warning'}, () => refreshWarnings());
 }
 
 function setConnection(text, kind) {
@@ -549,6 +560,7 @@ rpc.onopen = async () => {
   refreshMemory();
   refreshHistories();
   refreshPackages();
+  refreshWarnings();
   timers = [setInterval(refreshActivities, EXPLAIN_PERIOD_MS), setInterval(refreshMemory, MEMORY_PERIOD_MS),
             setInterval(refreshStatus, STATUS_PERIOD_MS), setInterval(drawTimeline, STATUS_PERIOD_MS)];
 };
