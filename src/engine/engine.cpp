@@ -156,7 +156,7 @@ void Engine::registerServices() {
   services.add(makePackageManagerService(packages));
   services.add(makeBehaviorManagerService(packages, life, runners));
   services.add(makePreferenceManagerService(preferences));
-  services.add(makeAutolifeService(memory, life, &serviceOperands));
+  services.add(makeAutolifeService(memory, life, &serviceOperands, &services));
   robot.registerServices(services);
   // Launchpad/Posture follows ALRobotPosture, as on a robot.
   robot.postureChanged().connect([this](const std::string& posture, const std::string& family) { keys.setPosture(posture, family); });
