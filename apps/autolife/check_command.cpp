@@ -1,58 +1,163 @@
-// `autolife check PATH...`: validates packages (a folder, its manifest.xml
-// or a .pkg) the way installing them would, and prints every problem as
-// `file:line:column: error|warning: message`, then a one-line summary.
+// `autolife check PATH... [--scenario FILE]`: validates packages (a folder,
+// its manifest.xml, a .pkg, or a folder of packages) the way installing
+// them would, and prints every problem as `file:line:column: error|warning:
+// message`, then a one-line summary. Warns about launch triggers that read
+// a key nothing writes, or that hold while a key has no value.
 #include <iostream>
 #include <memory>
+#include <set>
 
 #include "autolife/package/check.hpp"
+#include "autolife/package/package.hpp"
 #include "autolife/runtime/check_behavior.hpp"
+#include "autolife/sim/scenario.hpp"
 #include "commands.hpp"
+#include "naoqi_keys.hpp"
 
 namespace autolife::app {
 
 namespace {
 
 constexpr const char* kCheckHelp = R"(
-Each PATH is a package folder, a manifest.xml, or a .pkg archive (extracted
-into a temporary folder, as installing it would). Checked: manifest.xml (XML,
-uuid, version, natures, behavior paths, permissions), every launch trigger
-condition (compiled; its errors are located in manifest.xml), that each
-behavior has its behavior.xar, each behavior.xar (read as autolife play reads
-it; every Python box script compiled, Python 2-only syntax reported as
-such), the Choregraphe project file (.pml), and, for
-archives, every entry (none may land outside the package folder).
+Each PATH is a package folder, a manifest.xml, a .pkg archive (extracted
+into a temporary folder, as installing it would), or a folder of packages
+(no manifest.xml of its own: each sub-folder and .pkg in it, as serve
+--packages loads them). Checked: manifest.xml (XML, uuid, version,
+natures, behavior paths, permissions), every launch trigger condition
+(compiled; its errors are located in manifest.xml), that each behavior has
+its behavior.xar, each behavior.xar (read as autolife play reads it; every
+Python box script compiled, Python 2-only syntax reported as such), the
+Choregraphe project file (.pml), and, for archives, every entry (none may
+land outside the package folder).
+Launch triggers get two warnings more: a comparison that is true while its
+key has no value (Invalid compares as 0: 'UserSession/FocusedUser' >= 0 is
+true before anyone is focused), and a key that nothing writes: no checked
+package's files mention it, nor the scenario's steps (--scenario), and no
+NAOqi module writes it (the trigger would read it as Invalid forever).
+With --scenario and no PATH, the scenario's packages are checked.
 Output, one problem per line, then a summary:
   app/manifest.xml:12:34: error: launch condition: expected a value, found ')'
   app/manifest.xml:16:9: warning: behavior greet has no behavior.xar (...)
   1 package checked: 1 error, 1 warning
-Exit status: 1 if any error, 0 otherwise (warnings alone do not fail).
+Exit status: 1 if any error, 0 otherwise (warnings alone do not fail); 2 a
+scenario that cannot be read (file:line:column on stderr).
 See docs/packages.md.)";
+
+struct CheckOptions {
+  std::vector<std::string> paths;
+  std::string scenario;
+};
 
 std::string plural(std::size_t n, const std::string& word) {
   return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
 }
 
-int runCheck(const std::vector<std::string>& paths) {
-  std::size_t errors = 0, warnings = 0;
+// The packages the paths name: a folder of packages stands for each one in it.
+std::vector<std::filesystem::path> packagesOf(const std::vector<std::string>& paths) {
+  std::vector<std::filesystem::path> out;
   for (const std::string& path : paths) {
-    package::CheckReport report = package::checkPath(path, runtime::checkBehavior);
-    for (const core::Problem& problem : report.problems) std::cout << problem.format() << '\n';
-    errors += report.errors();
-    warnings += report.warnings();
+    if (!package::isFolderOfPackages(path)) {
+      out.emplace_back(path);
+      continue;
+    }
+    auto inside = package::packagesIn(path);
+    if (inside.empty()) out.emplace_back(path);  // checked as a package: "manifest.xml does not exist"
+    out.insert(out.end(), inside.begin(), inside.end());
   }
-  std::cout << plural(paths.size(), "package") << " checked: " << plural(errors, "error") << ", "
-            << plural(warnings, "warning") << '\n';
-  return errors > 0 ? 1 : 0;
+  return out;
+}
+
+// The keys a scenario writes: its steps' set and raise, and its calls of
+// ALMemory's writing methods.
+std::set<std::string> keysWrittenBy(const sim::Scenario& scenario) {
+  std::set<std::string> keys;
+  for (const auto& step : scenario.steps) {
+    for (const auto& [key, value] : step.set) keys.insert(key);
+    for (const auto& [key, value] : step.raise) keys.insert(key);
+    if (!step.call || step.call->arguments.empty() || !step.call->arguments[0].is_string()) continue;
+    for (const char* writer : {"ALMemory.insertData", "ALMemory.raiseEvent", "ALMemory.raiseMicroEvent"})
+      if (step.call->method == writer) keys.insert(step.call->arguments[0].get<std::string>());
+  }
+  return keys;
+}
+
+// The launch triggers' warnings: a key nothing writes (one per trigger
+// that reads it), a comparison true while its key has no value (unless
+// the key has one from the start, or a service feeds it).
+std::vector<core::Problem> triggerWarnings(const package::CheckReport& report, const std::set<std::string>& scenarioKeys,
+                                           bool withScenario) {
+  std::vector<core::Problem> out;
+  std::set<std::string> fedByServices;
+  for (const auto& read : report.reads) {
+    if (read.serviceOperand) fedByServices.insert(read.key);
+    if (read.serviceOperand || report.mentioned.contains(read.key) || scenarioKeys.contains(read.key) ||
+        naoqiWrites(read.key))
+      continue;
+    core::Diagnostic d = read.where;
+    d.message = "launch condition: nothing writes '" + read.key + "' (no checked package mentions it" +
+                (withScenario ? ", nor the scenario," : "") +
+                " and no NAOqi module writes it): it reads Invalid, as 0 in comparisons";
+    out.push_back(core::warning(std::move(d)));
+  }
+  for (const auto& hint : report.hints)
+    if (!hasValueFromStart(hint.key) && !fedByServices.contains(hint.key)) out.push_back(core::warning(hint.where));
+  return out;
+}
+
+// Every path checked, as one report.
+package::CheckReport checkAll(const std::vector<std::filesystem::path>& packages) {
+  package::CheckReport all;
+  for (const auto& path : packages) {
+    package::CheckReport report = package::checkPath(path, runtime::checkBehavior);
+    all.problems.insert(all.problems.end(), report.problems.begin(), report.problems.end());
+    all.reads.insert(all.reads.end(), report.reads.begin(), report.reads.end());
+    all.hints.insert(all.hints.end(), report.hints.begin(), report.hints.end());
+    all.mentioned.merge(report.mentioned);
+  }
+  return all;
+}
+
+int runCheck(const CheckOptions& o) {
+  std::optional<sim::Scenario> scenario;
+  if (!o.scenario.empty()) {
+    auto loaded = sim::loadScenario(o.scenario);
+    if (auto* problems = std::get_if<std::vector<core::Diagnostic>>(&loaded)) {
+      for (const auto& p : *problems) std::cerr << p.format() << '\n';
+      return 2;
+    }
+    scenario = std::get<sim::Scenario>(std::move(loaded));
+  }
+  std::vector<std::string> paths = o.paths;
+  if (paths.empty() && scenario) paths = scenario->packages;
+  const auto packages = packagesOf(paths);
+  package::CheckReport all = checkAll(packages);
+  const auto scenarioKeys = scenario ? keysWrittenBy(*scenario) : std::set<std::string>{};
+  for (auto& p : triggerWarnings(all, scenarioKeys, scenario.has_value())) all.problems.push_back(std::move(p));
+  package::sortProblems(all.problems);
+  for (const core::Problem& problem : all.problems) std::cout << problem.format() << '\n';
+  std::cout << plural(packages.size(), "package") << " checked: " << plural(all.errors(), "error") << ", "
+            << plural(all.warnings(), "warning") << '\n';
+  return all.errors() > 0 ? 1 : 0;
 }
 
 }  // namespace
 
 void addCheckCommand(CLI::App& app, int& status) {
-  auto paths = std::make_shared<std::vector<std::string>>();
+  auto options = std::make_shared<CheckOptions>();
   auto* cmd = app.add_subcommand("check", "Validate packages: manifest, launch conditions, behaviors, archives");
-  cmd->add_option("PATH", *paths, "A package folder, a manifest.xml or a .pkg archive")->required();
+  cmd->add_option("PATH", options->paths, "A package folder, a manifest.xml, a .pkg archive or a folder of packages");
+  cmd->add_option("--scenario", options->scenario,
+                  "A scenario: the keys its steps write count as written (alone: check its packages)")
+      ->check(CLI::ExistingFile);
   cmd->footer(kCheckHelp);
-  cmd->callback([paths, &status] { status = runCheck(*paths); });
+  cmd->callback([options, &status] {
+    if (options->paths.empty() && options->scenario.empty()) {
+      std::cerr << "autolife check: PATH is required (or --scenario FILE)\n";
+      status = 2;
+      return;
+    }
+    status = runCheck(*options);
+  });
 }
 
 }  // namespace autolife::app

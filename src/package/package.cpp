@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "autolife/package/archive.hpp"
 #include "contents.hpp"
 #include "files.hpp"
 
@@ -135,6 +136,27 @@ LoadResult loadPackage(const fs::path& folder, const LoadOptions& options) {
   result.problems = package->problems;
   result.package = std::move(package);
   return result;
+}
+
+}  // namespace autolife::package
+
+namespace autolife::package {
+
+std::vector<fs::path> packagesIn(const fs::path& folder) {
+  std::vector<fs::path> out;
+  std::error_code ec;
+  for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+    const fs::path& p = it->path();
+    if (p.filename().string().starts_with(".")) continue;
+    if (it->is_directory(ec) || isArchivePath(p)) out.push_back(p);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+bool isFolderOfPackages(const fs::path& folder) {
+  std::error_code ec;
+  return fs::is_directory(folder, ec) && !fs::exists(folder / "manifest.xml", ec);
 }
 
 }  // namespace autolife::package
