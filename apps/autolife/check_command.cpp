@@ -10,9 +10,9 @@
 #include "autolife/package/check.hpp"
 #include "autolife/package/package.hpp"
 #include "autolife/runtime/check_behavior.hpp"
-#include "autolife/sim/scenario.hpp"
 #include "commands.hpp"
 #include "naoqi_keys.hpp"
+#include "scenario_file.hpp"
 
 namespace autolife::app {
 
@@ -120,12 +120,8 @@ package::CheckReport checkAll(const std::vector<std::filesystem::path>& packages
 int runCheck(const CheckOptions& o) {
   std::optional<sim::Scenario> scenario;
   if (!o.scenario.empty()) {
-    auto loaded = sim::loadScenario(o.scenario);
-    if (auto* problems = std::get_if<std::vector<core::Diagnostic>>(&loaded)) {
-      for (const auto& p : *problems) std::cerr << p.format() << '\n';
-      return 2;
-    }
-    scenario = std::get<sim::Scenario>(std::move(loaded));
+    scenario = readScenario(o.scenario);
+    if (!scenario) return 2;
   }
   std::vector<std::string> paths = o.paths;
   if (paths.empty() && scenario) paths = scenario->packages;

@@ -20,6 +20,7 @@
 #include "autolife/store/store.hpp"
 #include "commands.hpp"
 #include "robot_option.hpp"
+#include "scenario_file.hpp"
 #include "serve_log.hpp"
 
 namespace autolife::app {
@@ -217,12 +218,8 @@ int runServe(const ServeOptions& o) {
   pthread_sigmask(SIG_BLOCK, &set, nullptr);
   std::optional<sim::Scenario> scenario;
   if (!o.scenario.empty()) {
-    auto loaded = sim::loadScenario(o.scenario);
-    if (auto* problems = std::get_if<std::vector<core::Diagnostic>>(&loaded)) {
-      for (const auto& p : *problems) std::cerr << p.format() << '\n';
-      return 2;
-    }
-    scenario = std::get<sim::Scenario>(std::move(loaded));
+    scenario = readScenario(o.scenario);
+    if (!scenario) return 2;
   }
   const std::filesystem::path data = o.data.empty() ? defaultDataDir() : std::filesystem::path(o.data);
   std::optional<RobotChoice> robot(RobotChoice{});

@@ -8,6 +8,7 @@
 #include "autolife/sim/simulator.hpp"
 #include "commands.hpp"
 #include "robot_option.hpp"
+#include "scenario_file.hpp"
 
 namespace autolife::app {
 
@@ -49,12 +50,9 @@ struct SimulateOptions {
 };
 
 int runSimulate(const SimulateOptions& o) {
-  auto loaded = sim::loadScenario(o.scenario);
-  if (auto* problems = std::get_if<std::vector<core::Diagnostic>>(&loaded)) {
-    for (const auto& p : *problems) std::cerr << p.format() << '\n';
-    return 2;
-  }
-  const auto& scenario = std::get<sim::Scenario>(loaded);
+  const auto loaded = readScenario(o.scenario);
+  if (!loaded) return 2;
+  const auto& scenario = *loaded;
   sim::SimulationOptions options;
   options.seed = o.seed;
   options.explain = o.explain;
