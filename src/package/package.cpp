@@ -66,8 +66,9 @@ Behavior resolve(const Package& package, const BehaviorContent& content) {
   return b;
 }
 
-// The behavior runtime comes later; a missing behavior.xar is worth a
-// warning now, not a refusal.
+// A missing behavior.xar is worth a warning, not a refusal: the package's
+// other activities are fine, and a scenario may give this one a `run:`;
+// focused as it is, it fails ("its behavior cannot be loaded").
 void checkBehaviorFile(const Behavior& b, const std::string& manifestName, Package& package) {
   std::error_code ec;
   if (fs::is_regular_file(b.behaviorFile, ec)) return;
