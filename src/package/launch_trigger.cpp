@@ -112,7 +112,7 @@ bool isBlank(std::string_view text) { return text.find_first_not_of(" \t\r\n") =
 void locateReads(const XmlFile& file, const ConditionText& condition, LaunchTrigger& trigger) {
   const condition::Program& p = *trigger.program;
   auto at = [&](std::uint32_t offset, std::string message) {
-    return file.lines().diagnostic(fileOffsetOf(file, condition, offset), file.fileName(), std::move(message));
+    return file.diagnosticAt(fileOffsetOf(file, condition, offset), std::move(message));
   };
   trigger.keyReads.assign(p.keys.size(), core::Diagnostic{});
   std::vector<bool> seen(p.keys.size(), false);
@@ -165,7 +165,7 @@ std::optional<LaunchTrigger> readLaunchTrigger(XmlFile& file, pugi::xml_node aut
   }
   LaunchTrigger trigger;
   trigger.text = condition.text;
-  trigger.start = file.lines().position(condition.pieces.front().rawBegin);
+  trigger.start = file.positionAt(condition.pieces.front().rawBegin);
   compileInto(file, condition, trigger);
   return trigger;
 }
