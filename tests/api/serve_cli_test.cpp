@@ -98,13 +98,14 @@ TEST(ServeCli, AFailedActivityIsSaidOnStderrAndIsTheActivitysProblem) {
   const auto scenario = data.path() / "s.yaml";
   std::ofstream(scenario) << "activities:\n  - {name: demo/broken, condition: \"'go' == 1\", run: {until: \"((\"}}\n"
                              "steps:\n  - {t: 0, set: {go: 1}}\n";
-  Serve serve({"--data", data.path().string(), "--scenario", scenario.string()});
+  Serve serve({"--data", data.path().string(), "--scenario", scenario.string(), "--qi", "off"});
   const auto port = serve.port();
   const auto said = serve.line(true);
   EXPECT_EQ(said.rfind("autolife serve: demo/broken failed at t=", 0), 0u) << said;
   EXPECT_NE(said.find(": its run condition does not compile: "), std::string::npos) << said;
   nlohmann::json broken;
-  for (const auto& a : rpcOverHttp(port, "Autolife.activities")["result"])
+  const auto activities = rpcOverHttp(port, "Autolife.activities")["result"];
+  for (const auto& a : activities)
     if (a["name"] == "demo/broken") broken = a;
   ASSERT_TRUE(broken["problem"].is_string()) << broken;
   EXPECT_EQ(broken["problem"].get<std::string>().rfind("its last run failed at t=", 0), 0u) << broken;
@@ -120,7 +121,8 @@ TEST(ServeCli, WithLogJsonStderrIsJsonLines) {
   const auto scenario = data.path() / "s.yaml";
   std::ofstream(scenario) << "activities:\n  - {name: demo/broken, condition: \"'go' == 1\", run: {until: \"((\"}}\n"
                              "steps:\n  - {t: 0, set: {go: 1}}\n";
-  Serve serve({"--data", data.path().string(), "--scenario", scenario.string(), "--log-json", "--host", "0.0.0.0"});
+  Serve serve({"--data", data.path().string(), "--scenario", scenario.string(), "--log-json", "--host", "0.0.0.0",
+               "--qi", "off"});
   serve.port();
   const auto token = nlohmann::json::parse(serve.line(true));
   EXPECT_EQ(token["level"], "info") << token;
@@ -131,6 +133,28 @@ TEST(ServeCli, WithLogJsonStderrIsJsonLines) {
   EXPECT_TRUE(failed["t"].is_number()) << failed;
   EXPECT_EQ(failed["error"].get<std::string>().rfind("its run condition does not compile: ", 0), 0u) << failed;
   EXPECT_EQ(serve.stop(SIGTERM), 0);
+}
+
+// --seed reaches the engine over the scenario's: twenty rand() triggers
+// suggest the same activities for the same seed, others for another.
+TEST(ServeCli, TheSeedIsTheScenariosUnlessGiven) {
+  TempDir data;
+  const auto scenario = data.path() / "s.yaml";
+  std::ofstream out(scenario);
+  out << "seed: 1\nactivities:\n";
+  for (int i = 0; i < 20; ++i) out << "  - {name: rnd/a" << i << ", condition: \"rand(0, 1000, 0) < 500\"}\n";
+  out.close();
+  auto suggestions = [&](std::vector<std::string> more) {
+    std::vector<std::string> args = {"--data", data.path().string(), "--scenario", scenario.string(), "--qi", "off"};
+    args.insert(args.end(), more.begin(), more.end());
+    Serve serve(args);
+    const auto list = rpcOverHttp(serve.port(), "ALAutonomousLife.getLaunchSuggestions")["result"];
+    EXPECT_EQ(serve.stop(SIGTERM), 0);
+    return list;
+  };
+  const auto scenarios = suggestions({});
+  EXPECT_EQ(suggestions({"--seed", "1"}), scenarios);
+  EXPECT_NE(suggestions({"--seed", "2"}), scenarios);
 }
 
 TEST(ServeCli, APortInUseIsReported) {

@@ -87,6 +87,20 @@ TEST(SimulatorOutput, AFocusAndItsEndInTheDocumentedOrderAndShapes) {
   EXPECT_EQ(o.result.endedAt, core::fromSeconds(10));
 }
 
+// The seed reaches the engine: the scenario's, or the option's over it.
+TEST(SimulatorOutput, TheSeedIsTheEnginesAndIsPrintedFirst) {
+  for (std::optional<std::uint64_t> option : {std::optional<std::uint64_t>{}, std::optional<std::uint64_t>{9}}) {
+    sim::SimulationOptions options;
+    options.seed = option;
+    std::uint64_t seen = 0;
+    options.hooks.attach = [&](engine::Engine& e) { seen = e.options().seed; };
+    auto o = run("seed: 5\nuntil: 1\n", options);
+    EXPECT_EQ(seen, option.value_or(5));
+    ASSERT_FALSE(o.records.empty());
+    EXPECT_EQ(o.records[0].json.dump(), "{\"t\":0.0,\"seed\":" + std::to_string(seen) + "}");
+  }
+}
+
 TEST(SimulatorOutput, LifeStartsInSolitaryWithNothingFocused) {
   auto o = run("until: 1\n");
   auto at0 = recordsFrom(o, 0);
