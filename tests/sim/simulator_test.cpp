@@ -198,11 +198,12 @@ TEST(SimulatorOutput, AnActivityThatFailed) {
   EXPECT_EQ(failures[0]["t"], 1.0);
   EXPECT_EQ(failures[0]["activity"], "demo/broken");
   EXPECT_THAT(failures[0]["error"].get<std::string>(), Not(IsEmpty()));
-  // It ends as self-stop (docs/life.md).
+  // It ends with the stop reason error and its message (docs/life.md).
   auto signals = o.having("signal");
   ASSERT_EQ(signals.size(), 2u);
   EXPECT_EQ(signals[1]["value"]["PreviousActivityName"], "demo/broken");
-  EXPECT_EQ(signals[1]["value"]["PreviousActivityStopReason"], "self-stop");
+  EXPECT_EQ(signals[1]["value"]["PreviousActivityStopReason"], "error");
+  EXPECT_EQ(signals[1]["value"]["PreviousActivityError"], failures[0]["error"]);
 }
 
 // ---- expectations ------------------------------------------------------------------
