@@ -1,5 +1,5 @@
 // `autolife play BEHAVIOR.xar|FOLDER [--json] [--virtual|--realtime]
-// [--until T] [--robot nao|pepper|tcp://HOST:PORT]`: one behavior on the
+// [--until T] [--seed N] [--robot nao|pepper|tcp://HOST:PORT]`: one behavior on the
 // simulated robot, or on a remote one; what the robot did, one line per
 // service call, box logs and errors, and how the behavior ended.
 #include <iostream>
@@ -46,12 +46,14 @@ struct PlayCommandOptions {
   std::string until;
   std::string robot = "nao";
   std::optional<double> turnLimit;
+  std::uint64_t seed = 0;
 };
 
 int runPlay(const PlayCommandOptions& o) {
   sim::PlayOptions options;
   options.behavior = o.behavior;
   options.realtime = o.realtime;
+  options.seed = o.seed;
   if (!o.until.empty()) {
     options.until = sim::parseDuration(o.until);
     if (!options.until) {
@@ -94,6 +96,7 @@ void addPlayCommand(CLI::App& app, int& status) {
   cmd->add_option("--robot", options->robot,
                   "nao (default) or pepper: the simulated robot; tcp://HOST:PORT: a robot over qi");
   addTurnLimitOption(cmd, options->turnLimit);
+  addSeedOption(cmd, options->seed);
   cmd->footer(kPlayHelp);
   cmd->callback([options, &status] { status = runPlay(*options); });
 }

@@ -166,6 +166,7 @@ PlayResult play(const PlayOptions& options, const std::function<void(const Recor
     engine::EngineOptions engineOptions;
     engineOptions.model = options.model;
     engineOptions.turnLimit = options.turnLimit;
+    engineOptions.seed = options.seed;
     engine::Engine engine(*clock, engineOptions);
     if (options.hooks.attach) options.hooks.attach(engine);
     auto calls = engine.services.called.connect([&](const service::CallRecord& c) {

@@ -69,12 +69,15 @@ class Run {
 public:
   Run(const Scenario& s, const SimulationOptions& o, const std::function<void(const Record&)>& output)
       : hooks_(o.hooks),
+        explain_(o.explain),
         scenario_(s),
         clock_(s.start.value_or(core::VirtualClock::defaultWallStart())),
         engine_(clock_, engineOptions(s, o)),
         output_(output) {}
 
   SimulationResult execute(core::Time end) {
+    const auto seed = engine_.options().seed;
+    emit({{"seed", seed}}, pad("seed") + std::to_string(seed));
     observe();
     loadPackages();
     if (hooks_.attach) hooks_.attach(engine_);
@@ -83,6 +86,7 @@ public:
     for (const auto& e : scenario_.expectations)
       clock_.schedule(e.time, [this, &e] { check(e); }, core::Phase::Observe);
     clock_.runUntil(end);
+    if (explain_) explainWhyNot();
     if (hooks_.detach) hooks_.detach();
     result_.endedAt = end;
     return result_;
@@ -134,6 +138,13 @@ private:
     engine_.life.activityFailed.connect([this](const std::string& activity, const std::string& error) {
       emit({{"activity", activity}, {"error", error}}, pad("failed") + activity + ": " + error);
     });
+    if (explain_) engine_.life.launchpadDecided.connect([this] { explainWhyNot(); });
+  }
+
+  // Why each activity that is not focused is not (issue 16's plain form:
+  // "why-not  pkg/act lost-priority: other/act was focused less recently").
+  void explainWhyNot() {
+    for (const auto& w : engine_.life.whyNotAll()) emit(w.json(), "why-not  " + w.text());
   }
 
   // What activities' behaviors make the robot do (their service calls), and their boxes' logs.
@@ -221,6 +232,7 @@ private:
   }
 
   const EngineHooks& hooks_;
+  const bool explain_;
   const Scenario& scenario_;
   core::VirtualClock clock_;
   engine::Engine engine_;

@@ -101,6 +101,14 @@ TEST(PlayCli, BadOptionsAreRefused) {
   EXPECT_NE(runProcess({AUTOLIFE_BINARY, "play", "--virtual", "--realtime", kGreeter}).status, 0);
 }
 
+TEST(PlayCli, TakesASeed) {
+  auto seeded = runProcess({AUTOLIFE_BINARY, "play", "--seed", "42", kGreeter});
+  EXPECT_EQ(seeded.status, 0) << seeded.err;
+  EXPECT_EQ(seeded.out, runProcess({AUTOLIFE_BINARY, "play", "--seed", "42", kGreeter}).out);
+  EXPECT_NE(runProcess({AUTOLIFE_BINARY, "play", "--seed", "-1", kGreeter}).status, 0);
+  EXPECT_NE(runProcess({AUTOLIFE_BINARY, "play", "--seed", "many", kGreeter}).status, 0);
+}
+
 TEST(PlayCli, RealtimeTakesTheSameCalls) {
   auto r = runProcess({AUTOLIFE_BINARY, "play", "--json", "--realtime", kGreeter});
   ASSERT_EQ(r.status, 0) << r.err;

@@ -30,6 +30,18 @@ TEST(Play, APythonBoxSpeaksAndTheBehaviorFinishes) {
   EXPECT_EQ(p.having("end").back()["end"], "finished");
 }
 
+// The seed reaches the engine a behavior plays on (what box scripts'
+// random is seeded from).
+TEST(Play, TheSeedIsTheEngines) {
+  sim::PlayOptions options;
+  options.seed = 1234;
+  std::uint64_t seen = 0;
+  options.hooks.attach = [&](engine::Engine& e) { seen = e.options().seed; };
+  auto p = play(behaviorXar(pythonBox("Say", 1, kSayHello) + chain(1, 1)), options);
+  EXPECT_EQ(p.result.end, End::Finished) << p.result.error;
+  EXPECT_EQ(seen, 1234u);
+}
+
 TEST(Play, TimeSleepTakesExactlyItsVirtualTime) {
   auto p = play(behaviorXar(pythonBox("Wait", 1,
                                       "    def onInput_onStart(self):\n"

@@ -25,6 +25,7 @@ struct PlayOptions {
   // is interrupted with an error (core::Workers' watchdog); none: its default.
   std::optional<std::chrono::milliseconds> turnLimit;
   EngineHooks hooks;  // a remote robot (`--robot tcp://...`)
+  std::uint64_t seed = 0;  // EngineOptions::seed: what box scripts' random draws from
 };
 
 struct PlayResult {

@@ -1,6 +1,8 @@
 // Runs a scenario in virtual time on a whole engine and reports what life
-// did: every AutonomousLife event, activityTransition, call result, activity
-// failure and expectation, in time order. A simulated day runs in seconds.
+// did: the seed first, then every AutonomousLife event, activityTransition,
+// call result, activity failure and expectation (and, with explain, why
+// each activity not focused is not), in time order. A simulated day runs
+// in seconds, and the same seed gives the same output, byte for byte.
 #pragma once
 
 #include <chrono>
@@ -40,6 +42,9 @@ struct SimulationOptions {
   std::optional<std::chrono::milliseconds> turnLimit;
   std::optional<launchpad::RobotModel> model;  // overrides the scenario's
   EngineHooks hooks;
+  // `--explain`: after each Launchpad decision and at the end, why each
+  // activity that is not focused is not ({"why-not", "reason", "message"}).
+  bool explain = false;
 };
 
 struct SimulationResult {
