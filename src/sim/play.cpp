@@ -160,6 +160,7 @@ PlayResult play(const PlayOptions& options, const std::function<void(const Recor
     engine::EngineOptions engineOptions;
     engineOptions.model = options.model;
     engineOptions.turnLimit = options.turnLimit;
+    engineOptions.seed = options.seed;
     engine::Engine engine(*clock, engineOptions);
     if (options.hooks.attach) options.hooks.attach(engine);
     auto calls = engine.services.called.connect([&](const service::CallRecord& c) {
@@ -167,7 +168,7 @@ PlayResult play(const PlayOptions& options, const std::function<void(const Recor
       if (c.errorReason != "no-such-service") out.call(c);
     });
     runtime::RuntimeContext context{engine.services, engine.workers, &engine.memory, &engine.resources,
-                                    [&](const runtime::RunEvent& e) { out.event(e); }, {}};
+                                    [&](const runtime::RunEvent& e) { out.event(e); }, {}, &engine.pythonBridge};
     auto run = runtime::BehaviorRun::create(model, options.behavior.string(), context,
                                             [&](const std::string& error) { ending.set(error); });
     clock->post([run] { run->start(); });

@@ -90,7 +90,7 @@ TEST(PlayCli, ABoxThatNeverGivesItsThreadBackEndsWithAnErrorAfterTheTurnLimit) {
   ASSERT_FALSE(lines.empty()) << r.out;
   EXPECT_EQ(lines.back()["end"], "error");
   EXPECT_THAT(lines.back()["error"].get<std::string>(),
-              HasSubstr(xar.string() + ":14: box 'Spin': TurnTimeout: the box kept its thread for more than 200 ms"));
+              HasSubstr(xar.string() + ":14:9: box 'Spin': TurnTimeout: the box kept its thread for more than 200 ms"));
 }
 
 TEST(PlayCli, BadOptionsAreRefused) {

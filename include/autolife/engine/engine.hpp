@@ -33,7 +33,7 @@ namespace autolife::engine {
 
 struct EngineOptions {
   launchpad::RobotModel model = launchpad::RobotModel::Nao;
-  std::uint64_t seed = 0;               // rand() in conditions
+  std::uint64_t seed = 0;               // rand() in conditions, box scripts' `random`
   std::filesystem::path packageRoot;    // where PackageManager installs; empty: a temporary folder
   // The data folder's database (`autolife serve`): preferences, activity
   // statistics and histories are restored from it and every change is
@@ -100,6 +100,9 @@ public:
   // Box threads (taking turns in virtual time) and the behavior runtime:
   // activities that are behaviors run here (docs/behaviors.md).
   core::Workers workers;
+  // Box code's side of the engine (Python boxes): their threads' bookkeeping,
+  // posted calls, the seed of their `random` streams.
+  python::Bridge pythonBridge;
   // Who holds which part of the robot, between every running behavior's boxes.
   runtime::ResourceArbiter resources;
   runtime::BehaviorRunner behaviors;
