@@ -40,7 +40,18 @@ void ensureInterpreter() {
   static std::once_flag once;
   std::call_once(once, [] {
     linkAutolifeModule();
-    py::initialize_interpreter(false);
+    // UTF-8 mode: box code's open() reads and writes UTF-8 whatever the
+    // locale, as on NAOqi's robots (the Choice box reads its sentences so).
+    PyPreConfig pre;
+    PyPreConfig_InitPythonConfig(&pre);
+    pre.utf8_mode = 1;
+    Py_PreInitialize(&pre);
+    PyConfig config;
+    PyConfig_InitIsolatedConfig(&config);
+    config.isolated = 0;
+    config.use_environment = 1;
+    config.install_signal_handlers = 0;
+    py::initialize_interpreter(&config);
     installModules();
     PyEval_SaveThread();  // the starting thread lets go of the GIL
     interpreterReady = true;

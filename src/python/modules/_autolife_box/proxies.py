@@ -47,6 +47,18 @@ class _Method(object):
     def async_(self, *args):
         return _call_async(self._service, self._name, args)
 
+    # A signal of a service the robot lacks looks like a method: connecting
+    # to it is recorded like a call to that service, and nothing calls back.
+    def connect(self, callback):
+        if _autolife.has_service(self._service):
+            raise AttributeError("%s.%s is a method, not a signal or a property: it has no connect()"
+                                 % (self._service, self._name))
+        _autolife.call(self._service, self._name + ".connect", [])
+        return 0
+
+    def disconnect(self, link):
+        return False
+
     def __repr__(self):
         return "<method %s.%s>" % (self._service, self._name)
 

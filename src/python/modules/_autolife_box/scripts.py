@@ -2,7 +2,8 @@
 # compiled. Scripts of NAOqi's era are Python 2.7; one that Python 3 cannot
 # compile, or that uses Python 2's names (xrange, unicode, dict.has_key...),
 # is rewritten by 2to3 (Debian's python3-lib2to3) with autolife's fixers
-# (`async` as a name, Python 2's integer division), line numbers kept.
+# (`async` as a name, Python 2's integer division, Python 2's encoded
+# strings), line numbers kept.
 import functools
 import re
 import sys
@@ -15,6 +16,7 @@ import types
 from .proxies import ALProxy
 from .box import GeneratedClass
 from .frame_manager import ALFrameManager
+from .py2_strings import py2_decode, py2_encode
 
 
 class BoxGlobals(dict):
@@ -63,6 +65,8 @@ def _names():
         "reduce": functools.reduce,
         "intern": sys.intern,
         "_py2_div": py2_div,
+        "_py2_encode": py2_encode,
+        "_py2_decode": py2_decode,
     }
 
 
@@ -86,18 +90,22 @@ box_globals = _LazyGlobals()
 # rewrites it even when Python 3 compiles it.
 _PYTHON2_NAMES = {"xrange", "unicode", "basestring", "unichr", "raw_input", "has_key", "iteritems", "itervalues",
                   "iterkeys", "viewitems", "viewkeys", "viewvalues", "execfile"}
-_PYTHON2_MODULES = re.compile(
-    r"^\s*(import|from)\s+(urllib2|urlparse|cPickle|StringIO|cStringIO|ConfigParser|Queue|SocketServer|httplib|"
-    r"HTMLParser|thread|commands|cookielib|xmlrpclib|SimpleHTTPServer|BaseHTTPServer|Tkinter|__builtin__)\b", re.M)
+_PYTHON2_MODULES = {"urllib2", "urlparse", "cPickle", "StringIO", "cStringIO", "ConfigParser", "Queue", "SocketServer",
+                    "httplib", "HTMLParser", "thread", "commands", "cookielib", "xmlrpclib", "SimpleHTTPServer",
+                    "BaseHTTPServer", "Tkinter", "__builtin__"}
 
 
 def uses_python2_names(source):
-    if _PYTHON2_MODULES.search(source):
-        return True
+    importing = False  # between `import` / `from` and the end of the statement
     try:
         for token in tokenize.generate_tokens(io.StringIO(source).readline):
-            if token.type == tokenize.NAME and token.string in _PYTHON2_NAMES:
-                return True
+            if token.type == tokenize.NAME:
+                if token.string in ("import", "from"):
+                    importing = True
+                elif token.string in _PYTHON2_NAMES or (importing and token.string in _PYTHON2_MODULES):
+                    return True
+            elif token.type == tokenize.NEWLINE or (token.type == tokenize.OP and token.string == ";"):
+                importing = False
     except (tokenize.TokenError, SyntaxError, IndentationError):
         return True  # Python 3's tokenizer cannot read it: likely Python 2
     return False
@@ -133,7 +141,8 @@ def _tool():
             warnings.simplefilter("ignore")
             from lib2to3 import refactor
         fixers = [f for f in refactor.get_fixers_from_package("lib2to3.fixes") if f not in _SKIPPED_FIXERS]
-        fixers += ["_autolife_box.fixes.fix_async_names", "_autolife_box.fixes.fix_py2_division"]
+        fixers += ["_autolife_box.fixes.fix_async_names", "_autolife_box.fixes.fix_py2_division",
+                   "_autolife_box.fixes.fix_py2_encode"]
         _refactoring_tool = refactor.RefactoringTool(fixers)
     return _refactoring_tool
 
