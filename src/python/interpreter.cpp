@@ -32,6 +32,7 @@ void installModules() {
   py::module_ box = py::module_::import("_autolife_box");
   box.attr("install_engine_time")();
   box.attr("install_box_random")();
+  box.attr("install_python2_library")();
 }
 
 }  // namespace

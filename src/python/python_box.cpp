@@ -101,7 +101,6 @@ std::variant<std::unique_ptr<PythonBox>, BoxError> PythonBox::create(const BoxSc
     py::gil_scoped_acquire gil;
     slot->state = py::dict();
     slot->rewritten = py::none();
-    BoxCode code(*slot);
     try {
       py::module_ framework = detail::framework();
       py::dict globals = framework.attr("BoxGlobals")();
@@ -111,9 +110,12 @@ std::variant<std::unique_ptr<PythonBox>, BoxError> PythonBox::create(const BoxSc
         auto pair = item.cast<py::tuple>();
         globals[pair[0]] = pair[1];
       }
+      // Compiling (a big Python 2 script's rewrite takes a while) is not box
+      // code: the watchdog leaves it alone; running the script is.
       std::optional<BoxError> python2;
       py::object compiled = compileScript(script, slot->rewritten, python2);
       if (python2) host.log("warning", python2->format());
+      BoxCode code(*slot);
       py::module_::import("builtins").attr("exec")(compiled, globals);
       if (!globals.contains("MyClass")) {
         failed = BoxError{script.boxName, script.file, script.firstLine, 0, "the script defines no class MyClass", false, false};

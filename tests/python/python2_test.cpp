@@ -29,11 +29,17 @@ class MyClass(GeneratedClass):
         out.append(isinstance("s", basestring))
         m = mutex.mutex()
         out.append(m.testandset())
+        import cgi, urllib2
+        out.append(cgi.escape("<a & b>"))
+        request = urllib2.Request("http://example.org/")
+        request.add_data("x=1")
+        out.append(request.get_data())
         self.answer(out)
 )PY");
   ASSERT_FALSE(f.error) << f.error->format();
   EXPECT_FALSE(run(f, "onInput_onStart"));
-  EXPECT_THAT(f.host.events, ElementsAre("0ms fire answer [0,1,2,\"x\",true,\"u\",true,true]"));
+  EXPECT_THAT(f.host.events,
+              ElementsAre("0ms fire answer [0,1,2,\"x\",true,\"u\",true,true,\"&lt;a &amp; b&gt;\",\"x=1\"]"));
   EXPECT_THAT(f.host.logs, ::testing::Contains("info: printed 4"));
 }
 
