@@ -106,10 +106,7 @@ std::variant<std::unique_ptr<PythonBox>, BoxError> PythonBox::create(const BoxSc
       py::dict globals = framework.attr("BoxGlobals")();
       globals["__builtins__"] = py::module_::import("builtins");
       globals["__name__"] = py::str("box");
-      for (auto item : framework.attr("box_globals").attr("items")()) {
-        auto pair = item.cast<py::tuple>();
-        globals[pair[0]] = pair[1];
-      }
+      globals.attr("update")(framework.attr("box_globals")());
       // Compiling (a big Python 2 script's rewrite takes a while) is not box
       // code: the watchdog leaves it alone; running the script is.
       std::optional<BoxError> python2;

@@ -68,7 +68,8 @@ TEST(Python2, IntegerDivisionIsPython2sWhereTheScriptIsPython2) {
 }
 
 TEST(Python2, QiAsyncOfTheStandardWaitBoxIsRewritten) {
-  // The standard Wait box, as Choregraphe 2.x writes it.
+  // What Choregraphe 2.x's Wait box does: qi.async with a delay in
+  // microseconds, the future kept to cancel it on unload.
   Fixture f;
   f.host.parameters["Timeout (s)"] = 1.5;
   f.host.outputs = {"onStopped", "timerOutput"};
@@ -77,23 +78,23 @@ TEST(Python2, QiAsyncOfTheStandardWaitBoxIsRewritten) {
         GeneratedClass.__init__(self, False)
 
     def onLoad(self):
-        self.waiting = None
+        self.pending = None
 
     def onUnload(self):
-        self.cancelWaiting()
+        self.drop()
 
-    def triggerOutput(self):
+    def fire(self):
         self.timerOutput()
 
-    def cancelWaiting(self):
-        if self.waiting:
-            self.waiting.cancel()
-        self.waiting = None
+    def drop(self):
+        if self.pending:
+            self.pending.cancel()
+        self.pending = None
 
     def onInput_onStart(self):
-        self.cancelWaiting()
+        self.drop()
         import qi
-        self.waiting = qi.async(self.triggerOutput, delay=int(self.getParameter("Timeout (s)") * 1000 * 1000))
+        self.pending = qi.async(self.fire, delay=int(self.getParameter("Timeout (s)") * 1000 * 1000))
 )PY");
   ASSERT_FALSE(f.error) << f.error->format();
   ASSERT_EQ(f.host.logs.size(), 1u);  // the Python 2 syntax is said once, where it is

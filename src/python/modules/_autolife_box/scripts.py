@@ -70,18 +70,15 @@ def _names():
     }
 
 
-class _LazyGlobals(dict):
-    def __missing__(self, name):  # filled on first use: naoqi imports this package
-        self.update(_names())
-        return dict.__getitem__(self, name)
-
-    def items(self):
-        if not dict.__len__(self):
-            self.update(_names())
-        return dict.items(self)
+_globals = []
 
 
-box_globals = _LazyGlobals()
+def box_globals():
+    """The names every box script starts with (made on first use: naoqi
+    imports this package)."""
+    if not _globals:
+        _globals.append(_names())
+    return _globals[0]
 
 
 # ---- Python 2 -----------------------------------------------------------------
