@@ -63,6 +63,7 @@ BoxCode::~BoxCode() {
 InServiceCall::InServiceCall(const BoxSlot& slot) : bridge_(slot.bridge), thread_(PyThread_get_thread_ident()) {
   std::lock_guard lock(bridge_->mutex);
   bridge_->inServiceCalls.insert(thread_);
+  ++bridge_->serviceCallsMade[thread_];
 }
 
 InServiceCall::~InServiceCall() {

@@ -38,7 +38,17 @@ core::Workers::Interrupter Bridge::interrupter() const {
     auto it = state->runningCode.find(static_cast<unsigned long>(stuck.thread));
     if (it == state->runningCode.end() || it->second != stuck.task) return;
     const bool turnTooLong = stuck.why == core::Workers::Stuck::Why::TurnTooLong;
-    if (turnTooLong && state->inServiceCalls.contains(it->first)) return;  // waiting on the robot, not looping
+    if (turnTooLong && state->inServiceCalls.contains(it->first)) {
+      // Waiting on the robot (one slow call) is not looping; calling again
+      // and again while virtual time stands still is.
+      const std::uint64_t made = state->serviceCallsMade[it->first];
+      if (state->callsWhenStuck.size() > 1000) state->callsWhenStuck.clear();
+      auto [seen, first] = state->callsWhenStuck.try_emplace(stuck.task, made);
+      if (first || seen->second == made) {
+        seen->second = made;
+        return;
+      }
+    }
     py::object cls = detail::framework().attr(turnTooLong ? "TurnTimeout" : "BehaviorStopped");
     PyThreadState_SetAsyncExc(it->first, cls.ptr());
   };

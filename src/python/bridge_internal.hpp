@@ -40,6 +40,11 @@ struct Bridge::State {
   // Box code waiting in a service call (a robot's `say` over qi can take
   // seconds of wall time): not stuck in Python, not interrupted for its turn.
   std::set<unsigned long> inServiceCalls;
+  // Service calls each thread has made, and how many a task stuck in one
+  // had made when the watchdog last came by: a task that keeps calling
+  // (fast refusals in a loop) while virtual time stands still is looping.
+  std::map<unsigned long, std::uint64_t> serviceCallsMade;
+  std::map<std::uint64_t, std::uint64_t> callsWhenStuck;
   // proxy.post calls still running, by the id box code holds (a done call
   // is forgotten: wait(id) and isRunning(id) then answer "done").
   std::map<std::int64_t, std::shared_ptr<detail::BoxTask>> posted;

@@ -194,6 +194,26 @@ TEST(PythonBox, ABoxWaitingOnASlowServiceIsNotTakenForALoop) {
   EXPECT_EQ(f.host.events, std::vector<std::string>{"0ms fire answer \"done\""});
 }
 
+TEST(PythonBox, ABoxCallingTheRobotInALoopWithoutTimePassingIsInterrupted) {
+  // Each call is refused at once: the box is never long in one call, but
+  // virtual time stands still while it loops.
+  Fixture f;
+  f.workers.setLimits({20ms, 1s});
+  auto store = std::make_shared<service::Service>("ALStore");
+  store->method("get", {{"key", service::Type::String}}, service::Type::Any, "", [](const service::Arguments&) -> Any {
+    throw service::CallError("unknown-key", "no such key");
+  });
+  f.registry.add(store);
+  f.load("class MyClass(GeneratedClass):\n    def onInput_onStart(self):\n        while True:\n"
+         "            try:\n                ALProxy('ALStore').get('x')\n            except Exception:\n"
+         "                pass\n");
+  ASSERT_FALSE(f.error) << f.error->format();
+  std::optional<python::BoxError> e;
+  f.inTask([&] { e = f.box->callInput("onStart", nullptr); });
+  ASSERT_TRUE(e);
+  EXPECT_THAT(e->message, HasSubstr("TurnTimeout"));
+}
+
 TEST(PythonBox, NaoqiAndQiModulesImport) {
   Fixture f;
   f.load("from naoqi import ALProxy as P\nimport qi\nclass MyClass(GeneratedClass):\n    def onLoad(self):\n"
