@@ -33,13 +33,17 @@ class MyClass(GeneratedClass):
         out.append(cgi.escape("<a & b>"))
         request = urllib2.Request("http://example.org/")
         request.add_data("x=1")
-        out.append(request.get_data())
+        handler = urllib2.HTTPHandler()
+        handler.parent = urllib2.build_opener()
+        out.append(handler.http_request(request).get_data() == b"x=1")  # posted text goes as bytes
+        import json
+        out.append(reload(json) is json)
         self.answer(out)
 )PY");
   ASSERT_FALSE(f.error) << f.error->format();
   EXPECT_FALSE(run(f, "onInput_onStart"));
   EXPECT_THAT(f.host.events,
-              ElementsAre("0ms fire answer [0,1,2,\"x\",true,\"u\",true,true,\"&lt;a &amp; b&gt;\",\"x=1\"]"));
+              ElementsAre("0ms fire answer [0,1,2,\"x\",true,\"u\",true,true,\"&lt;a &amp; b&gt;\",true,true]"));
   EXPECT_THAT(f.host.logs, ::testing::Contains("info: printed 4"));
 }
 

@@ -83,9 +83,11 @@ class GeneratedClass(object):
         self.logger = BoxLogger(box)
         self.resource = False
         self._enabled = True
-        # Outputs are methods; a method of the script with an output's name wins.
+        # Outputs are methods; a method of the script with an output's name
+        # wins (one of GeneratedClass's own does not).
+        scripts = [c for c in type(self).__mro__ if c not in (GeneratedClass, object)]
         for name in box.outputs():
-            if not hasattr(type(self), name):
+            if not any(name in vars(c) for c in scripts):
                 setattr(self, name, _Output(box, name))
 
     # -- lifecycle (the script overrides them)

@@ -1,6 +1,7 @@
 # What Python 2's standard library had that box scripts still call and that
-# 2to3 does not rewrite: cgi.escape, urllib2's Request methods. Added to
-# Python 3's modules, where they are missing, once at start.
+# 2to3 does not rewrite: cgi.escape, urllib2's Request methods, text posted
+# with urlopen (Python 2's str was bytes). Added to Python 3's modules,
+# where they are missing, once at start.
 import cgi
 import html
 import urllib.request
@@ -27,9 +28,21 @@ _REQUEST_METHODS = {
 }
 
 
+_do_request = urllib.request.AbstractHTTPHandler.do_request_
+
+
+def _text_posted_as_bytes(self, request):
+    if isinstance(request.data, str):
+        request.data = request.data.encode("utf-8")
+    return _do_request(self, request)
+
+
 def install_python2_library():
     if not hasattr(cgi, "escape"):
         cgi.escape = _cgi_escape
     for name, method in _REQUEST_METHODS.items():
         if not hasattr(urllib.request.Request, name):
             setattr(urllib.request.Request, name, method)
+    urllib.request.HTTPHandler.http_request = _text_posted_as_bytes
+    if hasattr(urllib.request, "HTTPSHandler"):
+        urllib.request.HTTPSHandler.https_request = _text_posted_as_bytes

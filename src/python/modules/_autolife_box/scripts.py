@@ -5,6 +5,7 @@
 # (`async` as a name, Python 2's integer division, Python 2's encoded
 # strings), line numbers kept.
 import functools
+import importlib
 import re
 import sys
 import threading
@@ -64,6 +65,7 @@ def _names():
         "raw_input": input,
         "reduce": functools.reduce,
         "intern": sys.intern,
+        "reload": importlib.reload,
         "_py2_div": py2_div,
         "_py2_encode": py2_encode,
         "_py2_decode": py2_decode,
@@ -127,7 +129,7 @@ _refactoring_tool = None
 # 2to3's fixers that add an import line (line numbers would move): their
 # names are box globals instead.
 _SKIPPED_FIXERS = {"lib2to3.fixes.fix_reduce", "lib2to3.fixes.fix_intern", "lib2to3.fixes.fix_operator",
-                   "lib2to3.fixes.fix_exitfunc"}
+                   "lib2to3.fixes.fix_exitfunc", "lib2to3.fixes.fix_reload"}
 
 
 def _tool():
