@@ -32,7 +32,6 @@ void installModules() {
   py::module_ box = py::module_::import("_autolife_box");
   box.attr("install_engine_time")();
   box.attr("install_box_random")();
-  box.attr("install_python2_library")();
 }
 
 }  // namespace
@@ -60,6 +59,20 @@ void ensureInterpreter() {
 }
 
 bool interpreterStarted() { return interpreterReady; }
+
+}  // namespace autolife::python::detail
+
+namespace autolife::python {
+
+void prepareInterpreter() {
+  detail::ensureInterpreter();
+  py::gil_scoped_acquire gil;
+  detail::framework().attr("box_globals")();  // imports naoqi, qi...
+}
+
+}  // namespace autolife::python
+
+namespace autolife::python::detail {
 
 py::module_ framework() {
   // sys.modules holds it: an import of a module already there is a lookup.

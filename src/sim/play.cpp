@@ -4,6 +4,7 @@
 #include <mutex>
 
 #include "autolife/engine/engine.hpp"
+#include "autolife/python/python_box.hpp"
 #include "autolife/runtime/behavior_runner.hpp"
 
 namespace autolife::sim {
@@ -146,6 +147,9 @@ PlayResult play(const PlayOptions& options, const std::function<void(const Recor
   }
   result.problems = loaded.warnings;
   auto model = std::make_shared<const behavior::Behavior>(std::move(*loaded.behavior));
+  // Before the clock starts: in real time, starting Python would count as
+  // the first box's time.
+  python::prepareInterpreter();
 
   std::unique_ptr<core::VirtualClock> virtualClock;
   std::unique_ptr<core::RealClock> realClock;

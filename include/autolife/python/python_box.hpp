@@ -126,6 +126,11 @@ private:
   std::unique_ptr<State> state_;
 };
 
+// Starts the embedded interpreter and imports the box framework and
+// NAOqi's modules now (once per process), so that a behavior started later
+// does not spend its first box's time on it (in real time, that counts).
+void prepareInterpreter();
+
 // Compiles without running (autolife check): a syntax error, Python 2-only
 // syntax reported as such (`runs` when 2to3 could rewrite it: box code in
 // Python 2 runs rewritten, with a warning in its log).

@@ -16,8 +16,7 @@ from .frame_manager import ALFrameManager
 from .scripts import BoxGlobals, box_globals, compile_box, python2_to_3, looks_like_python2
 from .engine_time import install_engine_time
 from .seeds import install_box_random
-from .py2_compat import install_python2_library
 
 __all__ = ["BehaviorStopped", "TurnTimeout", "ALProxy", "GeneratedClass", "call_input", "ALFrameManager",
            "BoxGlobals", "box_globals", "compile_box", "python2_to_3", "looks_like_python2",
-           "install_engine_time", "install_box_random", "install_python2_library"]
+           "install_engine_time", "install_box_random"]

@@ -1,7 +1,8 @@
 # What Python 2's standard library had that box scripts still call and that
 # 2to3 does not rewrite: cgi.escape, urllib2's Request methods, text posted
 # with urlopen (Python 2's str was bytes). Added to Python 3's modules,
-# where they are missing, once at start.
+# where they are missing, when the first script is rewritten from Python 2
+# (importing them costs a start that needs none of it).
 import cgi
 import html
 import urllib.request
@@ -37,7 +38,13 @@ def _text_posted_as_bytes(self, request):
     return _do_request(self, request)
 
 
+_installed = []
+
+
 def install_python2_library():
+    if _installed:
+        return
+    _installed.append(True)
     if not hasattr(cgi, "escape"):
         cgi.escape = _cgi_escape
     for name, method in _REQUEST_METHODS.items():

@@ -158,6 +158,8 @@ def python2_to_3(source):
     fixers), line numbers kept; None when lib2to3 is missing or cannot
     parse it."""
     try:
+        from .py2_compat import install_python2_library
+        install_python2_library()
         text = _expand_leading_tabs(source)
         text = text if text.endswith("\n") else text + "\n"
         with _lock:

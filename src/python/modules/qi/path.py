@@ -3,7 +3,6 @@
 # simulation writes nothing into the user's home); data is looked for in
 # the behavior's package when box code asks.
 import os
-import tempfile
 
 import _autolife
 
@@ -17,6 +16,7 @@ _prefixes = []
 
 def _root():
     if _writable[0] is None:
+        import tempfile  # (here: importing it costs every start)
         _writable[0] = tempfile.mkdtemp(prefix="autolife-qi-path-")
     return _writable[0]
 
