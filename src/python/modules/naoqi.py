@@ -1,6 +1,8 @@
 # NAOqi's Python module (`from naoqi import ALProxy, ALModule, ALBroker`) for
 # box scripts and the scripts they import: proxies reach the engine's
 # services, an ALModule a box creates can receive its ALMemory events.
+import inspect
+
 import motion  # noqa: F401  (naoqi imported it: `naoqi.motion`)
 import qi  # noqa: F401
 from _autolife_box.proxies import ALProxy
@@ -11,7 +13,6 @@ __all__ = ["ALProxy", "ALModule", "ALBroker", "ALDocable", "NaoQiModule"]
 
 def _getMethodParamCount(function):
     """How many parameters `function` takes, *args and **kwargs counting one each."""
-    import inspect  # (here: importing it costs every start)
     try:
         parameters = inspect.signature(function).parameters.values()
     except (TypeError, ValueError):

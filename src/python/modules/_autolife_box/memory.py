@@ -2,6 +2,7 @@
 # calls; these methods call box code back, so they live here: each write of
 # the key runs the callback in a thread of the box (as an input does, on the
 # engine clock), until it is disconnected or the box unloads.
+import inspect
 import weakref
 
 import _autolife
@@ -17,7 +18,6 @@ def current_box(what):
 def positional_count(function, unknown=1):
     """How many positional parameters `function` takes; `unknown` when it
     takes *args or its signature cannot be read."""
-    import inspect  # (here: importing it costs every start)
     try:
         params = inspect.signature(function).parameters.values()
     except (TypeError, ValueError):
