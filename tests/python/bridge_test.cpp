@@ -2,6 +2,8 @@
 // (posted calls, timers, threads) is released once done, boxes are counted
 // out when they go, and each box's `random` stream derives from the
 // engine's seed and the box's place, repeatably.
+#include <pybind11/embed.h>
+
 #include "python_box_fixture.hpp"
 
 namespace {
@@ -77,6 +79,18 @@ TEST(Bridge, ASeedGivenByTheBoxIsItsOwn) {
          "        self.answer(a == random.random())\n");
   EXPECT_FALSE(run(f, "onLoad"));
   EXPECT_THAT(f.host.events, ElementsAre("0ms fire answer true"));
+}
+
+TEST(Bridge, PreparingTheInterpreterImportsWhatEveryBoxUses) {
+  // (Run alone, as ctest does, this process has not started Python yet.)
+  // `play` prepares it before its clock starts: in real time, importing
+  // these in the first box's turn would count as that box's time.
+  python::prepareInterpreter();
+  pybind11::gil_scoped_acquire gil;
+  pybind11::object modules = pybind11::module_::import("sys").attr("modules");
+  // inspect: every input's call reads the method's signature with it.
+  for (const char* name : {"_autolife_box", "naoqi", "qi", "motion", "inspect"})
+    EXPECT_TRUE(modules.contains(name)) << name;
 }
 
 }  // namespace
