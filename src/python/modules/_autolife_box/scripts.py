@@ -160,6 +160,9 @@ def python2_to_3(source):
     try:
         from .py2_compat import install_python2_library
         install_python2_library()
+    except Exception:
+        pass  # (a Python 3 without these modules: the rewrite still runs)
+    try:
         text = _expand_leading_tabs(source)
         text = text if text.endswith("\n") else text + "\n"
         with _lock:
