@@ -38,8 +38,11 @@ void BoxInstance::load() {
 }
 
 // The box's Python object is made in a box thread (its __init__ may call
-// the robot), then onLoad runs, then what arrived meanwhile. (A PythonBox
-// is never dropped under the run's lock: its end takes the GIL.)
+// the robot), then onLoad runs, then what arrived meanwhile: as when NAOqi
+// loads a behavior, no input reaches a box before its onLoad has returned
+// (an onLoad that sleeps or speaks would otherwise see its onStart run
+// beside it, before the attributes onLoad sets). (A PythonBox is never
+// dropped under the run's lock: its end takes the GIL.)
 void BoxInstance::createPython() {
   creating_ = true;
   run_.spawn([self = shared_from_this()] {
@@ -48,21 +51,31 @@ void BoxInstance::createPython() {
     auto created = python::PythonBox::create(script, *self, self->run_.bridge());
     std::shared_ptr<python::PythonBox> box;
     if (auto* made = std::get_if<std::unique_ptr<python::PythonBox>>(&created)) box = std::move(*made);
+    {
+      std::lock_guard lock(self->run_.mutex());
+      if (auto* e = std::get_if<python::BoxError>(&created)) {
+        self->creating_ = false;
+        if (self->loaded_) self->run_.fail(*e);
+        return;
+      }
+      if (!self->loaded_) {
+        self->creating_ = false;
+        return;  // unloaded meanwhile (`box` goes after the lock)
+      }
+    }
+    auto loadError = box->callLifecycle("onLoad");
     std::vector<PythonCall> waiting;
     {
       std::lock_guard lock(self->run_.mutex());
       self->creating_ = false;
-      if (auto* e = std::get_if<python::BoxError>(&created)) {
-        if (self->loaded_) self->run_.fail(*e);
+      if (!self->loaded_) {
+        // Unloaded during its onLoad: unload() found no box to unload.
+        self->run_.spawn([box] { box->callLifecycle("onUnload"); });
         return;
       }
-      if (!self->loaded_) return;  // unloaded meanwhile (`box` goes after the lock)
       self->python_ = box;
       waiting.swap(self->waiting_);
-    }
-    if (auto e = box->callLifecycle("onLoad")) {
-      std::lock_guard lock(self->run_.mutex());
-      return self->run_.fail(*e);
+      if (loadError) return self->run_.fail(*loadError);
     }
     for (auto& call : waiting) {
       if (auto e = call(*box)) {

@@ -1,6 +1,6 @@
 // The box framework in played behaviors, used the way real boxes use it:
 // an animation box scaling its timeline's rate, a goto box moving its
-// parent's timeline, the onError output, the package's uid and paths,
+// parent's timeline, inputs after onLoad, the onError output, the package's uid and paths,
 // ALFrameManager.exitBehavior, stimulateIO, and seeded `random`.
 #include <gmock/gmock.h>
 
@@ -74,6 +74,28 @@ TEST(BoxFramework, AGotoBoxMovesItsParentsTimelineToALabel) {
   EXPECT_EQ(p.result.end, End::Finished) << p.result.error;
   auto say = p.firstCall("ALTextToSpeech", "say");
   EXPECT_DOUBLE_EQ(say["t"].get<double>(), 0.0);  // not at frame 100 (4 s)
+}
+
+TEST(BoxFramework, AnInputWaitsForTheBoxsOnLoadToReturn) {
+  // Choregraphe's Say box sets its attributes in onLoad; an onLoad that
+  // takes time (here a second) must not see onStart run beside it.
+  const std::string slowLoad = pythonBox("Say", 1,
+                                         "    def onLoad(self):\n"
+                                         "        time.sleep(1)\n"
+                                         "        self.ids = []\n"
+                                         "    def onInput_onStart(self):\n"
+                                         "        self.ids.append(1)\n"
+                                         "        ALProxy(\"ALTextToSpeech\").say(\"hello\")\n"
+                                         "        self.onStopped()\n");
+  // Its onStart comes half a second in, while its onLoad sleeps.
+  const std::string delay = pythonBox("Wait", 2,
+                                      "    def onInput_onStart(self):\n"
+                                      "        time.sleep(0.5)\n"
+                                      "        self.onStopped()\n");
+  auto p = play(behaviorXar(slowLoad + delay + link(2, 2, 0, 2) + link(1, 2, 2, 4) + link(0, 4, 1, 4)));
+  ASSERT_EQ(p.result.end, End::Finished) << p.result.error;
+  auto say = p.firstCall("ALTextToSpeech", "say");
+  EXPECT_DOUBLE_EQ(say["t"].get<double>(), 1.0);
 }
 
 TEST(BoxFramework, AnUncaughtErrorGoesToTheOnErrorOutput) {
