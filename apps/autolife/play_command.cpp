@@ -30,6 +30,9 @@ idle (virtual time: nothing left that could happen).
 A box that runs longer than --turn-limit seconds of wall time without
 sleeping or calling the robot (a loop that never ends) stops virtual time;
 it is interrupted and ends the behavior with an error naming its line.
+Box scripts' `random` is seeded: each box draws from a stream of its own,
+derived from --seed (default 0) and the box's place in the behavior, so two
+runs with the same seed play alike.
 With --robot tcp://HOST:PORT the behavior acts on a robot over qi (a NAOqi,
 or an autolife serve): the robot's services replace the simulated ones,
 the model is the robot's, and time is real (--virtual is refused). See

@@ -24,6 +24,7 @@
 #include "autolife/life/scripted_runner.hpp"
 #include "autolife/memory/memory.hpp"
 #include "autolife/package/store.hpp"
+#include "autolife/python/bridge.hpp"
 #include "autolife/robot/simulated_robot.hpp"
 #include "autolife/robot/simulated_world.hpp"
 #include "autolife/runtime/behavior_runner.hpp"
@@ -66,6 +67,7 @@ struct Engine::Parts {
   // Box threads and the behavior runtime: activities that are behaviors run
   // here (docs/behaviors.md).
   core::Workers workers;
+  python::Bridge pythonBridge;
   runtime::ResourceArbiter resources;
   runtime::BehaviorRunner behaviors;
   life::RunnerSet runners;

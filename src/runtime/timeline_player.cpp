@@ -171,14 +171,27 @@ bool TimelinePlayer::goToFrame(int frame) {
   return true;
 }
 
+// Playing frames go on at the new rate, and so do their curves: the rest
+// of them is sent to ALMotion again (a new interpolation replaces the one
+// under way, as on a robot).
 void TimelinePlayer::setFps(int fps) {
-  fps_ = std::max(0, fps);
+  fps = std::max(0, fps);
+  if (fps == fps_) return;
+  fps_ = fps;
   if (!playing_) return;
   haltFrames();
-  playing_ = true;
-  origin_ = run_.clock().now();
-  originFrame_ = frame_;
-  if (fps_ > 0) scheduleTick();
+  if (fps_ > 0) startFrames();  // (a rate of 0 holds the frames where they are)
+}
+
+void TimelinePlayer::playOn() {
+  if (playing_ || paused_) return;           // (lent joints come back through resume())
+  if (joints_.id && !joints_.holding) return;  // its claim waits: frames start when granted
+  if (!joints_.id && !claimJoints()) return;
+  startFrames();
+}
+
+void TimelinePlayer::pauseFrames() {
+  if (playing_) haltFrames();
 }
 
 bool TimelinePlayer::goToLabel(const std::string& label) {

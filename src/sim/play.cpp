@@ -1,14 +1,15 @@
-#include "autolife/core/workers.hpp"
-#include "autolife/engine/engine.hpp"
-#include "autolife/memory/memory.hpp"
-#include "autolife/runtime/behavior_runner.hpp"
-#include "autolife/runtime/resources.hpp"
-#include "autolife/service/service.hpp"
 #include "autolife/sim/play.hpp"
 
 #include <condition_variable>
 #include <mutex>
 
+#include "autolife/core/workers.hpp"
+#include "autolife/engine/engine.hpp"
+#include "autolife/memory/memory.hpp"
+#include "autolife/python/python_box.hpp"
+#include "autolife/runtime/behavior_runner.hpp"
+#include "autolife/runtime/resources.hpp"
+#include "autolife/service/service.hpp"
 
 namespace autolife::sim {
 
@@ -152,6 +153,9 @@ PlayResult play(const PlayOptions& options, const std::function<void(const Recor
   }
   result.problems = loaded.warnings;
   auto model = std::make_shared<const behavior::Behavior>(std::move(*loaded.behavior));
+  // Before the clock starts: in real time, starting Python would count as
+  // the first box's time.
+  python::prepareInterpreter();
 
   std::unique_ptr<core::VirtualClock> virtualClock;
   std::unique_ptr<core::RealClock> realClock;
@@ -174,7 +178,7 @@ PlayResult play(const PlayOptions& options, const std::function<void(const Recor
       if (c.errorReason != "no-such-service") out.call(c);
     });
     runtime::RuntimeContext context{engine.services, engine.workers, &engine.memory, &engine.resources,
-                                    [&](const runtime::RunEvent& e) { out.event(e); }, {}};
+                                    [&](const runtime::RunEvent& e) { out.event(e); }, {}, &engine.pythonBridge};
     auto run = runtime::BehaviorRun::create(model, options.behavior.string(), context,
                                             [&](const std::string& error) { ending.set(error); });
     clock->post([run] { run->start(); });

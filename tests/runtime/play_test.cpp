@@ -85,8 +85,8 @@ TEST(Play, ABoxThatRaisesStopsTheBehaviorWithItsNameAndLine) {
   EXPECT_EQ(p.result.end, End::Error);
   EXPECT_THAT(p.result.error, HasSubstr("box 'Broken'"));
   EXPECT_THAT(p.result.error, HasSubstr("ValueError: no luck"));
-  // The raise is on line 14 of the file (the script starts on line 10).
-  EXPECT_THAT(p.result.error, HasSubstr("behavior.xar:14: "));
+  // The raise is on line 14 of the file (the script starts on line 10), column 9.
+  EXPECT_THAT(p.result.error, HasSubstr("behavior.xar:14:9: "));
   ASSERT_EQ(p.having("box").size(), 1u);
   EXPECT_EQ(p.having("box")[0]["box"], "Broken");
   EXPECT_EQ(p.having("box")[0]["error"], p.result.error);
@@ -193,7 +193,7 @@ TEST(Play, ABoxThatNeverGivesItsThreadBackIsInterruptedWithItsLine) {
   EXPECT_THAT(p.result.error, HasSubstr("box 'Loop'"));
   EXPECT_THAT(p.result.error, HasSubstr("TurnTimeout: the box kept its thread for more than 300 ms"));
   // The loop is on lines 14-15 of the file (the script starts on line 10).
-  EXPECT_THAT(p.result.error, testing::ContainsRegex("behavior\\.xar:1[45]: "));
+  EXPECT_THAT(p.result.error, testing::ContainsRegex("behavior\\.xar:1[45]:[0-9]+: "));
   EXPECT_DOUBLE_EQ(p.endTime(), 0.0);  // virtual time did not move meanwhile
 }
 

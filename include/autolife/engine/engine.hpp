@@ -49,6 +49,9 @@ struct Package;
 struct Behavior;
 struct InstallResult;
 }  // namespace package
+namespace python {
+class Bridge;
+}
 namespace robot {
 class SimulatedRobot;
 class SimulatedWorld;
@@ -74,7 +77,7 @@ class ServiceOperandBridge;
 
 struct EngineOptions {
   launchpad::RobotModel model = launchpad::RobotModel::Nao;
-  std::uint64_t seed = 0;               // rand() in conditions
+  std::uint64_t seed = 0;               // rand() in conditions, box scripts' `random`
   std::filesystem::path packageRoot;    // where PackageManager installs; empty: a temporary folder
   // The data folder's database (`autolife serve`): preferences, activity
   // statistics and histories are restored from it and every change is
@@ -145,6 +148,9 @@ public:
   core::Signal<const runtime::RunEvent&>& behaviorEvents;
   // Box threads (taking turns in virtual time).
   core::Workers& workers;
+  // Box code's side of the engine (Python boxes): their threads' bookkeeping,
+  // posted calls, the seed of their `random` streams.
+  python::Bridge& pythonBridge;
   // Who holds which part of the robot, between every running behavior's boxes.
   runtime::ResourceArbiter& resources;
   runtime::BehaviorRunner& behaviors;
