@@ -32,7 +32,8 @@ inline void addTurnLimitOption(CLI::App* command, std::optional<double>& seconds
 // scripts' random); the same seed gives the same run.
 template <class Seed>
 void addSeedOption(CLI::App* command, Seed& seed, const std::string& unset = "0") {
-  command->add_option("--seed", seed, "Seed for everything random: rand(), the world, box scripts (default " + unset + ")");
+  command->add_option("--seed", seed, "Seed for everything random: rand(), the world, box scripts (default " + unset + ")")
+      ->check(CLI::NonNegativeNumber);
 }
 
 // The option as milliseconds in `out`; false, with the reason on stderr,

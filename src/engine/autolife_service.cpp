@@ -9,6 +9,7 @@
 namespace autolife::engine {
 
 using service::Any;
+using service::Arguments;
 using service::Type;
 
 namespace {

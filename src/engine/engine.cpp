@@ -13,6 +13,7 @@
 #include "autolife/engine/preference_service.hpp"
 #include "autolife/engine/service_manager.hpp"
 #include "autolife/life/life_service.hpp"
+#include "autolife/naoqi/service_builder.hpp"
 
 namespace autolife::engine {
 
@@ -212,8 +213,10 @@ void Engine::registerServices() {
   services.add(makeServiceManagerService(services));
   // The modelled speech services: registered as the engine's own, before
   // the simulated robot's stubs take the catalog's names still free.
-  services.add(speechRecognition.makeService());
-  services.add(dialog.makeService());
+  // Completed with the catalog's methods they do not model, as every
+  // simulated service is.
+  services.add(naoqi::ServiceBuilder(speechRecognition.makeService()).build());
+  services.add(naoqi::ServiceBuilder(dialog.makeService()).build());
   robot.registerServices(services);
   // An installed package's behavior plays as an animation for as long as its timeline.
   robot.animationPlayer().setResolver([this](const std::string& name) -> std::optional<double> {

@@ -13,6 +13,9 @@ using service::Type;
 ServiceBuilder::ServiceBuilder(std::string name, std::string description, const Catalog& catalog)
     : service_(std::make_shared<service::Service>(name, std::move(description))), module_(catalog.find(name)) {}
 
+ServiceBuilder::ServiceBuilder(std::shared_ptr<service::Service> declared, const Catalog& catalog)
+    : service_(std::move(declared)), module_(catalog.find(service_->name())) {}
+
 const std::vector<std::string>& ServiceBuilder::catalogNames(const std::string& method, std::size_t arity) {
   const CatalogMethod* entry = module_ ? module_->method(method, arity) : nullptr;
   if (!entry)

@@ -109,7 +109,7 @@ TEST_F(ExecFaults, AnExecActivityThatExits139) {
   const core::Time noticed = failures[0].at;
   EXPECT_THAT(failures[0].error, HasSubstr("exited with status 139"));
   clock_.runUntil(noticed + kRecoveryBound);
-  EXPECT_EQ(lastStop(), "f/crash/self-stop");
+  EXPECT_EQ(lastStop(), "f/crash/error");
   EXPECT_EQ(transitionTimes.back(), noticed);
   expectConsistent("", "solitary");
   expectNoProcessLeft();

@@ -33,6 +33,9 @@ public:
   // `name` need not be in the catalog (autolife's own services): then every
   // method is bound with its names given.
   explicit ServiceBuilder(std::string name, std::string description = {}, const Catalog& catalog = Catalog::naoqi());
+  // A service declared elsewhere (a module that does not depend on the
+  // catalog: ALDialog), to be completed by build().
+  explicit ServiceBuilder(std::shared_ptr<service::Service> declared, const Catalog& catalog = Catalog::naoqi());
 
   // A method of the catalog: the names of its overload with as many
   // parameters as `handler` takes (std::logic_error when there is none).
