@@ -13,6 +13,7 @@
 #include "autolife/api/server.hpp"
 #include "autolife/api/token.hpp"
 #include "autolife/core/json_line.hpp"
+#include "autolife/net/url.hpp"
 #include "autolife/qiserver/server.hpp"
 #include "autolife/sim/simulator.hpp"
 #include "autolife/store/store.hpp"
@@ -129,6 +130,13 @@ std::string tokenFor(const std::filesystem::path& data) {
   return token.value;
 }
 
+// --qi's URL; std::invalid_argument saying what is wrong with it.
+net::Url qiUrl(const std::string& text) {
+  auto parsed = net::parseUrl(text, net::UrlUse::Listen);
+  if (const auto* wrong = std::get_if<std::string>(&parsed)) throw std::invalid_argument("--qi " + *wrong);
+  return std::get<net::Url>(parsed);
+}
+
 // Starts the qi server unless --qi off; nothing when the default address
 // is taken (a warning: a NAOqi may run there), an error for an explicit one.
 std::unique_ptr<qiserver::Server> startQi(const ServeOptions& o, engine::Engine& engine, net::EventLoop& loop,
@@ -136,7 +144,7 @@ std::unique_ptr<qiserver::Server> startQi(const ServeOptions& o, engine::Engine&
   if (o.qi == "off" || o.qi == "none") return nullptr;
   qiserver::ServerOptions options;
   options.url = o.qi.empty() ? qiserver::kDefaultUrl : o.qi;
-  if (!api::isLoopback(qiserver::parseUrl(options.url).host)) options.token = tokenFor(data);
+  if (!api::isLoopback(qiUrl(options.url).host)) options.token = tokenFor(data);
   auto server = std::make_unique<qiserver::Server>(engine, loop, options);
   try {
     url = server->start();
@@ -152,7 +160,7 @@ int serve(const ServeOptions& o, const sim::Scenario* scenario, const std::files
   api::ServerOptions server{o.host, o.port, {}, {}};
   server.limits.callsPerSecond = o.callsPerSecond;
   server.limits.maxConnections = o.maxConnections;
-  if (!o.qi.empty() && o.qi != "off" && o.qi != "none") qiserver::parseUrl(o.qi);  // a bad URL: before anything starts
+  if (!o.qi.empty() && o.qi != "off" && o.qi != "none") qiUrl(o.qi);  // a bad URL: before anything starts
   if (!api::isLoopback(o.host)) server.token = tokenFor(data);
   net::EventLoop loop;  // the network and the engine, on one thread
   loop.start();

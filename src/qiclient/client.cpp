@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <cstring>
 
+#include "autolife/net/url.hpp"
 #include "autolife/qi/convert.hpp"
 
 namespace autolife::qiclient {
@@ -24,15 +25,12 @@ struct HostPort {
   std::string host, port;
 };
 
-HostPort splitUrl(const std::string& url) {
-  const std::string scheme = "tcp://";
-  if (url.rfind(scheme, 0) != 0) throw Error("'" + url + "': tcp://HOST:PORT expected");
-  const std::string rest = url.substr(scheme.size());
-  const auto colon = rest.rfind(':');
-  if (colon == std::string::npos) throw Error("'" + url + "': tcp://HOST:PORT expected");
-  std::string host = rest.substr(0, colon);
-  if (host.size() > 2 && host.front() == '[') host = host.substr(1, host.size() - 2);
-  return {host, rest.substr(colon + 1)};
+HostPort splitUrl(const std::string& text) {
+  auto parsed = net::parseUrl(text);
+  if (const auto* wrong = std::get_if<std::string>(&parsed)) throw Error(*wrong);
+  const auto& url = std::get<net::Url>(parsed);
+  if (url.tls) throw Error("'" + text + "': this client speaks plain qi (tcp://) only");
+  return {url.host, std::to_string(url.port)};
 }
 
 int connectTo(const HostPort& hp) {

@@ -6,32 +6,13 @@
 #include <iostream>
 #include <stdexcept>
 
+#include "autolife/net/url.hpp"
 #include "connection.hpp"
 
 namespace autolife::qiserver {
 
 namespace asio = boost::asio;
 using asio::ip::tcp;
-
-Address parseUrl(const std::string& url) {
-  const std::string scheme = "tcp://";
-  if (url.rfind(scheme, 0) != 0) {
-    if (url.rfind("tcps://", 0) == 0) throw std::invalid_argument("'" + url + "': tcps (TLS) is not supported, use tcp://");
-    throw std::invalid_argument("'" + url + "' is not a qi URL: tcp://HOST:PORT expected");
-  }
-  const std::string rest = url.substr(scheme.size());
-  const auto colon = rest.rfind(':');
-  if (colon == std::string::npos || colon == 0 || colon + 1 == rest.size())
-    throw std::invalid_argument("'" + url + "': tcp://HOST:PORT expected");
-  Address a;
-  a.host = rest.substr(0, colon);
-  if (a.host.size() > 2 && a.host.front() == '[' && a.host.back() == ']') a.host = a.host.substr(1, a.host.size() - 2);
-  const std::string port = rest.substr(colon + 1);
-  if (port.find_first_not_of("0123456789") != std::string::npos || port.size() > 5 || std::stoul(port) > 65535)
-    throw std::invalid_argument("'" + url + "': the port must be a number from 0 to 65535");
-  a.port = static_cast<unsigned short>(std::stoul(port));
-  return a;
-}
 
 struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
   Impl(engine::Engine& e, net::EventLoop& l, ServerOptions o)
@@ -90,7 +71,10 @@ Server::Server(engine::Engine& engine, net::EventLoop& loop, ServerOptions optio
 Server::~Server() { stop(); }
 
 std::string Server::start() {
-  const Address address = parseUrl(impl_->state.options.url);
+  const auto parsed = net::parseUrl(impl_->state.options.url, net::UrlUse::Listen);
+  if (const auto* wrong = std::get_if<std::string>(&parsed)) throw std::invalid_argument(*wrong);
+  const net::Url& address = std::get<net::Url>(parsed);
+  if (address.tls) throw std::invalid_argument("'" + impl_->state.options.url + "': tcps (TLS) is not supported yet");
   boost::system::error_code ec;
   tcp::resolver resolver(impl_->loop.ioContext());
   auto results = resolver.resolve(address.host, std::to_string(address.port), ec);
@@ -104,7 +88,7 @@ std::string Server::start() {
   const auto bound = a.local_endpoint();
   impl_->port = bound.port();
   const auto host = bound.address().to_string();
-  const std::string url = "tcp://" + (bound.address().is_v6() ? "[" + host + "]" : host) + ":" + std::to_string(impl_->port);
+  const std::string url = net::Url{address.tls, host, impl_->port}.text();
   impl_->onLoop([impl = impl_.get(), url] {
     impl->state.directory = std::make_unique<Directory>(impl->state.engine, std::vector<std::string>{url});
     impl->state.directory->syncWithRegistry();

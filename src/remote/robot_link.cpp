@@ -5,13 +5,14 @@
 
 #include "autolife/engine/engine.hpp"
 #include "autolife/engine/memory_service.hpp"
+#include "autolife/net/url.hpp"
 #include "autolife/remote/proxy.hpp"
 
 namespace autolife::remote {
 
 namespace {
 
-constexpr const char* kExpected = "expected nao, pepper or tcp://HOST:PORT";
+constexpr const char* kExpected = "expected nao, pepper, tcp://HOST:PORT or tcps://HOST:PORT";
 
 // Keys the engine writes itself: the robot's own would fight them.
 bool engineOwnsKey(const std::string& key) {
@@ -44,18 +45,12 @@ launchpad::RobotModel askModel(Connection& connection) {
 
 std::variant<RobotArgument, std::string> parseRobotArgument(std::string_view text) {
   if (auto model = launchpad::parseModel(text)) return RobotArgument{model, {}};
-  const std::string quoted = "'" + std::string(text) + "': ";
-  if (text.starts_with("tcps://")) return quoted + "tcps:// (TLS) is not supported; use tcp://HOST:PORT";
-  if (!text.starts_with("tcp://")) return quoted + kExpected;
-  const std::string_view rest = text.substr(6);
-  const auto colon = rest.rfind(':');
-  if (colon == std::string_view::npos || colon == 0) return quoted + kExpected;
-  const std::string_view port = rest.substr(colon + 1);
-  const bool digits = !port.empty() && port.size() <= 5 &&
-                      std::all_of(port.begin(), port.end(), [](unsigned char c) { return std::isdigit(c); });
-  if (!digits || std::stoi(std::string(port)) == 0 || std::stoi(std::string(port)) > 65535)
-    return quoted + "the port must be a number from 1 to 65535";
-  return RobotArgument{std::nullopt, std::string(text)};
+  if (!net::looksLikeUrl(text)) return "'" + std::string(text) + "': " + kExpected;
+  auto parsed = net::parseUrl(text);
+  if (const auto* wrong = std::get_if<std::string>(&parsed)) return *wrong;
+  const auto& url = std::get<net::Url>(parsed);
+  if (url.tls) return "'" + std::string(text) + "': tcps:// (TLS) is not supported yet; use tcp://HOST:PORT";
+  return RobotArgument{std::nullopt, url.text()};
 }
 
 // Where mirrored values go: the attached engine's memory, written on its

@@ -99,7 +99,7 @@ TEST(RobotOption, BadValuesAndAbsentRobotsAreRefusedWithStatus2) {
   EXPECT_THAT(r.err, HasSubstr("TLS"));
   r = runProcess({AUTOLIFE_BINARY, "play", "--robot", "r2d2", xar.string()});
   EXPECT_EQ(r.status, 2);
-  EXPECT_THAT(r.err, HasSubstr("nao, pepper or tcp://HOST:PORT"));
+  EXPECT_THAT(r.err, HasSubstr("nao, pepper, tcp://HOST:PORT"));
   r = runProcess({AUTOLIFE_BINARY, "play", "--virtual", "--robot", "tcp://127.0.0.1:9", xar.string()});
   EXPECT_EQ(r.status, 2);
   EXPECT_THAT(r.err, HasSubstr("--virtual"));

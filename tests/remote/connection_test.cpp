@@ -47,9 +47,9 @@ TEST(RobotArgument, IsAModelOrATcpUrl) {
   EXPECT_EQ(url.url, "tcp://192.168.1.12:9559");
   EXPECT_THAT(std::get<std::string>(remote::parseRobotArgument("tcps://nao.local:9503")), HasSubstr("TLS"));
   EXPECT_THAT(std::get<std::string>(remote::parseRobotArgument("tcp://nao.local:0")), HasSubstr("port"));
+  EXPECT_EQ(std::get<remote::RobotArgument>(remote::parseRobotArgument("tcp://nao.local")).url, "tcp://nao.local:9559");
   EXPECT_THAT(std::get<std::string>(remote::parseRobotArgument("tcp://nao.local:99999")), HasSubstr("port"));
-  EXPECT_THAT(std::get<std::string>(remote::parseRobotArgument("tcp://nao.local")), HasSubstr("tcp://HOST:PORT"));
-  EXPECT_THAT(std::get<std::string>(remote::parseRobotArgument("r2d2")), HasSubstr("nao, pepper or tcp://HOST:PORT"));
+  EXPECT_THAT(std::get<std::string>(remote::parseRobotArgument("r2d2")), HasSubstr("nao, pepper, tcp://HOST:PORT"));
 }
 
 TEST(RemoteTypes, QiSignaturesBecomeServiceTypes) {

@@ -21,7 +21,7 @@ namespace autolife::qiserver {
 constexpr const char* kDefaultUrl = "tcp://127.0.0.1:9559";
 
 struct ServerOptions {
-  std::string url = kDefaultUrl;  // tcp://HOST:PORT (port 0: any free one)
+  std::string url = kDefaultUrl;  // net::parseUrl's, UrlUse::Listen (port 0: any free one)
   // When not empty, a client must send it as `auth_token` in its capability
   // map (what libqi clients send as credentials) before anything else.
   std::string token;
@@ -33,14 +33,6 @@ struct ServerOptions {
   // A client that stops in the middle of a message: closed after this long.
   std::chrono::milliseconds stallTimeout{30000};
 };
-
-struct Address {
-  std::string host;
-  unsigned short port = 0;
-};
-// "tcp://HOST:PORT" (HOST may be [v6]); throws std::invalid_argument saying
-// what is wrong.
-Address parseUrl(const std::string& url);
 
 class Server {
 public:
