@@ -110,11 +110,13 @@ Engine::Engine(core::Clock& c, EngineOptions o)
       keysListener(keys),
       life({memory, monitor, services, runners, &keysListener, journal_.get()}, lifeOptions(o)),
       packages(installRoot(o, temporaryRoot_)),
-      world(keys, life),
+      perceived(keys, life),
+      world(memory, launchpad::RobotProfile::forModel(o.model), perceived),
       robot(memory, c, o.model),
       serviceOperands(memory, services),
       options_(std::move(o)) {
   runners.setBehaviorRunner(&behaviors);
+  keysListener.setWorld(&world);
   if (options_.turnLimit) workers.setLimits({*options_.turnLimit, workers.limits().afterCancel});
   // In virtual time box threads run, in turn, after each clock task.
   if (auto* virtualClock = dynamic_cast<core::VirtualClock*>(&c))
@@ -146,6 +148,7 @@ Engine::~Engine() {
 }
 
 void Engine::start() {
+  world.start();
   keys.start();
   life.start();
 }
@@ -159,7 +162,7 @@ void Engine::registerServices() {
   services.add(makeAutolifeService(memory, life, &serviceOperands));
   robot.registerServices(services);
   // Launchpad/Posture follows ALRobotPosture, as on a robot.
-  robot.postureChanged().connect([this](const std::string& posture, const std::string& family) { keys.setPosture(posture, family); });
+  robot.postureChanged().connect([this](const std::string& posture, const std::string& family) { world.postureChanged(posture, family); });
 }
 
 package::InstallResult Engine::loadPackage(const std::filesystem::path& path) {

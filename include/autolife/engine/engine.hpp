@@ -14,6 +14,7 @@
 #include "autolife/condition/monitor.hpp"
 #include "autolife/core/clock.hpp"
 #include "autolife/core/preferences.hpp"
+#include "autolife/engine/perceived_world.hpp"
 #include "autolife/engine/service_operands.hpp"
 #include "autolife/launchpad/launchpad_keys.hpp"
 #include "autolife/life/autonomous_life.hpp"
@@ -46,17 +47,23 @@ struct EngineOptions {
   std::optional<std::chrono::milliseconds> turnLimit = {};
 };
 
-// Tells the Launchpad keys what Life does (State, FocusedActivity, ...).
+// Tells the Launchpad keys what Life does (State, FocusedActivity, ...),
+// and the simulated world whether its BasicAwareness runs.
 class KeysListener final : public life::LifeListener {
 public:
   explicit KeysListener(launchpad::LaunchpadKeys& keys) : keys_(keys) {}
   void lifeStateEntered(life::State state) override { keys_.setLifeState(life::stateName(state)); }
   void focusChanged(const std::string& activity) override { keys_.setFocusedActivity(activity); }
   void focusCounted(const std::string&, int) override {}  // the keys count focus changes themselves
-  void basicAwarenessRunning(bool running) override { keys_.setBasicAwarenessRunning(running); }
+  void basicAwarenessRunning(bool running) override {
+    keys_.setBasicAwarenessRunning(running);
+    if (world_) world_->setBasicAwarenessRunning(running);
+  }
+  void setWorld(robot::SimulatedWorld* world) { world_ = world; }
 
 private:
   launchpad::LaunchpadKeys& keys_;
+  robot::SimulatedWorld* world_ = nullptr;
 };
 
 class Engine {
@@ -107,6 +114,11 @@ public:
   KeysListener keysListener;
   life::AutonomousLife life;
   package::PackageStore packages;
+  // The perception seam's reader: what the world or a robot perceives
+  // becomes the Launchpad keys' inputs, Life's context and safeguards.
+  PerceivedWorld perceived;
+  // The simulation's source of perception (until a robot's takes over:
+  // SimulatedWorld::disconnect).
   robot::SimulatedWorld world;
   // ALTextToSpeech, ALMotion, ALLeds... (docs/robot.md)
   robot::SimulatedRobot robot;
