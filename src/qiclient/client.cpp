@@ -11,6 +11,7 @@
 #include <cstring>
 
 #include "autolife/net/url.hpp"
+#include "autolife/qi/capabilities.hpp"
 #include "autolife/qi/convert.hpp"
 
 namespace autolife::qiclient {
@@ -148,30 +149,16 @@ qi::Message Client::callRaw(qi::Header header, std::string payload) {
 }
 
 void Client::handshake() {
-  Value::Map map;
-  auto add = [&map](std::string key, Value v) {
-    map.keys.emplace_back(std::move(key));
-    map.values.push_back(std::move(v));
-  };
-  for (const char* name : {"ClientServerSocket", "MessageFlags"})
-    add(name, Value::dynamic(Signature(Kind::Bool), true));
-  add("MetaObjectCache", Value::dynamic(Signature(Kind::Bool), false));
-  for (const char* name : {"ObjectPtrUID", "RelativeEndpointURI", "RemoteCancelableCalls"})
-    add(name, Value::dynamic(Signature(Kind::Bool), true));
-  if (!options_.token.empty()) add("auth_token", Value::dynamic(Signature(Kind::String), options_.token));
-  const Signature capabilityMap = Signature::parse("{sm}");
   qi::Header h;
   h.service = qi::kServerService;
   h.action = qi::action::Authenticate;
-  const auto reply = callRaw(h, qi::encode(capabilityMap, Value(std::move(map)), codec_));
+  const auto& capabilityMap = qi::capabilityMapSignature();
+  const auto reply = callRaw(h, qi::encode(capabilityMap, qi::clientCapabilities(options_.user, options_.token), codec_));
   capabilities_ = qi::decode(capabilityMap, reply.payload, codec_);
-  const auto& answer = capabilities_.asMap();
-  for (std::size_t i = 0; i < answer.keys.size(); ++i) {
-    const auto value = qi::toJson(answer.values[i], Signature(Kind::Dynamic));
-    if (answer.keys[i].asString() == "__qi_auth_state" && value != 3)
-      throw Error("the server refused the handshake (auth state " + value.dump() + ")");
-    if (answer.keys[i].asString() == "ObjectPtrUID") codec_.objectUid = value == true;
-  }
+  const auto answer = qi::readHandshakeAnswer(capabilities_);
+  if (!answer.accepted)
+    throw Error("the server refused the handshake" + (answer.refusal.empty() ? std::string() : ": " + answer.refusal));
+  codec_.objectUid = answer.objectUid;
 }
 
 const qi::MetaObject& Client::metaObject(std::uint32_t service, std::uint32_t object) {

@@ -1,6 +1,5 @@
 #include "autolife/qiserver/server.hpp"
 
-#include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
 #include <future>
 #include <iostream>
@@ -12,30 +11,14 @@
 namespace autolife::qiserver {
 
 namespace asio = boost::asio;
-using asio::ip::tcp;
 
 struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
   Impl(engine::Engine& e, net::EventLoop& l, ServerOptions o)
-      : loop(l), acceptor(l.ioContext()), state{e, l.ioContext(), std::move(o), nullptr, {}} {}
+      : loop(l), state{e, l.ioContext(), std::move(o), nullptr, {}} {}
 
-  void accept() {
-    acceptor.async_accept([weak = weak_from_this()](boost::system::error_code ec, tcp::socket socket) {
-      auto self = weak.lock();
-      if (!self || ec == asio::error::operation_aborted || !self->acceptor.is_open()) return;
-      if (!ec) self->admit(std::move(socket));
-      self->accept();
-    });
-  }
-
-  void admit(tcp::socket socket) {
-    if (state.connections.size() >= state.options.maxConnections) {
-      boost::system::error_code ignored;
-      socket.close(ignored);  // over the limit: refused at once
-      return;
-    }
-    boost::system::error_code ignored;
-    socket.set_option(tcp::no_delay(true), ignored);
-    auto connection = std::make_shared<Connection>(state, std::move(socket));
+  void admit(std::unique_ptr<net::Stream> stream) {
+    if (state.connections.size() >= state.options.maxConnections) return;  // over the limit: closed at once
+    auto connection = std::make_shared<Connection>(state, std::move(stream));
     state.connections.insert(connection);
     connection->start();
   }
@@ -58,7 +41,7 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
   }
 
   net::EventLoop& loop;
-  tcp::acceptor acceptor;
+  std::unique_ptr<net::Listener> listener;
   ServerState state;
   unsigned short port = 0;
   bool stopped = false;
@@ -74,21 +57,21 @@ std::string Server::start() {
   const auto parsed = net::parseUrl(impl_->state.options.url, net::UrlUse::Listen);
   if (const auto* wrong = std::get_if<std::string>(&parsed)) throw std::invalid_argument(*wrong);
   const net::Url& address = std::get<net::Url>(parsed);
-  if (address.tls) throw std::invalid_argument("'" + impl_->state.options.url + "': tcps (TLS) is not supported yet");
-  boost::system::error_code ec;
-  tcp::resolver resolver(impl_->loop.ioContext());
-  auto results = resolver.resolve(address.host, std::to_string(address.port), ec);
-  if (ec || results.empty()) throw std::runtime_error("cannot resolve " + address.host + ": " + ec.message());
-  const tcp::endpoint endpoint = *results.begin();
-  auto& a = impl_->acceptor;
-  if (a.open(endpoint.protocol(), ec); !ec) a.set_option(tcp::acceptor::reuse_address(true), ec);
-  if (!ec) a.bind(endpoint, ec);
-  if (!ec) a.listen(asio::socket_base::max_listen_connections, ec);
-  if (ec) throw std::runtime_error("cannot listen for qi on " + impl_->state.options.url + ": " + ec.message());
-  const auto bound = a.local_endpoint();
-  impl_->port = bound.port();
-  const auto host = bound.address().to_string();
-  const std::string url = net::Url{address.tls, host, impl_->port}.text();
+  std::shared_ptr<net::TlsContext> tls;
+  if (address.tls) {
+    if (impl_->state.options.certificate.empty() || impl_->state.options.key.empty())
+      throw std::invalid_argument("'" + impl_->state.options.url + "': tcps needs a certificate and its key");
+    tls = net::TlsContext::server(impl_->state.options.certificate, impl_->state.options.key);
+  }
+  impl_->listener = std::make_unique<net::Listener>(impl_->loop.ioContext(), tls);
+  net::Url bound;
+  try {
+    bound = impl_->listener->listen(address);
+  } catch (const std::runtime_error& e) {
+    throw std::runtime_error("cannot listen for qi on " + impl_->state.options.url + ": " + e.what());
+  }
+  impl_->port = bound.port;
+  const std::string url = bound.text();
   impl_->onLoop([impl = impl_.get(), url] {
     impl->state.directory = std::make_unique<Directory>(impl->state.engine, std::vector<std::string>{url});
     impl->state.directory->syncWithRegistry();
@@ -99,7 +82,11 @@ std::string Server::start() {
     };
     impl->added = registry.serviceAdded.connect(sync);
     impl->removed = registry.serviceRemoved.connect(sync);
-    impl->accept();
+    impl->listener->accept([weak = impl->weak_from_this()](std::unique_ptr<net::Stream> stream) {
+      if (auto self = weak.lock(); self && !self->stopped) self->admit(std::move(stream));
+    }, [](const std::string& peer, const std::string& why) {
+      std::cerr << "autolife serve: qi client " << peer << " refused: " << why << '\n';
+    });
   });
   return url;
 }
@@ -110,8 +97,7 @@ void Server::stop() {
   if (impl_->stopped) return;
   impl_->stopped = true;
   impl_->onLoop([impl = impl_.get()] {
-    boost::system::error_code ignored;
-    impl->acceptor.close(ignored);
+    if (impl->listener) impl->listener->close();
     auto& registry = impl->state.engine.services;
     if (impl->added) registry.serviceAdded.disconnect(impl->added);
     if (impl->removed) registry.serviceRemoved.disconnect(impl->removed);

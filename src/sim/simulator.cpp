@@ -223,7 +223,10 @@ void prepare(engine::Engine& engine, const Scenario& scenario, const std::functi
   }
 }
 
-std::optional<nlohmann::ordered_json> applyStep(engine::Engine& engine, const Step& step) {
+namespace {
+
+// A step's inputs: the world, people, set, raise (its call apart).
+void applyInputs(engine::Engine& engine, const Step& step) {
   if (step.world) engine.world.apply(*step.world);
   if (step.people) engine.world.setPeople(*step.people);
   if (!step.set.empty()) {
@@ -236,15 +239,36 @@ std::optional<nlohmann::ordered_json> applyStep(engine::Engine& engine, const St
     for (const auto& [k, v] : step.raise) writes.push_back({memory::Write::Kind::Raise, k, v});
     engine.memory.apply(writes);
   }
+}
+
+}  // namespace
+
+ordered_json callOutcome(const std::string& method, const service::Outcome& outcome) {
+  if (const auto* e = std::get_if<service::CallError>(&outcome))
+    return ordered_json{{"call", method}, {"error", {{"reason", e->reason()}, {"message", e->what()}}}};
+  return ordered_json{{"call", method}, {"result", ordered_json(std::get<service::Any>(outcome))}};
+}
+
+std::optional<nlohmann::ordered_json> applyStep(engine::Engine& engine, const Step& step) {
+  applyInputs(engine, step);
   if (!step.call) return std::nullopt;
   const auto& c = *step.call;
   service::Arguments args(c.arguments.begin(), c.arguments.end());
   try {
-    auto result = engine.services.call(c.method, args);
-    return ordered_json{{"call", c.method}, {"result", ordered_json(result)}};
+    return callOutcome(c.method, engine.services.call(c.method, args));
   } catch (const service::CallError& e) {
-    return ordered_json{{"call", c.method}, {"error", {{"reason", e.reason()}, {"message", e.what()}}}};
+    return callOutcome(c.method, e);
   }
+}
+
+void applyStepAsync(engine::Engine& engine, const Step& step, std::function<void(nlohmann::ordered_json)> outcome) {
+  applyInputs(engine, step);
+  if (!step.call) return;
+  const auto& c = *step.call;
+  service::Arguments args(c.arguments.begin(), c.arguments.end());
+  engine.services.callAsync(c.method, args, [method = c.method, outcome = std::move(outcome)](service::Outcome o) {
+    outcome(callOutcome(method, o));
+  });
 }
 
 SimulationResult simulate(const Scenario& scenario, const SimulationOptions& options,

@@ -27,14 +27,17 @@ public:
   engine::Engine& engine() { return engine_; }
   const Limits& limits() const { return limits_; }
 
-  // The response to `request` (null for a notification). Never throws.
-  Json execute(const Request& request, Client& client);
+  // The response to `request` (null for a notification), handed to `done`
+  // on the engine's thread: at once, or, for a method that answers later
+  // (a robot's service), when it does; the engine's thread does not wait
+  // for it meanwhile. Never throws.
+  void execute(const Request& request, Client& client, std::function<void(Json)> done);
   // Every service with its methods and signals.
   Json describe() const;
 
 private:
+  Json respond(const Request& request, const std::function<Json()>& run) const;
   Json dispatch(const Request& request, Client& client);
-  Json callService(const Request& request);
   Json subscribe(const Json& params, Client& client);
   Json unsubscribe(const Json& params, Client& client);
 

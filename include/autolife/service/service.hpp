@@ -12,6 +12,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -53,12 +54,21 @@ struct Parameter {
 
 using Handler = std::function<Any(const Arguments&)>;
 
+// A call that answers later (a remote robot's service): its outcome, the
+// result or the refusal, is handed to a Reply, once, on any thread.
+using Outcome = std::variant<Any, CallError>;
+using Reply = std::function<void(Outcome)>;
+using AsyncHandler = std::function<void(const Arguments&, Reply)>;
+
 struct Method {
   std::string name;
   std::vector<Parameter> parameters;
   Type result = Type::Void;
   std::string description;
   Handler handler;
+  // Set for a method that answers later (asyncMethod): `handler` then
+  // waits for it, for callers that may wait (a behavior's box thread).
+  AsyncHandler asyncHandler = {};
 };
 
 struct SignalInfo {
@@ -88,6 +98,10 @@ public:
   // as NAOqi's do (switchFocus(name) and switchFocus(name, flags)).
   Service& method(std::string name, std::vector<Parameter> parameters, Type result, std::string description,
                   Handler handler);
+  // A method that answers later (docs/architecture.md, "A remote robot"):
+  // callAsync() hands it the reply; call() waits for it.
+  Service& asyncMethod(std::string name, std::vector<Parameter> parameters, Type result, std::string description,
+                       AsyncHandler handler);
   Service& signal(std::string name, std::vector<Parameter> parameters, std::string description);
   Service& property(Property p);
 
@@ -99,6 +113,10 @@ public:
   // CallError: no-such-method, wrong-arity, bad-argument, or the handler's
   // own reason; any other exception from the handler becomes reason "error".
   Any call(std::string_view method, const Arguments& arguments) const;
+  // The same checks, then: a method that answers later is handed `reply`
+  // (called on any thread, once); any other is called here and `reply`
+  // with it before this returns. A refused call is replied, not thrown.
+  void callAsync(std::string_view method, const Arguments& arguments, Reply reply) const;
   Any getProperty(std::string_view name) const;
   // Sets it through its setter, then fires propertyChanged with the value
   // read back.
@@ -115,6 +133,8 @@ public:
 
 private:
   const Property& findProperty(std::string_view name) const;
+  // The overload `arguments` fit; CallError no-such-method, wrong-arity, bad-argument.
+  const Method& resolve(std::string_view name, const Arguments& arguments) const;
   std::string name_;
   std::string description_;
   std::vector<Method> methods_;
@@ -169,6 +189,11 @@ public:
   // service is missing, or whatever the service throws.
   Any call(std::string_view qualifiedMethod, const Arguments& arguments) const;
   Any call(std::string_view service, std::string_view method, const Arguments& arguments) const;
+  // Without waiting for a method that answers later (a robot's): what the
+  // engine's thread does, so that a slow robot holds nothing up. `reply`
+  // gets the outcome (at once for the others); `called` reports it then.
+  void callAsync(std::string_view service, std::string_view method, const Arguments& arguments, Reply reply) const;
+  void callAsync(std::string_view qualifiedMethod, const Arguments& arguments, Reply reply) const;
 
   core::Signal<const std::string&> serviceAdded;
   core::Signal<const std::string&> serviceRemoved;
