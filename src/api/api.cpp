@@ -87,9 +87,9 @@ void Api::execute(const Request& request, Client& client, std::function<void(Jso
   const auto here = std::this_thread::get_id();
   auto& clock = engine_.clock;
   engine_.services.callAsync(serviceName, method, arguments,
-                             [this, request, here, &clock, done = std::move(done)](service::Outcome outcome) {
-                               auto respondWith = [this, request, done, outcome = std::move(outcome)] {
-                                 done(respond(request, [&] {
+                             [self = shared_from_this(), request, here, &clock, done = std::move(done)](service::Outcome outcome) {
+                               auto respondWith = [self, request, done, outcome = std::move(outcome)] {
+                                 done(self->respond(request, [&] {
                                    if (const auto* error = std::get_if<service::CallError>(&outcome)) throw *error;
                                    return std::get<service::Any>(outcome);
                                  }));

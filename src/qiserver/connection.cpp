@@ -231,8 +231,9 @@ void Connection::dispatch(const qi::Message& m) {
     }
     service::takes(core::Duration{0});  // what the call below says it takes, and nothing older
     const auto here = std::this_thread::get_id();
+    auto& loop = state_.ioc;  // outlives the server (and its state): the robot may answer after it stopped
     object->callAsync(h.action, arguments.values, *this,
-                      [self = shared_from_this(), h, isCall, here, method = *method,
+                      [self = shared_from_this(), &loop, h, isCall, here, method = *method,
                        requested = arguments.requestedReturn](ServedObject::Outcome outcome) {
                         // Answered here, now (a simulated robot's action says how long it takes), or later from
                         // another thread (a robot's service): back on the loop, answered at once.
@@ -243,7 +244,7 @@ void Connection::dispatch(const qi::Message& m) {
                           self->answerAfter(took, h, method, requested, std::get<Value>(outcome));
                         };
                         if (now) return deliver(service::takenByLastCall());
-                        asio::post(self->state_.ioc, [deliver] { deliver(core::Duration{0}); });
+                        asio::post(loop, [deliver] { deliver(core::Duration{0}); });
                       });
   } catch (const std::exception& e) {
     if (isCall) replyError(h, describeError(e));

@@ -183,8 +183,17 @@ void Connection::Impl::up(std::vector<RemoteService> found) {
     first.reset();
   }
   if (!restored) return;
-  for (const auto& s : subscriptions) subscribe(s, {});
-  if (told) told();
+  // Back: told once every subscription is made again (or refused), so that
+  // what the robot raises from then on is heard.
+  if (subscriptions.empty()) {
+    if (told) told();
+    return;
+  }
+  auto left = std::make_shared<std::size_t>(subscriptions.size());
+  for (const auto& s : subscriptions)
+    subscribe(s, [left, told](std::optional<CallError>) {
+      if (--*left == 0 && told) told();
+    });
 }
 
 void Connection::Impl::attemptFailed(const std::string& why) {

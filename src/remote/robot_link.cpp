@@ -145,12 +145,7 @@ RobotLink::RobotLink(LinkOptions options)
   connection_->onRestored([this] { restored(); });
 }
 
-RobotLink::~RobotLink() {
-  detach();
-  // Its thread ends here: nothing it runs reaches this link any more
-  // (proxies left in a registry fail with robot-unreachable).
-  connection_->close();
-}
+RobotLink::~RobotLink() { detach(); }
 
 void RobotLink::attach(engine::Engine& engine) {
   {
@@ -167,22 +162,31 @@ void RobotLink::attach(engine::Engine& engine) {
   // The robot perceives for itself: its extractors, not the simulated world.
   engine.world.disconnect();
   remoteMemory_ = std::make_unique<RemoteMemory>(connection_);
-  perception_ = std::make_shared<perception::ExtractorSource>(
+  auto source = std::make_shared<perception::ExtractorSource>(
       *remoteMemory_, model_, [inbox = inbox_](const perception::Observation& o) { inbox->observe(o); });
-  perception_->start();
+  {
+    std::lock_guard lock(mutex_);
+    perception_ = source;
+  }
+  source->start();
   installed_ = engine.packages.packageInstalled.connect([this](const std::string&) { mirrorTriggerKeys(); });
   mirrorTriggerKeys();
 }
 
+// The connection closes too: what it still had in flight is answered now
+// (robot-unreachable), while the engine whose registry reports it exists.
 void RobotLink::detach() {
   {
     std::lock_guard lock(inbox_->mutex);
     inbox_->engine = nullptr;
   }
-  std::lock_guard lock(mutex_);
-  if (engine_ && installed_) engine_->packages.packageInstalled.disconnect(installed_);
-  installed_ = 0;
-  engine_ = nullptr;
+  {
+    std::lock_guard lock(mutex_);
+    if (engine_ && installed_) engine_->packages.packageInstalled.disconnect(installed_);
+    installed_ = 0;
+    engine_ = nullptr;
+  }
+  connection_->close();
 }
 
 // The robot's services as proxies: new ones join, vanished ones leave
@@ -216,7 +220,12 @@ void RobotLink::syncProxies() {
 void RobotLink::restored() {
   if (options_.report) options_.report("the robot at " + connection_->url() + " is back");
   inbox_->post([this](engine::Engine&) { syncProxies(); });
-  if (perception_) perception_->resync();
+  std::shared_ptr<perception::ExtractorSource> source;
+  {
+    std::lock_guard lock(mutex_);
+    source = perception_;
+  }
+  if (source) source->resync();
   for (const auto& key : mirroredKeys()) readMirrored(key);
 }
 

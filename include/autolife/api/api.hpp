@@ -4,6 +4,8 @@
 // over and get responses back (see Connection).
 #pragma once
 
+#include <memory>
+
 #include "autolife/api/json_rpc.hpp"
 #include "autolife/api/limits.hpp"
 #include "autolife/api/subscriptions.hpp"
@@ -20,7 +22,8 @@ struct Client {
   Subscriptions subscriptions;
 };
 
-class Api {
+// Always owned by a shared_ptr: a call that answers later keeps it.
+class Api : public std::enable_shared_from_this<Api> {
 public:
   Api(engine::Engine& engine, Limits limits) : engine_(engine), limits_(limits) {}
 

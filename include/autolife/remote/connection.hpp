@@ -93,8 +93,8 @@ public:
   bool connected() const;
   std::string lostReason() const;
   // Told on the connection's thread: once per outage (not when this object
-  // closes it), and when the robot is back (services read again,
-  // subscriptions made again).
+  // closes it), and when the robot is back (services read again, then
+  // every subscription made again).
   void onLost(std::function<void(const std::string& reason)> handler);
   void onRestored(std::function<void()> handler);
 

@@ -80,8 +80,9 @@ public:
   // take their places, and (when asked) the perception and the mirror
   // start.
   void attach(engine::Engine& engine);
-  // Stops writing to the engine (before it goes); the proxies stay and
-  // fail with robot-unreachable once the link is gone.
+  // Before the engine goes: stops writing to it and closes the connection
+  // (calls in flight fail now); the proxies stay and fail with
+  // robot-unreachable.
   void detach();
 
   std::vector<std::string> proxies() const;       // their names in the registry
