@@ -142,7 +142,7 @@ std::optional<LaunchTrigger> readLaunchTrigger(XmlFile& file, pugi::xml_node aut
   }
   LaunchTrigger trigger;
   trigger.text = condition.text;
-  trigger.start = file.lines().position(condition.pieces.front().rawBegin);
+  trigger.start = file.positionAt(condition.pieces.front().rawBegin);
   compileInto(file, condition, trigger);
   return trigger;
 }

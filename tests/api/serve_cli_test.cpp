@@ -14,7 +14,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "../support/serve_process.hpp"
+#include "files.hpp"
+#include "serve_process.hpp"
 #include "api_client.hpp"
 
 namespace {
@@ -23,19 +24,11 @@ using namespace autolife::test;
 
 using Serve = ServeProcess;
 
-struct TempDir {
-  TempDir() : path(std::filesystem::temp_directory_path() / ("autolife-serve-" + std::to_string(getpid()) + "-" +
-                                                              std::to_string(counter++))) {
-    std::filesystem::create_directories(path);
-  }
-  ~TempDir() { std::filesystem::remove_all(path); }
-  std::filesystem::path path;
-  static inline int counter = 0;
-};
+using autolife::test::TempDir;
 
 TEST(ServeCli, ServesLifeWithThePackagesOfAFolderAndStopsCleanlyOnSigterm) {
   TempDir data;
-  Serve serve({"--data", data.path.string(), "--packages", std::string(AUTOLIFE_SOURCE_DIR) + "/examples/packages"});
+  Serve serve({"--data", data.path().string(), "--packages", std::string(AUTOLIFE_SOURCE_DIR) + "/examples/packages"});
   const auto port = serve.port();
   EXPECT_EQ(rpcOverHttp(port, "ALAutonomousLife.getState")["result"], "solitary");
   auto installed = rpcOverHttp(port, "PackageManager.packages")["result"];
@@ -43,12 +36,12 @@ TEST(ServeCli, ServesLifeWithThePackagesOfAFolderAndStopsCleanlyOnSigterm) {
   WsClient client{port};
   EXPECT_EQ(client.call("ALMemory.insertData", {"k", 1})["result"], nullptr);
   EXPECT_EQ(serve.stop(SIGTERM), 0);
-  EXPECT_FALSE(std::filesystem::exists(data.path / "token"));  // loopback: no token
+  EXPECT_FALSE(std::filesystem::exists(data.path() / "token"));  // loopback: no token
 }
 
 TEST(ServeCli, StopsCleanlyOnSigintWithClientsConnected) {
   TempDir data;
-  Serve serve({"--data", data.path.string()});
+  Serve serve({"--data", data.path().string()});
   const auto port = serve.port();
   WsClient client{port};
   client.call("subscribe", {{"event", "AutonomousLife/State"}});
@@ -57,9 +50,9 @@ TEST(ServeCli, StopsCleanlyOnSigintWithClientsConnected) {
 
 TEST(ServeCli, RunsAScenariosStepsOnTheRealClock) {
   TempDir data;
-  const auto scenario = data.path / "s.yaml";
+  const auto scenario = data.path() / "s.yaml";
   std::ofstream(scenario) << "steps:\n  - t: 0\n    set: {Greeting: hello}\n";
-  Serve serve({"--data", data.path.string(), "--scenario", scenario.string()});
+  Serve serve({"--data", data.path().string(), "--scenario", scenario.string()});
   const auto port = serve.port();
   WsClient client{port};
   // The step at t=0 ran before the server listened.
@@ -71,7 +64,7 @@ TEST(ServeCli, BeyondLoopbackATokenIsGeneratedShownOnceAndRequired) {
   TempDir data;
   std::string token;
   {
-    Serve serve({"--host", "0.0.0.0", "--data", data.path.string()});
+    Serve serve({"--host", "0.0.0.0", "--data", data.path().string()});
     const auto port = serve.port();
     const auto shown = serve.line(true);
     token = shown.substr(shown.rfind(' ') + 1);
@@ -84,13 +77,13 @@ TEST(ServeCli, BeyondLoopbackATokenIsGeneratedShownOnceAndRequired) {
     EXPECT_EQ(serve.stop(SIGTERM), 0);
   }
   struct stat st {};
-  ASSERT_EQ(stat((data.path / "token").c_str(), &st), 0);
+  ASSERT_EQ(stat((data.path() / "token").c_str(), &st), 0);
   EXPECT_EQ(st.st_mode & 0777, 0600u);
   std::string stored;
-  std::getline(std::ifstream(data.path / "token"), stored);
+  std::getline(std::ifstream(data.path() / "token"), stored);
   EXPECT_EQ(stored, token);
   // The second start reuses it and does not show it again.
-  Serve again({"--host", "0.0.0.0", "--data", data.path.string()});
+  Serve again({"--host", "0.0.0.0", "--data", data.path().string()});
   const auto port = again.port();
   EXPECT_EQ(httpRequest(port, "POST", "/api?token=" + token, R"({"jsonrpc":"2.0","id":1,"method":"describe"})").status,
             200);
@@ -99,9 +92,9 @@ TEST(ServeCli, BeyondLoopbackATokenIsGeneratedShownOnceAndRequired) {
 
 TEST(ServeCli, APortInUseIsReported) {
   TempDir data;
-  Serve first({"--data", data.path.string()});
+  Serve first({"--data", data.path().string()});
   const auto port = first.port();
-  Serve second({"--data", data.path.string(), "--port", std::to_string(port)});
+  Serve second({"--data", data.path().string(), "--port", std::to_string(port)});
   EXPECT_NE(second.line(true).find("cannot listen"), std::string::npos);
   EXPECT_EQ(second.stop(SIGTERM), 2);
 }

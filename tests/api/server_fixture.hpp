@@ -3,44 +3,26 @@
 // a test chooses.
 #pragma once
 
-#include <future>
-#include <type_traits>
+#include <memory>
 
 #include "api_client.hpp"
 #include "autolife/api/server.hpp"
-#include "autolife/engine/engine.hpp"
+#include "engine_on_loop.hpp"
 
 namespace autolife::test {
 
-class ServerFixture {
+class ServerFixture : public EngineOnLoop {
 public:
-  explicit ServerFixture(api::Limits limits = {}, std::string token = "") : engine_(loop_.clock()) {
-    loop_.start();
-    onEngine([this] { engine_.start(); });
-    server_ = std::make_unique<api::Server>(engine_, loop_, api::ServerOptions{"127.0.0.1", 0, std::move(token), limits});
+  explicit ServerFixture(api::Limits limits = {}, std::string token = "") {
+    server_ = std::make_unique<api::Server>(engine(), loop(), api::ServerOptions{"127.0.0.1", 0, std::move(token), limits});
     server_->start();
   }
-  ~ServerFixture() {
-    server_->stop();
-    loop_.stop();
-  }
+  ~ServerFixture() { server_->stop(); }
 
   unsigned short port() const { return server_->port(); }
-  engine::Engine& engine() { return engine_; }
   api::Server& server() { return *server_; }
 
-  // Runs `task` on the engine's thread (where the server runs calls).
-  template <class F>
-  std::invoke_result_t<F> onEngine(F task) {
-    std::packaged_task<decltype(task())()> job(std::move(task));
-    auto result = job.get_future();
-    loop_.clock().post([&job] { job(); });
-    return result.get();
-  }
-
 private:
-  net::EventLoop loop_;
-  engine::Engine engine_;
   std::unique_ptr<api::Server> server_;
 };
 

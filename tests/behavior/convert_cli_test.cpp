@@ -12,7 +12,7 @@ namespace {
 using autolife::testing::ProcessResult;
 using autolife::testing::runProcess;
 using testing::fixture;
-using testing::TempDir;
+using test::TempDir;
 using ::testing::HasSubstr;
 
 ProcessResult convert(std::vector<std::string> args) {

@@ -15,7 +15,7 @@ namespace {
 using testing::fileNames;
 using testing::fixture;
 using testing::readText;
-using testing::TempDir;
+using test::TempDir;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 

@@ -12,7 +12,7 @@ namespace {
 
 using testing::boxNamed;
 using testing::fixture;
-using testing::TempDir;
+using test::TempDir;
 using testing::writeText;
 using ::testing::HasSubstr;
 

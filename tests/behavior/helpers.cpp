@@ -14,37 +14,6 @@ namespace autolife::behavior::testing {
 
 fs::path fixture(const std::string& name) { return fs::path(AUTOLIFE_SOURCE_DIR) / "tests/behavior/fixtures" / name; }
 
-TempDir::TempDir() {
-  std::string pattern = (fs::temp_directory_path() / "autolife-behavior-test-XXXXXX").string();
-  if (!mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
-  path_ = pattern;
-}
-
-TempDir::~TempDir() {
-  std::error_code ec;
-  fs::remove_all(path_, ec);
-}
-
-std::string readText(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream out;
-  out << in.rdbuf();
-  return out.str();
-}
-
-void writeText(const fs::path& path, const std::string& text) {
-  fs::create_directories(path.parent_path());
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-}
-
-std::vector<std::string> fileNames(const fs::path& folder) {
-  std::vector<std::string> names;
-  for (const auto& entry : fs::directory_iterator(folder)) names.push_back(entry.path().filename().string());
-  std::sort(names.begin(), names.end());
-  return names;
-}
-
 Behavior parseFixture(const std::string& name) {
   LoadResult r = parseXarFile(fixture(name));
   EXPECT_TRUE(r.ok()) << r.report();

@@ -1,5 +1,5 @@
-// Helpers for the behavior tests: fixtures, temporary folders, files, and
-// short ways to reach into a parsed behavior.
+// Helpers for the behavior tests: fixtures and short ways to reach into a
+// parsed behavior (temporary folders and files: tests/support/files.hpp).
 #pragma once
 
 #include <filesystem>
@@ -8,6 +8,7 @@
 
 #include "autolife/behavior/load_result.hpp"
 #include "autolife/behavior/xar_model.hpp"
+#include "files.hpp"
 
 namespace autolife::behavior::testing {
 
@@ -16,24 +17,10 @@ namespace fs = std::filesystem;
 // tests/behavior/fixtures/<name>
 fs::path fixture(const std::string& name);
 
-// A fresh folder, removed with the object.
-class TempDir {
-public:
-  TempDir();
-  ~TempDir();
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  const fs::path& path() const { return path_; }
-  fs::path operator/(const std::string& name) const { return path_ / name; }
-
-private:
-  fs::path path_;
-};
-
-std::string readText(const fs::path& path);
-void writeText(const fs::path& path, const std::string& text);
-// The names of the files in a folder, sorted.
-std::vector<std::string> fileNames(const fs::path& folder);
+using autolife::test::fileNames;
+using autolife::test::readText;
+using autolife::test::TempDir;
+using autolife::test::writeText;
 
 // Parses a fixture; fails the test (with the report) when it has errors.
 Behavior parseFixture(const std::string& name);

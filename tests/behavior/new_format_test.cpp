@@ -13,7 +13,7 @@ namespace {
 namespace fs = std::filesystem;
 using testing::fixture;
 using testing::readText;
-using testing::TempDir;
+using test::TempDir;
 using testing::writeText;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;

@@ -15,7 +15,7 @@ namespace {
 namespace fs = std::filesystem;
 using testing::fileNames;
 using testing::readText;
-using testing::TempDir;
+using test::TempDir;
 
 void expectRoundTrip(const fs::path& xar) {
   LoadResult parsed = parseXarFile(xar);

@@ -21,7 +21,7 @@ namespace {
 namespace fs = std::filesystem;
 using testing::boxNamed;
 using testing::firstDiagram;
-using testing::TempDir;
+using test::TempDir;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 

@@ -18,7 +18,7 @@
 #include <mutex>
 
 #include "../api/server_fixture.hpp"
-#include "../persist/temp_dir.hpp"
+#include "files.hpp"
 #include "../support/loopback_socket.hpp"
 #include "../support/serve_process.hpp"
 
@@ -152,8 +152,8 @@ TEST(ClientDisconnect, AnHttpClientThatDisconnectsMidCall) {
 }
 
 TEST(ClientDisconnect, AClientThatDisconnectsWhileItsWritesRunInServe) {
-  persisttest::TempDir dir;
-  ServeProcess serve({"--data", (dir.path / "data").string()});
+  test::TempDir dir;
+  ServeProcess serve({"--data", (dir.path() / "data").string()});
   constexpr int kBatches = 20, kPerBatch = 100;
   {
     WsClient writer(serve.port());

@@ -16,7 +16,7 @@
 #include <iostream>
 
 #include "../api/api_client.hpp"
-#include "../persist/temp_dir.hpp"
+#include "files.hpp"
 #include "../support/serve_process.hpp"
 #include "private_tmpfs.hpp"
 
@@ -48,12 +48,12 @@ Json result(WsClient& client, const std::string& method, const Json& params = Js
 }
 
 TEST(FullDisk, AFullDiskForTheDataDir) {
-  autolife::persisttest::TempDir dir;
-  PrivateTmpfs disk(dir.path / "data", "1m");
+  autolife::test::TempDir dir;
+  PrivateTmpfs disk(dir.path() / "data", "1m");
   if (!disk.usable()) GTEST_SKIP() << disk.problem();
-  std::ofstream(dir.path / "scenario.yaml") << "activities:\n  - name: test/manual\n  - name: test/other\n";
-  const std::vector<std::string> args{"--data", (dir.path / "data").string(), "--scenario",
-                                      (dir.path / "scenario.yaml").string()};
+  std::ofstream(dir.path() / "scenario.yaml") << "activities:\n  - name: test/manual\n  - name: test/other\n";
+  const std::vector<std::string> args{"--data", (dir.path() / "data").string(), "--scenario",
+                                      (dir.path() / "scenario.yaml").string()};
   constexpr int kKept = 20;
   const std::string big(16 * 1024, 'v');
   int acceptedWhileFull = 0;

@@ -14,7 +14,7 @@
 #include <iostream>
 
 #include "../api/api_client.hpp"
-#include "../persist/temp_dir.hpp"
+#include "files.hpp"
 #include "../support/serve_process.hpp"
 
 namespace {
@@ -29,10 +29,10 @@ Json call(int n) {
 }
 
 TEST(KillDuringWrites, Kill9DuringWrites) {
-  autolife::persisttest::TempDir dir;
-  std::ofstream(dir.path / "scenario.yaml") << "activities:\n  - name: test/a\n  - name: test/b\n";
-  const std::vector<std::string> args{"--data", (dir.path / "data").string(), "--scenario",
-                                      (dir.path / "scenario.yaml").string()};
+  autolife::test::TempDir dir;
+  std::ofstream(dir.path() / "scenario.yaml") << "activities:\n  - name: test/a\n  - name: test/b\n";
+  const std::vector<std::string> args{"--data", (dir.path() / "data").string(), "--scenario",
+                                      (dir.path() / "scenario.yaml").string()};
   // The server reads 256 calls ahead; the socket buffers hold the rest.
   constexpr int kSent = 400, kRead = 200;
   std::vector<std::string> acknowledgedFocus;

@@ -22,6 +22,7 @@
 #include "autolife/life/autonomous_life.hpp"
 #include "autolife/life/process_runner.hpp"
 #include "autolife/memory/memory.hpp"
+#include "files.hpp"
 
 namespace {
 
@@ -76,23 +77,7 @@ std::vector<int> childrenOf(int parent, const std::string& command) {
   return out;
 }
 
-class TempDir {
-public:
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "autolife-life-XXXXXX").string();
-    char* made = mkdtemp(pattern.data());
-    if (!made) throw std::runtime_error("mkdtemp failed");
-    path_ = made;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  const fs::path& path() const { return path_; }
-
-private:
-  fs::path path_;
-};
+using autolife::test::TempDir;
 
 // A life on the real clock, running programs.
 class ProcessLife {

@@ -14,7 +14,7 @@ namespace {
 using testing::describe;
 using testing::listTree;
 using testing::readText;
-using testing::TempDir;
+using test::TempDir;
 using testing::writeText;
 using testing::writeZip;
 using testing::ZipEntry;

@@ -15,7 +15,7 @@ using autolife::testing::ProcessResult;
 using autolife::testing::runProcess;
 using testing::entriesOf;
 using testing::fixture;
-using testing::TempDir;
+using test::TempDir;
 using testing::writeText;
 using testing::writeZip;
 using ::testing::HasSubstr;

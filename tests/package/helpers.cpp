@@ -12,17 +12,6 @@ namespace autolife::package::testing {
 
 fs::path fixture(const std::string& name) { return fs::path(AUTOLIFE_SOURCE_DIR) / "tests/package/fixtures" / name; }
 
-TempDir::TempDir() {
-  std::string pattern = (fs::temp_directory_path() / "autolife-package-test-XXXXXX").string();
-  if (!mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
-  path_ = pattern;
-}
-
-TempDir::~TempDir() {
-  std::error_code ec;
-  fs::remove_all(path_, ec);
-}
-
 namespace {
 
 void check(bool ok, const std::string& what, zip_t* z) {
@@ -64,28 +53,6 @@ std::vector<ZipEntry> entriesOf(const fs::path& folder) {
     else entries.push_back({relative, readText(p), ZipEntry::Kind::File});
   }
   return entries;
-}
-
-std::string readText(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream out;
-  out << in.rdbuf();
-  return out.str();
-}
-
-void writeText(const fs::path& path, const std::string& text) {
-  fs::create_directories(path.parent_path());
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-}
-
-std::vector<std::string> listTree(const fs::path& folder) {
-  std::vector<std::string> out;
-  if (!fs::exists(folder)) return out;
-  for (const auto& entry : fs::recursive_directory_iterator(folder))
-    out.push_back(entry.path().lexically_relative(folder).generic_string());
-  std::sort(out.begin(), out.end());
-  return out;
 }
 
 std::string describe(const std::vector<core::Problem>& problems) {

@@ -1,5 +1,6 @@
-// Helpers for the package tests: fixtures, temporary folders, and .pkg
-// archives built at test time with libzip (hostile ones included).
+// Helpers for the package tests: fixtures and .pkg archives built at test
+// time with libzip (hostile ones included); temporary folders and files are
+// tests/support/files.hpp.
 #pragma once
 
 #include <filesystem>
@@ -7,6 +8,7 @@
 #include <vector>
 
 #include "autolife/core/problem.hpp"
+#include "files.hpp"
 
 namespace autolife::package::testing {
 
@@ -15,19 +17,10 @@ namespace fs = std::filesystem;
 // tests/package/fixtures/<name>
 fs::path fixture(const std::string& name);
 
-// A fresh folder, removed with the object.
-class TempDir {
-public:
-  TempDir();
-  ~TempDir();
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  const fs::path& path() const { return path_; }
-  fs::path operator/(const std::string& name) const { return path_ / name; }
-
-private:
-  fs::path path_;
-};
+using autolife::test::listTree;
+using autolife::test::readText;
+using autolife::test::TempDir;
+using autolife::test::writeText;
 
 struct ZipEntry {
   enum class Kind { File, Directory, Symlink };
@@ -41,11 +34,6 @@ struct ZipEntry {
 void writeZip(const fs::path& path, const std::vector<ZipEntry>& entries);
 // The entries for every file and folder of a package folder.
 std::vector<ZipEntry> entriesOf(const fs::path& folder);
-
-std::string readText(const fs::path& path);
-void writeText(const fs::path& path, const std::string& text);
-// Every path under `folder`, relative, sorted ("a", "a/b.txt", ...).
-std::vector<std::string> listTree(const fs::path& folder);
 
 // The formatted problems, one per line, for failure messages.
 std::string describe(const std::vector<core::Problem>& problems);

@@ -13,7 +13,7 @@ namespace {
 using testing::describe;
 using testing::fixture;
 using testing::readText;
-using testing::TempDir;
+using test::TempDir;
 using testing::writeText;
 
 TEST(Project, ReadsWhatAChoregrapheProjectLists) {

@@ -13,7 +13,7 @@ namespace {
 
 namespace fs = std::filesystem;
 using testing::describe;
-using testing::TempDir;
+using test::TempDir;
 
 const fs::path kSample = AUTOLIFE_SAMPLE_PACKAGE;
 

@@ -20,7 +20,7 @@ using testing::fixture;
 using testing::listTree;
 using testing::mentions;
 using testing::readText;
-using testing::TempDir;
+using test::TempDir;
 using testing::writeText;
 using testing::writeZip;
 using ::testing::ElementsAre;

@@ -9,14 +9,14 @@
 #include "autolife/core/clock.hpp"
 #include "autolife/engine/engine.hpp"
 #include "autolife/engine/preference_service.hpp"
-#include "temp_dir.hpp"
+#include "files.hpp"
 
 namespace {
 
 using autolife::core::VirtualClock;
 using autolife::engine::Engine;
 using autolife::engine::EngineOptions;
-using autolife::persisttest::TempDir;
+using autolife::test::TempDir;
 using autolife::service::Any;
 using autolife::service::CallError;
 using autolife::store::Store;
@@ -68,7 +68,7 @@ const std::int64_t kMondaySeconds = std::chrono::duration_cast<std::chrono::seco
 
 TEST(EngineRestore, PrefInATriggerFollowsThePreferenceManagerLive) {
   TempDir dir;
-  EngineRun run(dir.path / Store::kFileName, kMonday);
+  EngineRun run(dir.path() / Store::kFileName, kMonday);
   EXPECT_EQ(run.engine.life.focusedActivity(), "");
   run.call("ALPreferenceManager.setValue", {"test", "go", "yes"});
   EXPECT_EQ(run.engine.life.focusedActivity(), "test/when-asked");
@@ -81,7 +81,7 @@ TEST(EngineRestore, PrefInATriggerFollowsThePreferenceManagerLive) {
 
 TEST(EngineRestore, ARestartFindsPreferencesStatisticsAndHistories) {
   TempDir dir;
-  const auto file = dir.path / Store::kFileName;
+  const auto file = dir.path() / Store::kFileName;
   Any statistics, focusHistory, stateHistory;
   {
     EngineRun first(file, kMonday);
@@ -122,7 +122,7 @@ TEST(EngineRestore, ARestartFindsPreferencesStatisticsAndHistories) {
 
 TEST(EngineRestore, ARestoredPreferenceDrivesATriggerFromTheStart) {
   TempDir dir;
-  const auto file = dir.path / Store::kFileName;
+  const auto file = dir.path() / Store::kFileName;
   { EngineRun first(file, kMonday); first.call("ALPreferenceManager.setValue", {"test", "go", "yes"}); }
   EngineRun second(file, kMonday + std::chrono::hours(1));
   EXPECT_EQ(second.engine.life.focusedActivity(), "test/when-asked");
@@ -131,7 +131,7 @@ TEST(EngineRestore, ARestoredPreferenceDrivesATriggerFromTheStart) {
 
 TEST(EngineRestore, TheLeastRecentlyFocusedInAnEarlierRunStillWins) {
   TempDir dir;
-  const auto file = dir.path / Store::kFileName;
+  const auto file = dir.path() / Store::kFileName;
   auto addBoth = [](EngineRun& run) {
     run.engine.addActivity(activity("test/b", "'Go' == 1"));
     run.engine.addActivity(activity("test/a", "'Go' == 1"));
@@ -156,7 +156,7 @@ TEST(EngineRestore, AWriteTheStoreRefusesIsTheCallersErrorAndTheEngineGoesOn) {
   TempDir dir;
   StoreOptions capped;
   capped.maxPages = 40;
-  EngineRun run(dir.path / Store::kFileName, kMonday, capped);
+  EngineRun run(dir.path() / Store::kFileName, kMonday, capped);
   run.call("ALPreferenceManager.setValue", {"d", "s", "small"});
   try {
     run.call("ALPreferenceManager.setValue", {"d", "s", std::string((1 << 20) - 1, 'x')});

@@ -15,11 +15,11 @@
 
 #include "../api/api_client.hpp"
 #include "../support/serve_process.hpp"
-#include "temp_dir.hpp"
+#include "files.hpp"
 
 namespace {
 
-using autolife::persisttest::TempDir;
+using autolife::test::TempDir;
 using autolife::test::Json;
 using autolife::test::kTimeout;
 using autolife::test::WsClient;
@@ -36,7 +36,7 @@ public:
 class ServeRestart : public testing::Test {
 protected:
   ServeRestart() {
-    std::ofstream(dir.path / "scenario.yaml") << "activities:\n"
+    std::ofstream(dir.path() / "scenario.yaml") << "activities:\n"
                                                  "  - name: test/when-asked\n"
                                                  "    condition: 'pref(\"test\", \"go\") == \"yes\"'\n"
                                                  "  - name: test/at-start\n"
@@ -44,7 +44,7 @@ protected:
                                                  "  - name: test/manual\n";
   }
   std::vector<std::string> args() const {
-    return {"--data", (dir.path / "data").string(), "--scenario", (dir.path / "scenario.yaml").string()};
+    return {"--data", (dir.path() / "data").string(), "--scenario", (dir.path() / "scenario.yaml").string()};
   }
   static Json result(WsClient& client, const std::string& method, const Json& params = Json::array()) {
     const Json answer = client.call(method, params);
@@ -84,7 +84,7 @@ TEST_F(ServeRestart, EverythingIsThereAfterSigterm) {
     result(client, "ALPreferenceManager.setValue", {"test", "start", "yes"});
     EXPECT_EQ(serve.stop(SIGTERM), 0);
   }
-  EXPECT_TRUE(std::filesystem::exists(dir.path / "data" / "autolife.db"));
+  EXPECT_TRUE(std::filesystem::exists(dir.path() / "data" / "autolife.db"));
   Serve serve(args());
   WsClient client(serve.port());
   EXPECT_EQ(result(client, "ALPreferenceManager.getValue", {"com.me.app", "color"}), "blue");
@@ -133,11 +133,11 @@ TEST_F(ServeRestart, NothingAcknowledgedIsLostToSigkill) {
 }
 
 TEST_F(ServeRestart, ACorruptDatabaseIsMovedAsideAndTheServerRuns) {
-  std::filesystem::create_directories(dir.path / "data");
-  std::ofstream(dir.path / "data" / "autolife.db") << std::string(4096, '#');
+  std::filesystem::create_directories(dir.path() / "data");
+  std::ofstream(dir.path() / "data" / "autolife.db") << std::string(4096, '#');
   Serve serve(args());
   EXPECT_THAT(serve.errorLine(), HasSubstr("autolife.db"));
-  EXPECT_THAT(serve.errorLine(), HasSubstr("moved aside to " + (dir.path / "data" / "autolife.db.corrupt").string()));
+  EXPECT_THAT(serve.errorLine(), HasSubstr("moved aside to " + (dir.path() / "data" / "autolife.db.corrupt").string()));
   WsClient client(serve.port());
   result(client, "ALPreferenceManager.setValue", {"d", "s", "v"});
   EXPECT_EQ(serve.stop(SIGTERM), 0);
@@ -147,7 +147,7 @@ TEST_F(ServeRestart, ACorruptDatabaseIsMovedAsideAndTheServerRuns) {
 }
 
 TEST_F(ServeRestart, ADatabaseThatCannotBeOpenedIsReportedAndLifeRunsInMemory) {
-  std::filesystem::create_directories(dir.path / "data" / "autolife.db");  // a folder where the file should be
+  std::filesystem::create_directories(dir.path() / "data" / "autolife.db");  // a folder where the file should be
   Serve serve(args());
   EXPECT_THAT(serve.errorLine(), HasSubstr("kept in memory only"));
   WsClient client(serve.port());

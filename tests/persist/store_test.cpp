@@ -14,14 +14,14 @@
 #include <fstream>
 #include <sstream>
 
-#include "temp_dir.hpp"
+#include "files.hpp"
 
 namespace {
 
 using autolife::core::PreferenceChange;
 using autolife::life::ActivityStatistics;
 using autolife::life::HistoryEntry;
-using autolife::persisttest::TempDir;
+using autolife::test::TempDir;
 using autolife::store::Store;
 using autolife::store::StoredLifeJournal;
 using autolife::store::StoredPreferences;
@@ -40,7 +40,7 @@ std::string contents(const std::filesystem::path& file) {
 
 class StoreTest : public testing::Test {
 protected:
-  std::filesystem::path file() const { return dir.path / Store::kFileName; }
+  std::filesystem::path file() const { return dir.path() / Store::kFileName; }
   TempDir dir;
 };
 
@@ -128,19 +128,19 @@ TEST_F(StoreTest, AFileThatIsNoDatabaseIsMovedAsideAndAFreshOneStarted) {
   Store store(file());
   ASSERT_EQ(store.notes().size(), 2u);
   EXPECT_THAT(store.notes()[0], HasSubstr("autolife.db"));
-  EXPECT_THAT(store.notes()[1], HasSubstr("moved aside to " + (dir.path / "autolife.db.corrupt").string()));
-  EXPECT_EQ(contents(dir.path / "autolife.db.corrupt"), garbage);  // kept for whoever wants to look
+  EXPECT_THAT(store.notes()[1], HasSubstr("moved aside to " + (dir.path() / "autolife.db.corrupt").string()));
+  EXPECT_EQ(contents(dir.path() / "autolife.db.corrupt"), garbage);  // kept for whoever wants to look
   StoredPreferences prefs(store);
   prefs.set("d", "s", "v");
   EXPECT_EQ(prefs.preference("d", "s"), "v");
 }
 
 TEST_F(StoreTest, ASecondCorruptFileDoesNotOverwriteTheFirst) {
-  std::ofstream(dir.path / "autolife.db.corrupt") << "first";
+  std::ofstream(dir.path() / "autolife.db.corrupt") << "first";
   std::ofstream(file()) << std::string(4096, 'q');
   Store store(file());
-  EXPECT_EQ(contents(dir.path / "autolife.db.corrupt"), "first");
-  EXPECT_EQ(contents(dir.path / "autolife.db.corrupt.1"), std::string(4096, 'q'));
+  EXPECT_EQ(contents(dir.path() / "autolife.db.corrupt"), "first");
+  EXPECT_EQ(contents(dir.path() / "autolife.db.corrupt.1"), std::string(4096, 'q'));
 }
 
 TEST_F(StoreTest, ADatabaseWithDamagedPagesIsMovedAside) {
@@ -160,13 +160,13 @@ TEST_F(StoreTest, ADatabaseWithDamagedPagesIsMovedAside) {
   Store store(file());
   ASSERT_FALSE(store.notes().empty());
   EXPECT_THAT(store.notes().back(), HasSubstr("moved aside"));
-  EXPECT_TRUE(std::filesystem::exists(dir.path / "autolife.db.corrupt"));
+  EXPECT_TRUE(std::filesystem::exists(dir.path() / "autolife.db.corrupt"));
   EXPECT_TRUE(StoredPreferences(store).domains().empty());
 }
 
 TEST_F(StoreTest, AFolderThatCannotHoldTheFileIsAnErrorThatSaysWhere) {
-  std::ofstream(dir.path / "not-a-folder") << "x";
-  const auto inside = dir.path / "not-a-folder" / Store::kFileName;
+  std::ofstream(dir.path() / "not-a-folder") << "x";
+  const auto inside = dir.path() / "not-a-folder" / Store::kFileName;
   try {
     Store store(inside);
     FAIL() << "opened " << inside;
@@ -174,13 +174,13 @@ TEST_F(StoreTest, AFolderThatCannotHoldTheFileIsAnErrorThatSaysWhere) {
     EXPECT_THAT(e.what(), HasSubstr(inside.string()));
     EXPECT_FALSE(e.corrupt());
   }
-  EXPECT_EQ(contents(dir.path / "not-a-folder"), "x");  // nothing moved or touched
+  EXPECT_EQ(contents(dir.path() / "not-a-folder"), "x");  // nothing moved or touched
 }
 
 // Root writes anywhere: the open is then tried in a child process that has
 // given up root for "nobody". Its exit status says what happened.
 TEST_F(StoreTest, AReadOnlyFolderIsAnErrorThatSaysWhere) {
-  std::filesystem::permissions(dir.path, std::filesystem::perms::owner_read | std::filesystem::perms::owner_exec |
+  std::filesystem::permissions(dir.path(), std::filesystem::perms::owner_read | std::filesystem::perms::owner_exec |
                                              std::filesystem::perms::others_read | std::filesystem::perms::others_exec);
   const pid_t child = fork();
   if (child == 0) {
@@ -213,7 +213,7 @@ TEST_F(StoreTest, ADatabaseFromANewerAutolifeIsLeftAlone) {
   } catch (const StoreError& e) {
     EXPECT_THAT(e.what(), HasSubstr("newer autolife"));
   }
-  EXPECT_FALSE(std::filesystem::exists(dir.path / "autolife.db.corrupt"));
+  EXPECT_FALSE(std::filesystem::exists(dir.path() / "autolife.db.corrupt"));
 }
 
 // A store capped at a few pages stands for a full disk: SQLite answers

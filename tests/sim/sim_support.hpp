@@ -19,6 +19,7 @@
 #include "autolife/core/diagnostic.hpp"
 #include "autolife/sim/scenario.hpp"
 #include "autolife/sim/simulator.hpp"
+#include "files.hpp"
 
 namespace autolife::simtest {
 
@@ -106,35 +107,7 @@ inline Outcome run(const sim::Scenario& scenario, sim::SimulationOptions options
 
 inline Outcome run(const std::string& yaml, sim::SimulationOptions options = {}) { return run(parse(yaml), options); }
 
-// A fresh temporary directory, removed with the object.
-class TempDir {
-public:
-  TempDir() {
-    std::string tmpl = (std::filesystem::temp_directory_path() / "autolife-sim-test-XXXXXX").string();
-    if (!mkdtemp(tmpl.data())) throw std::runtime_error("mkdtemp failed");
-    path_ = tmpl;
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path_, ignored);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-
-  const std::filesystem::path& path() const { return path_; }
-  std::string str() const { return path_.string(); }
-
-  // Writes `relative` (creating its folders) and returns its full path.
-  std::filesystem::path write(const std::string& relative, const std::string& contents) const {
-    auto p = path_ / relative;
-    std::filesystem::create_directories(p.parent_path());
-    std::ofstream(p, std::ios::binary) << contents;
-    return p;
-  }
-
-private:
-  std::filesystem::path path_;
-};
+using autolife::test::TempDir;
 
 // One behaviorContent of a manifest.
 struct BehaviorSpec {
