@@ -74,7 +74,7 @@ const std::vector<std::string>& ExtractorReader::followedKeys() {
     for (auto key : {keys::PeopleList, keys::VisiblePeopleList, keys::PopulationUpdated, keys::PeopleInZonesUpdated,
                      keys::PeopleLookingAtRobot, keys::PersonWaving, keys::HumanTracked, keys::HumanLost,
                      keys::MovementsInZonesUpdated, keys::BatteryChargeChanged, keys::BatteryChargingFlagChanged,
-                     keys::ConnectedToChargingStation, keys::BatteryTrapIsOpen, keys::RestFinished, keys::WakeUpStarted,
+                     keys::BatteryPowerPluggedChanged, keys::ConnectedToChargingStation, keys::BatteryTrapIsOpen, keys::RestFinished, keys::WakeUpStarted,
                      keys::FootContactChanged, keys::PostureChanged, keys::PostureFamilyChanged, keys::RobotIsFalling,
                      keys::RobotHasFallen, keys::RobotIsStand, keys::RobotPushed, keys::TemperatureStatusChanged,
                      keys::HotDeviceDetected, keys::DeviceNoLongerHotDetected, keys::DiagnosisErrorChanged,
@@ -225,6 +225,9 @@ std::optional<std::vector<Observation>> ExtractorReader::onBodyEvent(std::string
     return one(std::move(o));
   }
   if (key == keys::BatteryChargingFlagChanged) return one(with(&Observation::charging, value.truthy()));
+  // Unplugged, nothing charges (some batteries never raise the charging flag).
+  if (key == keys::BatteryPowerPluggedChanged)
+    return value.truthy() ? std::vector<Observation>{} : one(with(&Observation::charging, false));
   if (key == keys::ConnectedToChargingStation) return one(with(&Observation::onPod, value.truthy()));
   if (key == keys::BatteryTrapIsOpen) return one(with(&Observation::hatchOpen, value.truthy()));
   if (key == keys::RestFinished) return one(with(&Observation::sleeping, true));

@@ -36,11 +36,6 @@ const qi::Value& undynamic(const qi::Value& v, Signature& signature) {
   return undynamic(*d.value, signature);
 }
 
-std::string seconds(std::chrono::milliseconds d) {
-  const auto ms = d.count();
-  return ms % 1000 == 0 ? std::to_string(ms / 1000) + " s" : std::to_string(ms) + " ms";
-}
-
 const qi::MetaMethod* methodNamed(const qi::MetaObject& meta, const std::string& name, std::size_t arguments) {
   for (const auto& [uid, m] : meta.methods)
     if (m.name == name && arity(m.parametersSignature) == arguments) return &m;
@@ -67,7 +62,7 @@ void Connection::Impl::request(qi::Header header, std::string payload, const std
     if (it == self->pending.end()) return;
     auto p = std::move(it->second);
     self->pending.erase(it);  // a late answer finds no one waiting and is dropped
-    p.done(self->unreachable("no answer to " + what + " within " + seconds(self->options.callTimeout)));
+    p.done(self->unreachable("no answer to " + what + " within " + secondsText(self->options.callTimeout)));
   });
   pending[id] = {std::move(done), std::move(timer)};
   send(qi::encodeMessage(qi::Message{header, std::move(payload)}));
@@ -232,13 +227,15 @@ void Connection::callAsync(const std::string& service, const std::string& method
     if (impl_->state != Impl::State::Up)
       return reply(impl_->unreachable(impl_->lostReason.empty() ? "not connected" : impl_->lostReason));
   }
-  asio::post(impl_->io, [impl = impl_, service, method, arguments = std::move(arguments), reply = std::move(reply)] {
-    impl->startCall(service, method, arguments, reply);
+  // Weakly: a task still queued when the connection is gone owns nothing.
+  asio::post(impl_->io, [weak = std::weak_ptr(impl_), service, method, arguments = std::move(arguments), reply]() mutable {
+    if (auto impl = weak.lock()) impl->startCall(service, method, arguments, reply);
+    else reply(CallError("robot-unreachable", "the connection to the robot was closed"));
   });
 }
 
 nlohmann::json Connection::call(const std::string& service, const std::string& method, const nlohmann::json& arguments) {
-  if (std::this_thread::get_id() == impl_->thread.get_id())
+  if (std::this_thread::get_id() == impl_->threadId.load())
     throw CallError("error", service + "." + method + ": the connection's own thread cannot wait for the robot");
   auto promise = std::make_shared<std::promise<service::Outcome>>();
   auto future = promise->get_future();
@@ -251,8 +248,9 @@ nlohmann::json Connection::call(const std::string& service, const std::string& m
 void Connection::subscribeMemory(const std::string& key, EventHandler handler,
                                  std::function<void(std::optional<CallError>)> made) {
   auto sub = std::make_shared<Impl::Subscription>(Impl::Subscription{key, std::move(handler), {}});
-  asio::post(impl_->io, [impl = impl_, sub, made = std::move(made)] {
-    if (impl->closing) return;
+  asio::post(impl_->io, [weak = std::weak_ptr(impl_), sub, made = std::move(made)] {
+    auto impl = weak.lock();
+    if (!impl || impl->closing) return;
     impl->subscriptions.push_back(sub);
     impl->subscribe(sub, made);
   });

@@ -17,6 +17,7 @@
 #include <boost/asio/steady_timer.hpp>
 
 #include <array>
+#include <atomic>
 #include <deque>
 #include <future>
 #include <map>
@@ -34,6 +35,12 @@
 namespace autolife::remote {
 
 using service::CallError;
+
+// "20 s", "300 ms": a timeout as the sentences say it.
+inline std::string secondsText(std::chrono::milliseconds d) {
+  const auto ms = d.count();
+  return ms % 1000 == 0 ? std::to_string(ms / 1000) + " s" : std::to_string(ms) + " ms";
+}
 
 struct Connection::Impl : std::enable_shared_from_this<Connection::Impl> {
   explicit Impl(ConnectionOptions o);
@@ -77,6 +84,8 @@ struct Connection::Impl : std::enable_shared_from_this<Connection::Impl> {
   boost::asio::io_context io{1};
   boost::asio::executor_work_guard<boost::asio::io_context::executor_type> work{io.get_executor()};
   std::thread thread;
+  std::atomic<std::thread::id> threadId{};  // read by callers on any thread
+  std::mutex closeMutex;                     // one close() at a time; the thread never takes it
 
   // The connection's thread only.
   std::unique_ptr<net::Stream> stream;

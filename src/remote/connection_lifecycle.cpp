@@ -14,11 +14,6 @@ using qi::Signature;
 
 namespace {
 
-std::string seconds(std::chrono::milliseconds d) {
-  const auto ms = d.count();
-  return ms % 1000 == 0 ? std::to_string(ms / 1000) + " s" : std::to_string(ms) + " ms";
-}
-
 net::Url parsed(const std::string& text) {
   auto url = net::parseUrl(text);
   if (const auto* wrong = std::get_if<std::string>(&url)) throw CallError("bad-argument", *wrong);
@@ -35,6 +30,7 @@ std::string Connection::Impl::open() {
   first.emplace();
   auto outcome = first->get_future();
   thread = std::thread([self = shared_from_this()] { self->io.run(); });
+  threadId = thread.get_id();
   asio::post(io, [self = shared_from_this()] { self->attempt(); });
   return outcome.get();
 }
@@ -42,7 +38,9 @@ std::string Connection::Impl::open() {
 // Ends everything on the thread, then the thread. Calls still in flight
 // fail (their replies run before this returns).
 void Connection::Impl::close() {
-  if (!thread.joinable() || thread.get_id() == std::this_thread::get_id()) return;
+  if (threadId.load() == std::this_thread::get_id()) return;
+  std::lock_guard once(closeMutex);
+  if (!thread.joinable()) return;
   asio::post(io, [self = shared_from_this()] {
     self->closing = true;
     ++self->generation;
@@ -79,7 +77,7 @@ void Connection::Impl::attempt() {
     std::unique_lock lock(self->mutex);
     if (self->state == State::Up) return;
     lock.unlock();
-    self->attemptFailed("no answer within the timeout (" + seconds(self->options.connectTimeout) + ")");
+    self->attemptFailed("no answer within the timeout (" + secondsText(self->options.connectTimeout) + ")");
   });
   stream->connect(url, [self = shared_from_this(), g = generation](const std::string& error) {
     if (g != self->generation || self->closing) return;

@@ -169,6 +169,7 @@ void RobotLink::attach(engine::Engine& engine) {
     perception_ = source;
   }
   source->start();
+  readServiceStates();
   installed_ = engine.packages.packageInstalled.connect([this](const std::string&) { mirrorTriggerKeys(); });
   mirrorTriggerKeys();
 }
@@ -226,7 +227,29 @@ void RobotLink::restored() {
     source = perception_;
   }
   if (source) source->resync();
+  if (source) readServiceStates();
   for (const auto& key : mirroredKeys()) readMirrored(key);
+}
+
+// What the robot's services say of its state, for what no event has told
+// yet (a robot that was never charged or moved since it started):
+// ALBattery's charge, ALRobotPosture's posture. A robot without them says
+// nothing.
+void RobotLink::readServiceStates() {
+  connection_->callAsync("ALBattery", "getBatteryCharge", nlohmann::json::array(), [inbox = inbox_](service::Outcome o) {
+    const auto* v = std::get_if<service::Any>(&o);
+    if (!v || !v->is_number()) return;
+    perception::Observation battery;
+    battery.battery = v->get<double>();
+    inbox->observe(std::move(battery));
+  });
+  connection_->callAsync("ALRobotPosture", "getPosture", nlohmann::json::array(), [inbox = inbox_](service::Outcome o) {
+    const auto* v = std::get_if<service::Any>(&o);
+    if (!v || !v->is_string() || v->get<std::string>().empty()) return;
+    perception::Observation posture;
+    posture.posture = v->get<std::string>();
+    inbox->observe(std::move(posture));
+  });
 }
 
 std::vector<std::string> RobotLink::proxies() const {

@@ -29,9 +29,9 @@ void SimulatedWorld::start() {
 }
 
 // What a robot's extractors write first, then what the Launchpad derives.
-void SimulatedWorld::report(const Observation& o) {
+void SimulatedWorld::report(const Observation& o, bool write) {
   if (!connected_ || o.empty()) return;
-  writer_.write(o);
+  if (write) writer_.write(o);
   perception_.observe(o);
 }
 
@@ -59,12 +59,13 @@ void SimulatedWorld::setBasicAwarenessRunning(bool running) {
   report(o);
 }
 
+// The simulated body raised PostureChanged itself (docs/robot.md).
 void SimulatedWorld::postureChanged(const std::string& posture, const std::string& family) {
   posture_ = posture;
   Observation o;
   o.posture = posture;
   o.postureFamily = family;
-  report(o);
+  report(o, false);
 }
 
 void SimulatedWorld::apply(const WorldUpdate& u) {

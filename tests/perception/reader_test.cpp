@@ -189,6 +189,16 @@ TEST(Reader, ARobotsOwnZonePlacementWins) {
   EXPECT_TRUE(reader.takeStaleKeys().empty());
 }
 
+// Unplugged, nothing charges, even on a battery that never lowers its
+// charging flag; plugged in tells nothing (BatteryChargingFlagChanged does).
+TEST(Reader, UnpluggedIsNotCharging) {
+  perception::ExtractorReader reader(launchpad::RobotModel::Nao);
+  const auto unplugged = reader.onEvent(keys::BatteryPowerPluggedChanged, core::Value(false));
+  ASSERT_EQ(unplugged.size(), 1u);
+  EXPECT_EQ(unplugged[0].charging, false);
+  EXPECT_THAT(reader.onEvent(keys::BatteryPowerPluggedChanged, core::Value(true)), IsEmpty());
+}
+
 TEST(Reader, UnknownKeysAndOddValuesTellNothing) {
   perception::ExtractorReader reader(launchpad::RobotModel::Nao);
   EXPECT_THAT(reader.onEvent("Some/Other/Key", core::Value(1)), IsEmpty());

@@ -42,7 +42,7 @@ protected:
     for (auto extra : {keys::JustArrived, keys::JustLeft, keys::PersonEnteredZone1, keys::PersonEnteredZone2,
                        keys::PersonEnteredZone3, keys::PersonApproached, keys::PersonMovedAway, keys::FocusedUser,
                        keys::SessionsOpened, keys::SessionsClosed, keys::NoOpenSessions, keys::NonVisiblePeopleList,
-                       keys::PersonStartsLookingAtRobot, keys::PersonStopsLookingAtRobot, keys::BatteryPowerPluggedChanged})
+                       keys::PersonStartsLookingAtRobot, keys::PersonStopsLookingAtRobot})
       k.emplace_back(extra);
     return k;
   }

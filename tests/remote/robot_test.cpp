@@ -303,8 +303,9 @@ TEST(Tls, ServeSpeaksQiOverTlsWithACertificateMadeOnFirstUse) {
   EXPECT_EQ(connection.call("ALMemory", "getData", {"Tls/Test"}), 42);
   // Plain qi to a TLS port is not qi.
   const std::string plain = "tcp://" + served.url.substr(std::string("tcps://").size());
-  EXPECT_THROW(qiclient::Client(plain, qiclient::ClientOptions{.user = {}, .token = {}, .timeout = std::chrono::seconds(3)}),
-               qiclient::Error);
+  qiclient::ClientOptions quick;
+  quick.timeout = std::chrono::seconds(3);
+  EXPECT_THROW(qiclient::Client(plain, quick), qiclient::Error);
 }
 
 TEST(Tls, ACertificateAndKeyGivenAreUsed) {

@@ -100,6 +100,7 @@ private:
   void readMirrored(const std::string& key);
   void restored();
   void syncProxies();
+  void readServiceStates();
 
   LinkOptions options_;
   std::shared_ptr<Connection> connection_;

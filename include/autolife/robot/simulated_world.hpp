@@ -57,7 +57,8 @@ public:
   static bool isCriticalDevice(const std::string& joint) { return joint == "HeadYaw" || joint == "HeadPitch"; }
 
 private:
-  void report(const perception::Observation& observation);
+  // To the perception, after writing NAOqi's keys (unless something wrote them already).
+  void report(const perception::Observation& observation, bool write = true);
   void track(perception::Observation& o);
   void applyBody(const WorldUpdate& u, perception::Observation& o);
   void applyIncidents(const WorldUpdate& u, perception::Observation& o);
