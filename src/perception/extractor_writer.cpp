@@ -297,6 +297,11 @@ void ExtractorWriter::writeBody(Batch& batch, const Observation& o) {
   }
 }
 
+void ExtractorWriter::postureWritten(const std::string& posture, const std::string& family) {
+  posture_ = posture;
+  family_ = family;
+}
+
 // The fall manager: RobotIsFalling when a fall starts; robotHasFallen when
 // it is over (NAO: on the ground and stable, which ends the safeguard);
 // Pepper, placed upright again: RobotIsStand. A push: RobotPushed.

@@ -62,6 +62,7 @@ void SimulatedWorld::setBasicAwarenessRunning(bool running) {
 // The simulated body raised PostureChanged itself (docs/robot.md).
 void SimulatedWorld::postureChanged(const std::string& posture, const std::string& family) {
   posture_ = posture;
+  if (connected_) writer_.postureWritten(posture, family);
   Observation o;
   o.posture = posture;
   o.postureFamily = family;

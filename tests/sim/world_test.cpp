@@ -352,6 +352,23 @@ TEST_F(World, LiftedDoesNotShowOnPepper) {
   EXPECT_EQ(key("Launchpad/Lifted"), false);
 }
 
+// ALRobotPosture raises its own PostureChanged: the world raises it no
+// second time, and a later `posture` step back to Stand is still told.
+TEST_F(World, APostureTheRobotMovedToIsRaisedOnceAndAStepBackIsTold) {
+  start();
+  std::vector<json> raised;
+  const auto heard = engine().memory.subscribeToEvent("PostureChanged", "world-test",
+                                   [&](const std::string&, const core::Value& v) { raised.push_back(core::valueToJson(v)); });
+  at(1, [&] { call("ALRobotPosture.goToPosture", {"Sit", 1.0}); });
+  runTo(30);
+  EXPECT_EQ(raised, std::vector<json>{"Sit"});
+  EXPECT_EQ(key("Launchpad/Posture"), "Sit");
+  world(31, with<std::string>(&WorldUpdate::posture, "Stand"));
+  EXPECT_EQ(raised, (std::vector<json>{"Sit", "Stand"}));
+  EXPECT_EQ(key("Launchpad/Posture"), "Stand");
+  engine().memory.unsubscribeToEvent(heard);
+}
+
 TEST_F(World, PostureAndItsFamily) {
   start();
   EXPECT_EQ(key("Launchpad/Posture"), "Stand");

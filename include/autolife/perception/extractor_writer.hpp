@@ -39,6 +39,10 @@ public:
   // The people's keys need trackedHuman with people (who BasicAwareness
   // tracks: HumanTracked, the user sessions).
   void write(const Observation& observation);
+  // The posture something else already raised (the simulated ALRobotPosture
+  // raises its own PostureChanged): remembered, nothing raised, so that the
+  // next change is told against it.
+  void postureWritten(const std::string& posture, const std::string& family);
 
   // The NAOqi id of a simulated person's name (assigned on first use).
   long long idOf(const std::string& name);
