@@ -159,6 +159,22 @@ TEST(RobotPerception, ARobotThatFallsPutsLifeInSafeguardUntilItIsUp) {
             "solitary");
 }
 
+// A robot that sat down before autolife connected, its PostureChanged gone
+// from memory: only ALRobotPosture.getPosture() tells the posture.
+TEST(RobotPerception, APostureNoEventToldIsAskedOfTheRobot) {
+  Peer robot({});
+  {
+    qiclient::Client peer(robot.url());
+    peer.call("ALRobotPosture", "goToPosture", {"Sit", 1.0});
+    peer.call("ALMemory", "removeData", {"PostureChanged"});
+    peer.call("ALMemory", "removeData", {"PostureFamilyChanged"});
+  }
+  Life life(robot.url());
+  auto client = life.client();
+  EXPECT_EQ(eventuallyEqual([&] { return keyOf(client, "Launchpad/Posture"); }, "Sit"), "Sit");
+  EXPECT_EQ(keyOf(client, "Launchpad/PostureFamily"), "Sitting");
+}
+
 // ---- never blocked by the robot ------------------------------------------------------------
 
 TEST(SlowRobot, TheApiStaysResponsiveWhileTheRobotTakesSecondsToAnswer) {
