@@ -1,5 +1,5 @@
-// `autolife serve [--host H] [--port P] [--qi URL] [--packages DIR]
-// [--scenario FILE] [--data DIR] [--robot nao|pepper|tcp://HOST:PORT]
+// `autolife serve [--host H] [--port P] [--qi URL] [--qi-cert F --qi-key F]
+// [--packages DIR] [--scenario FILE] [--data DIR] [--robot nao|pepper|URL]
 // [--seed N] [--log-json]`:
 // life in real time on the simulated robot (or a remote one), served over
 // the network API (docs/api.md) and to NAOqi clients over qi (docs/qi.md)
@@ -14,6 +14,8 @@
 #include "autolife/api/server.hpp"
 #include "autolife/api/token.hpp"
 #include "autolife/core/json_line.hpp"
+#include "autolife/net/stream.hpp"
+#include "autolife/net/url.hpp"
 #include "autolife/package/package.hpp"
 #include "autolife/package/store.hpp"
 #include "autolife/qiserver/server.hpp"
@@ -44,10 +46,14 @@ auth_token in their capability map.
 With --scenario, the scenario's packages and activities are loaded and its
 steps are applied at their times on the real clock (expectations are not
 checked). SIGINT or SIGTERM: activities are stopped, then the server.
-With --robot tcp://HOST:PORT, life runs on a robot over qi (a NAOqi, or
-another autolife serve): the robot's services replace the simulated ones,
-and the memory keys the launch triggers read are mirrored from it. See
-docs/qi.md, "Connecting to a robot".
+--qi tcps://HOST:PORT serves qi over TLS, with a self-signed certificate
+made in the data folder on first use, or --qi-cert FILE --qi-key FILE.
+With --robot tcp://HOST:PORT (tcps:// for TLS), life runs on a robot over
+qi (a NAOqi, or another autolife serve): the robot's services replace the
+simulated ones, life perceives what the robot perceives, and the memory
+keys the launch triggers read are mirrored from it; a robot that goes away
+is retried until it is back. AUTOLIFE_ROBOT_USER and AUTOLIFE_ROBOT_TOKEN
+are its credentials (NAOqi 2.9). See docs/qi.md, "Connecting to a robot".
 On stderr, one line per problem and per activity that fails (a box that
 raised, a program that failed), or JSON Lines with --log-json:
   autolife serve: pkg/act failed at t=12.5: box 'Say' raised ...
@@ -65,6 +71,7 @@ struct ServeOptions {
   double callsPerSecond = api::Limits{}.callsPerSecond;
   std::size_t maxConnections = api::Limits{}.maxConnections;
   std::string qi;  // empty: the default URL, best effort; "off": none
+  std::string qiCert, qiKey;  // tcps: the certificate and key (none: self-signed, in the data folder)
   std::string robot;  // empty: the scenario's model, else nao
   std::optional<std::uint64_t> seed;  // none: the scenario's, else 0
   bool logJson = false;
@@ -84,10 +91,12 @@ void loadPackages(engine::Engine& engine, const std::filesystem::path& dir, Serv
   }
 }
 
+// Each step at its time; a call to a robot's service is answered when the
+// robot does, without holding the engine's thread.
 void scheduleSteps(engine::Engine& engine, const sim::Scenario& scenario, ServeLog& log) {
   for (const auto& step : scenario.steps)
     engine.clock.schedule(step.time, [&engine, &step, &log] {
-      if (auto outcome = sim::applyStep(engine, step)) log.json(*outcome);
+      sim::applyStepAsync(engine, step, [&log](const nlohmann::ordered_json& outcome) { log.json(outcome); });
     });
 }
 
@@ -133,6 +142,28 @@ std::string tokenFor(const std::filesystem::path& data, ServeLog& log) {
   return token.value;
 }
 
+// --qi's URL; std::invalid_argument saying what is wrong with it.
+net::Url qiUrl(const std::string& text) {
+  auto parsed = net::parseUrl(text, net::UrlUse::Listen);
+  if (const auto* wrong = std::get_if<std::string>(&parsed)) throw std::invalid_argument("--qi " + *wrong);
+  return std::get<net::Url>(parsed);
+}
+
+// tcps: the certificate and key given (--qi-cert, --qi-key), or the data
+// folder's self-signed ones, made on first use.
+void certify(const ServeOptions& o, const std::filesystem::path& data, qiserver::ServerOptions& options, ServeLog& log) {
+  if (o.qiCert.empty() != o.qiKey.empty()) throw std::invalid_argument("--qi-cert and --qi-key go together");
+  if (!o.qiCert.empty()) {
+    options.certificate = o.qiCert;
+    options.key = o.qiKey;
+    return;
+  }
+  const auto made = net::selfSignedCertificate(data);
+  if (made.created) log.problem("made a self-signed TLS certificate for qi: " + made.certificate.string(), "info");
+  options.certificate = made.certificate;
+  options.key = made.key;
+}
+
 // Starts the qi server unless --qi off; nothing when the default address
 // is taken (a warning: a NAOqi may run there), an error for an explicit one.
 std::unique_ptr<qiserver::Server> startQi(const ServeOptions& o, engine::Engine& engine, net::EventLoop& loop,
@@ -140,7 +171,9 @@ std::unique_ptr<qiserver::Server> startQi(const ServeOptions& o, engine::Engine&
   if (o.qi == "off" || o.qi == "none") return nullptr;
   qiserver::ServerOptions options;
   options.url = o.qi.empty() ? qiserver::kDefaultUrl : o.qi;
-  if (!api::isLoopback(qiserver::parseUrl(options.url).host)) options.token = tokenFor(data, log);
+  const net::Url address = qiUrl(options.url);
+  if (!api::isLoopback(address.host)) options.token = tokenFor(data, log);
+  if (address.tls) certify(o, data, options, log);
   auto server = std::make_unique<qiserver::Server>(engine, loop, options);
   try {
     url = server->start();
@@ -157,7 +190,7 @@ int serve(const ServeOptions& o, const sim::Scenario* scenario, const std::files
   api::ServerOptions server{o.host, o.port, {}, {}};
   server.limits.callsPerSecond = o.callsPerSecond;
   server.limits.maxConnections = o.maxConnections;
-  if (!o.qi.empty() && o.qi != "off" && o.qi != "none") qiserver::parseUrl(o.qi);  // a bad URL: before anything starts
+  if (!o.qi.empty() && o.qi != "off" && o.qi != "none") qiUrl(o.qi);  // a bad URL: before anything starts
   if (!api::isLoopback(o.host)) server.token = tokenFor(data, log);
   net::EventLoop loop;  // the network and the engine, on one thread
   loop.start();
@@ -244,7 +277,10 @@ void addServeCommand(CLI::App& app, int& status) {
   cmd->add_option("--host", options->host, "Address to listen on (default 127.0.0.1; others need the token)");
   cmd->add_option("--port", options->port, "Port (default 8765; 0 picks a free one)");
   cmd->add_option("--qi", options->qi,
-                  "qi address for NAOqi clients, tcp://HOST:PORT (default tcp://127.0.0.1:9559; off: none)");
+                  "qi address for NAOqi clients, tcp://HOST:PORT or tcps://HOST:PORT (TLS) (default tcp://127.0.0.1:9559; off: none)");
+  cmd->add_option("--qi-cert", options->qiCert, "tcps: the TLS certificate (PEM; default: a self-signed one in the data folder)")
+      ->check(CLI::ExistingFile);
+  cmd->add_option("--qi-key", options->qiKey, "tcps: the certificate's private key (PEM)")->check(CLI::ExistingFile);
   cmd->add_option("--packages", options->packages, "Load every package (folder or .pkg) in this folder")
       ->check(CLI::ExistingDirectory);
   cmd->add_option("--scenario", options->scenario, "Drive the world with this scenario's steps, in real time")
@@ -252,7 +288,7 @@ void addServeCommand(CLI::App& app, int& status) {
   cmd->add_option("--data", options->data,
                   "Data folder (token, installed packages, autolife.db); default ~/.local/share/autolife");
   cmd->add_option("--robot", options->robot,
-                  "nao or pepper: the simulated robot (default: the scenario's, else nao); tcp://HOST:PORT: a robot over qi");
+                  "nao or pepper: the simulated robot (default: the scenario's, else nao); tcp://HOST:PORT or tcps://HOST:PORT: a robot over qi");
   cmd->add_option("--calls-per-second", options->callsPerSecond, "Calls a second allowed per connection");
   cmd->add_option("--max-connections", options->maxConnections, "Connections allowed at once");
   addSeedOption(cmd, options->seed, "the scenario's, else 0");

@@ -77,9 +77,19 @@ void Connection::receive(std::string_view message, Answer answer) {
     answer(answerText(parsed->batch, parsed->ready));
     return;
   }
+  // Each call answers on the engine's thread, at once or (a robot's) later;
+  // the message is answered once all of them have, in request order.
   api_->engine().clock.post([api = api_, client = client_, parsed, answer = std::move(answer)] {
-    for (const auto& r : parsed->requests) parsed->ready.push_back(api->execute(r, *client));
-    answer(answerText(parsed->batch, parsed->ready));
+    const std::size_t count = parsed->requests.size();
+    auto responses = std::make_shared<std::vector<Json>>(count);
+    auto left = std::make_shared<std::size_t>(count);
+    for (std::size_t i = 0; i < count; ++i)
+      api->execute(parsed->requests[i], *client, [parsed, responses, left, i, answer](Json response) {
+        (*responses)[i] = std::move(response);
+        if (--*left > 0) return;
+        for (auto& r : *responses) parsed->ready.push_back(std::move(r));
+        answer(answerText(parsed->batch, parsed->ready));
+      });
   });
 }
 

@@ -116,7 +116,8 @@ Engine::Parts::Parts(core::Clock& c, const EngineOptions& o)
       keysListener(keys),
       life({memory, monitor, services, runners, &keysListener, journal.get()}, lifeOptions(o)),
       packages(installRoot(o, temporaryRoot)),
-      world(keys, life),
+      perceived(keys, life),
+      world(memory, launchpad::RobotProfile::forModel(o.model), perceived),
       robot(memory, c, o.model),
       speechRecognition(memory),
       dialog(c, memory, services, o.seed),
@@ -141,6 +142,7 @@ Engine::Engine(core::Clock& c, EngineOptions o)
       runners(parts_->runners),
       life(parts_->life),
       packages(parts_->packages),
+      perceived(parts_->perceived),
       world(parts_->world),
       robot(parts_->robot),
       speechRecognition(parts_->speechRecognition),
@@ -148,6 +150,7 @@ Engine::Engine(core::Clock& c, EngineOptions o)
       topicRefused(parts_->topicRefused),
       serviceOperands(parts_->serviceOperands) {
   runners.setBehaviorRunner(&behaviors);
+  parts_->keysListener.setWorld(&world);
   if (options_.turnLimit) workers.setLimits({*options_.turnLimit, workers.limits().afterCancel});
   // In virtual time box threads run, in turn, after each clock task.
   if (auto* virtualClock = dynamic_cast<core::VirtualClock*>(&c))
@@ -179,6 +182,7 @@ Engine::~Engine() {
 }
 
 void Engine::start() {
+  world.start();
   keys.start();
   life.start();
 }
@@ -224,7 +228,7 @@ void Engine::registerServices() {
     return b ? animationSeconds(b->behaviorFile) : std::nullopt;
   });
   // Launchpad/Posture follows ALRobotPosture, as on a robot.
-  robot.postureChanged().connect([this](const std::string& posture, const std::string& family) { keys.setPosture(posture, family); });
+  robot.postureChanged().connect([this](const std::string& posture, const std::string& family) { world.postureChanged(posture, family); });
 }
 
 dialog::Heard Engine::hear(const std::string& utterance, double confidence) {

@@ -302,23 +302,15 @@ void AutonomousLife::cleanupBeforeActivity() {
       {"ALMotion.setExternalCollisionProtectionEnabled", {"All", true}},
       {"ALLeds.reset", {"AllLeds"}},
   };
-  for (const auto& [method, args] : calls) {
-    try {
-      services_.call(method, args);
-    } catch (const CallError&) {
-      // A robot without that service or method has nothing to reset.
-    }
-  }
+  // Sent, not awaited: a robot's answers come later and this is the
+  // engine's thread. A robot without that service or method has nothing
+  // to reset; a refusal changes nothing here.
+  for (const auto& [method, args] : calls) services_.callAsync(method, args, [](service::Outcome) {});
 }
 
 // Thinking expression: a loading response, then thinking phrases until loaded.
 void AutonomousLife::thinkWhileLoading(const Entry& e) {
-  auto say = [this](const std::string& text) {
-    try {
-      services_.call("ALTextToSpeech.say", {text});
-    } catch (const CallError&) {
-    }
-  };
+  auto say = [this](const std::string& text) { services_.callAsync("ALTextToSpeech.say", {text}, [](service::Outcome) {}); };
   if (!e.activity.loadingResponses.empty()) say(e.activity.loadingResponses[focusCount(e.name()) % e.activity.loadingResponses.size()]);
   if (e.activity.loadTime <= options_.thinkingInterval || options_.thinkingPhrases.empty()) return;
   auto phrase = std::make_shared<std::size_t>(0);

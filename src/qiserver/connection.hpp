@@ -14,9 +14,9 @@
 #include <string>
 #include <tuple>
 
-#include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
 
+#include "autolife/net/stream.hpp"
 #include "autolife/qi/codec.hpp"
 #include "autolife/qi/message.hpp"
 #include "autolife/qiserver/server.hpp"
@@ -38,7 +38,7 @@ struct ServerState {
 
 class Connection final : public std::enable_shared_from_this<Connection>, public CallContext {
 public:
-  Connection(ServerState& state, boost::asio::ip::tcp::socket socket);
+  Connection(ServerState& state, std::unique_ptr<net::Stream> stream);
   void start();
   // Idempotent; drops the links and objects and leaves the server's set.
   void close(const std::string& why);
@@ -64,13 +64,15 @@ private:
 
   void answer(const qi::Header& request, const qi::MetaMethod& method, const std::string& requestedReturn,
               const qi::Value& result);
+  void answerAfter(core::Duration took, const qi::Header& request, const qi::MetaMethod& method,
+                   const std::string& requestedReturn, const qi::Value& result);
   void reply(const qi::Header& request, const qi::Signature& signature, const qi::Value& value);
   void replyError(const qi::Header& request, const std::string& message);
   void send(std::string bytes);  // loop thread
   void write();
 
   ServerState& state_;
-  boost::asio::ip::tcp::socket socket_;
+  std::unique_ptr<net::Stream> stream_;  // plain or TLS
   boost::asio::steady_timer stall_;
   std::string peer_;
   qi::MessageReader reader_;

@@ -65,6 +65,17 @@ qi::Value signalTuple(const nlohmann::json& value, const qi::Signature& signatur
 
 }  // namespace
 
+void ServedObject::callAsync(std::uint32_t uid, const qi::Value& arguments, CallContext& context,
+                             std::function<void(Outcome)> reply) {
+  qi::Value result;
+  try {
+    result = call(uid, arguments, context);
+  } catch (const std::exception& e) {
+    return reply(std::string(e.what()));
+  }
+  reply(std::move(result));
+}
+
 void ServedObject::post(std::uint32_t uid, const qi::Value&) {
   throw CallError("not-postable", "uid " + std::to_string(uid) + " cannot be posted to");
 }
@@ -154,6 +165,40 @@ qi::Value ServiceObject::call(std::uint32_t uid, const qi::Value& arguments, Cal
   } catch (const qi::EncodeError& e) {
     throw CallError("bad-result", service_->name() + "." + method.name + " returned " + result.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + ": " + e.what());
   }
+}
+
+// Through the registry without waiting: a method that answers later (a
+// robot's) replies when it does, from the thread it answers on.
+void ServiceObject::callAsync(std::uint32_t uid, const qi::Value& arguments, CallContext& context,
+                              std::function<void(Outcome)> reply) {
+  if (subscriberUid_ != 0 && uid == subscriberUid_) return ServedObject::callAsync(uid, arguments, context, std::move(reply));
+  const std::size_t index = uid - qi::action::FirstUser;
+  if (uid < qi::action::FirstUser || index >= service_->methods().size()) {
+    try {
+      noSuch("method", uid, service_->name());
+    } catch (const std::exception& e) {
+      return reply(std::string(e.what()));
+    }
+  }
+  const service::Method& method = service_->methods()[index];
+  const qi::MetaMethod& meta = meta_.methods.at(uid);
+  service::Arguments args;
+  try {
+    args = jsonArguments(arguments, meta.parametersSignature);
+  } catch (const std::exception& e) {
+    return reply(std::string(e.what()));
+  }
+  engine_.services.callAsync(service_->name(), method.name, args,
+                             [reply, service = service_->name(), name = method.name, returns = meta.returnSignature](service::Outcome outcome) {
+                               if (const auto* error = std::get_if<CallError>(&outcome)) return reply(std::string(error->what()));
+                               const auto& result = std::get<service::Any>(outcome);
+                               try {
+                                 reply(qi::fromJson(result, qi::Signature::parse(returns)));
+                               } catch (const qi::EncodeError& e) {
+                                 reply(service + "." + name + " returned " +
+                                       result.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + ": " + e.what());
+                               }
+                             });
 }
 
 qi::Value ServiceObject::subscriber(const qi::Value& arguments, CallContext& context) {

@@ -10,6 +10,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <variant>
 
 #include <nlohmann/json.hpp>
 
@@ -46,6 +47,12 @@ public:
   // method's parameters signature; the result fits its return signature.
   // Throws service::CallError (or qi::EncodeError for a result that does not fit).
   virtual qi::Value call(std::uint32_t uid, const qi::Value& arguments, CallContext& context) = 0;
+  // The same, answering `reply` with the result or the refusal's sentence:
+  // here, before returning, or later, on any thread, for a method that
+  // answers later (a robot's service behind a proxy). Default: call().
+  using Outcome = std::variant<qi::Value, std::string>;
+  virtual void callAsync(std::uint32_t uid, const qi::Value& arguments, CallContext& context,
+                         std::function<void(Outcome)> reply);
   // Connects signal `uid`; returns what disconnects it. Throws CallError.
   virtual std::function<void()> connect(std::uint32_t uid, Deliver deliver) = 0;
   // A client's Post to a signal: fires it. Default: refused.
@@ -65,6 +72,8 @@ public:
   ServiceObject(engine::ServiceAccess engine, std::shared_ptr<service::Service> service, std::uint32_t serviceId);
   const qi::MetaObject& metaObject() const override { return meta_; }
   qi::Value call(std::uint32_t uid, const qi::Value& arguments, CallContext& context) override;
+  void callAsync(std::uint32_t uid, const qi::Value& arguments, CallContext& context,
+                 std::function<void(Outcome)> reply) override;
   std::function<void()> connect(std::uint32_t uid, Deliver deliver) override;
   void post(std::uint32_t uid, const qi::Value& values) override;
   nlohmann::json property(std::uint32_t uid) override;

@@ -1,6 +1,8 @@
 #include "autolife/service/service.hpp"
 
 #include <algorithm>
+#include <future>
+#include <thread>
 #include <utility>
 
 namespace autolife::service {
@@ -83,6 +85,23 @@ Service& Service::property(Property p) {
   return *this;
 }
 
+Service& Service::asyncMethod(std::string name, std::vector<Parameter> parameters, Type result,
+                              std::string description, AsyncHandler handler) {
+  // For callers that may wait: the reply, whichever thread it comes on.
+  Handler waits = [handler](const Arguments& args) {
+    auto promise = std::make_shared<std::promise<Outcome>>();
+    auto future = promise->get_future();
+    handler(args, [promise](Outcome o) { promise->set_value(std::move(o)); });
+    Outcome outcome = future.get();
+    if (auto* error = std::get_if<CallError>(&outcome)) throw *error;
+    return std::get<Any>(std::move(outcome));
+  };
+  Method m{std::move(name), std::move(parameters), result, std::move(description), std::move(waits)};
+  m.asyncHandler = std::move(handler);
+  methods_.push_back(std::move(m));
+  return *this;
+}
+
 bool Service::hasMethod(std::string_view name, std::size_t arity) const {
   return std::any_of(methods_.begin(), methods_.end(),
                      [&](const Method& m) { return m.name == name && (m.variadic || m.parameters.size() == arity); });
@@ -147,7 +166,22 @@ Any Service::call(std::string_view name, const Arguments& args) const {
   } catch (const CallError&) {
     throw;
   } catch (const std::exception& e) {
-    throw CallError("error", qualified + ": " + e.what());
+    throw CallError("error", name_ + "." + std::string(name) + ": " + e.what());
+  }
+}
+
+void Service::callAsync(std::string_view name, const Arguments& args, Reply reply) const {
+  const Method* method = nullptr;
+  try {
+    method = &resolve(name, args);
+    if (!method->asyncHandler) return reply(call(name, args));
+  } catch (const CallError& e) {
+    return reply(e);
+  }
+  try {
+    method->asyncHandler(args, std::move(reply));
+  } catch (const std::exception& e) {  // the handler failed before it could answer
+    reply(CallError("error", name_ + "." + std::string(name) + ": " + e.what()));
   }
 }
 
@@ -177,6 +211,17 @@ void Service::notifyPropertyChanged(std::string_view name) {
 void Service::emit(std::string_view signal, const Any& value) { emitted(std::string(signal), value); }
 
 // ---- Registry --------------------------------------------------------------
+
+namespace {
+
+std::pair<std::string_view, std::string_view> splitQualified(std::string_view qualified) {
+  auto dot = qualified.rfind('.');
+  if (dot == std::string_view::npos || dot == 0 || dot + 1 == qualified.size())
+    throw CallError("bad-method-name", "'" + std::string(qualified) + "' is not of the form Service.method");
+  return {qualified.substr(0, dot), qualified.substr(dot + 1)};
+}
+
+}  // namespace
 
 void Registry::add(std::shared_ptr<Service> service) {
   const std::string name = service->name();
@@ -228,10 +273,18 @@ std::vector<std::string> Registry::names() const {
 }
 
 Any Registry::call(std::string_view qualified, const Arguments& args) const {
-  auto dot = qualified.rfind('.');
-  if (dot == std::string_view::npos || dot == 0 || dot + 1 == qualified.size())
-    throw CallError("bad-method-name", "'" + std::string(qualified) + "' is not of the form Service.method");
-  return call(qualified.substr(0, dot), qualified.substr(dot + 1), args);
+  const auto [service, method] = splitQualified(qualified);
+  return call(service, method, args);
+}
+
+void Registry::callAsync(std::string_view qualified, const Arguments& args, Reply reply) const {
+  std::pair<std::string_view, std::string_view> names;
+  try {
+    names = splitQualified(qualified);
+  } catch (const CallError& e) {
+    return reply(e);
+  }
+  callAsync(names.first, names.second, args, std::move(reply));
 }
 
 CallerScope::CallerScope(std::string caller) : previous_(std::exchange(currentCaller, std::move(caller))) {}
@@ -283,6 +336,37 @@ Any Registry::call(std::string_view service, std::string_view method, const Argu
   if (called.size()) called(record);
   lastTaken = record.takes;  // a listener's own calls must not change what the caller reads
   return record.result;
+}
+
+// The record is reported once the outcome is known (on the thread that
+// knows it), then the reply.
+void Registry::callAsync(std::string_view service, std::string_view method, const Arguments& args, Reply reply) const {
+  auto record = std::make_shared<CallRecord>(
+      CallRecord{std::string(service), std::string(method), args, nullptr, {}, {}, core::Duration{0}, currentCaller});
+  auto s = find(service);
+  lastTaken = core::Duration{0};
+  lastNotModelled = false;
+  // Answered on this thread (a method that answers at once), what it takes
+  // is this thread's to read, as after call().
+  Reply reported = [this, record, reply = std::move(reply), here = std::this_thread::get_id()](Outcome outcome) {
+    const bool now = std::this_thread::get_id() == here;
+    record->takes = now ? lastTaken : core::Duration{0};
+    if (const auto* error = std::get_if<CallError>(&outcome)) {
+      record->errorReason = error->reason();
+      record->errorMessage = error->what();
+    } else {
+      record->result = std::get<Any>(outcome);
+      if (now && std::exchange(lastNotModelled, false)) {  // a stub answered (at once, so on this thread)
+        record->notModelled = true;
+        record->warning = warnOnce(record->service, record->method, record->result);
+      }
+    }
+    if (called.size()) called(*record);
+    if (now) lastTaken = record->takes;  // a listener's own calls must not change what the caller reads
+    reply(std::move(outcome));
+  };
+  if (!s) return reported(CallError("no-such-service", "there is no service named " + std::string(service)));
+  s->callAsync(method, args, std::move(reported));
 }
 
 // ---- argument readers ------------------------------------------------------

@@ -380,7 +380,7 @@ private:
       return w;
     }
     checkKeys(n, {"battery", "charging", "onPod", "sleeping", "fall", "push", "moved", "lifted", "speaking", "listening",
-                  "posture", "temperature", "diagnosis", "motion"},
+                  "hatchOpen", "posture", "temperature", "diagnosis", "motion"},
               "world");
     auto flag = [&](const char* name, std::optional<bool>& field) {
       if (auto v = n[name]) field = boolean(v, name);
@@ -395,6 +395,7 @@ private:
     flag("lifted", w.lifted);
     flag("speaking", w.speaking);
     flag("listening", w.listening);
+    flag("hatchOpen", w.hatchOpen);
     if (auto v = n["posture"]) w.posture = string(v, "posture");
     if (auto v = n["temperature"]) w.temperature = numbersByName(v, "temperature");
     if (auto v = n["diagnosis"]) w.diagnosis = diagnosis(v);

@@ -256,7 +256,10 @@ void prepare(engine::Engine& engine, const Scenario& scenario, const std::functi
   }
 }
 
-std::optional<nlohmann::ordered_json> applyStep(engine::Engine& engine, const Step& step) {
+namespace {
+
+// A step's inputs: the world, touch, people, set, raise (its hear and call apart).
+void applyInputs(engine::Engine& engine, const Step& step) {
   if (step.world) {
     engine.world.apply(*step.world);
     engine.robot.system().sense(*step.world);  // ALBattery, ALBodyTemperature and their events
@@ -273,24 +276,49 @@ std::optional<nlohmann::ordered_json> applyStep(engine::Engine& engine, const St
     for (const auto& [k, v] : step.raise) writes.push_back({memory::Write::Kind::Raise, k, v});
     engine.memory.apply(writes);
   }
-  if (step.hear) {
-    const dialog::Heard heard = engine.hear(step.hear->text, step.hear->confidence);
-    if (!step.call) {
-      const dialog::Explanation& ex = heard.dialog->explanation;
-      ordered_json out{{"hear", step.hear->text}, {"outcome", ex.outcome}, {"reason", ex.reason}};
-      if (heard.wordRecognized) out["wordRecognized"] = true;
-      return out;
-    }
-  }
+}
+
+// What a person says (hear:), heard; its outcome when the step has no call.
+std::optional<ordered_json> applyHear(engine::Engine& engine, const Step& step) {
+  if (!step.hear) return std::nullopt;
+  const dialog::Heard heard = engine.hear(step.hear->text, step.hear->confidence);
+  if (step.call) return std::nullopt;
+  const dialog::Explanation& ex = heard.dialog->explanation;
+  ordered_json out{{"hear", step.hear->text}, {"outcome", ex.outcome}, {"reason", ex.reason}};
+  if (heard.wordRecognized) out["wordRecognized"] = true;
+  return out;
+}
+
+}  // namespace
+
+ordered_json callOutcome(const std::string& method, const service::Outcome& outcome) {
+  if (const auto* e = std::get_if<service::CallError>(&outcome))
+    return ordered_json{{"call", method}, {"error", {{"reason", e->reason()}, {"message", e->what()}}}};
+  return ordered_json{{"call", method}, {"result", ordered_json(std::get<service::Any>(outcome))}};
+}
+
+std::optional<nlohmann::ordered_json> applyStep(engine::Engine& engine, const Step& step) {
+  applyInputs(engine, step);
+  if (auto heard = applyHear(engine, step)) return heard;
   if (!step.call) return std::nullopt;
   const auto& c = *step.call;
   service::Arguments args(c.arguments.begin(), c.arguments.end());
   try {
-    auto result = engine.services.call(c.method, args);
-    return ordered_json{{"call", c.method}, {"result", ordered_json(result)}};
+    return callOutcome(c.method, engine.services.call(c.method, args));
   } catch (const service::CallError& e) {
-    return ordered_json{{"call", c.method}, {"error", {{"reason", e.reason()}, {"message", e.what()}}}};
+    return callOutcome(c.method, e);
   }
+}
+
+void applyStepAsync(engine::Engine& engine, const Step& step, std::function<void(nlohmann::ordered_json)> outcome) {
+  applyInputs(engine, step);
+  if (auto heard = applyHear(engine, step)) return outcome(std::move(*heard));
+  if (!step.call) return;
+  const auto& c = *step.call;
+  service::Arguments args(c.arguments.begin(), c.arguments.end());
+  engine.services.callAsync(c.method, args, [method = c.method, outcome = std::move(outcome)](service::Outcome o) {
+    outcome(callOutcome(method, o));
+  });
 }
 
 SimulationResult simulate(const Scenario& scenario, const SimulationOptions& options,

@@ -136,6 +136,29 @@ TEST_F(Http, ACrossSiteBrowserRequestIsForbidden) {
   EXPECT_EQ(httpRequest(port(), "POST", "/api", body, {{"Origin", self}}).status, 200);
 }
 
+// DNS rebinding: a page at a name an attacker points at 127.0.0.1 is, to
+// the browser, the same origin as that name; its Host is that name.
+TEST_F(Http, WithoutATokenOnlyThisMachinesNamesAreAnswered) {
+  const auto body = request("describe").dump();
+  const std::string p = std::to_string(port());
+  EXPECT_EQ(httpRequest(port(), "POST", "/api", body, {{"Host", "evil.example:" + p}, {"Origin", "http://evil.example:" + p}}).status,
+            403);
+  EXPECT_EQ(httpRequest(port(), "GET", "/", "", {{"Host", "evil.example"}}).status, 403);
+  for (const std::string& host : std::vector<std::string>{"localhost.evil.example", "127.0.0.1.evil.example", "[::2]:" + p, "127.0.0.256", "127.0.0.1:x"})
+    EXPECT_EQ(httpRequest(port(), "POST", "/api", body, {{"Host", host}}).status, 403) << host;
+  for (const std::string& host : std::vector<std::string>{"localhost:" + p, "LocalHost", "127.0.0.1", "127.1.2.3:" + p, "[::1]:" + p, "[::1]", "app.localhost"})
+    EXPECT_EQ(httpRequest(port(), "POST", "/api", body, {{"Host", host}}).status, 200) << host;
+  EXPECT_THROW(WsClient(port(), "/api", {{"Host", "evil.example:" + p}}), std::exception);
+}
+
+TEST(HttpWithAToken, AnyHostMayCallWithTheToken) {
+  ServerFixture server(autolife::api::Limits{}, "s3cret");
+  const auto body = Json{{"jsonrpc", "2.0"}, {"id", 1}, {"method", "describe"}}.dump();
+  EXPECT_EQ(httpRequest(server.port(), "POST", "/api", body, {{"Host", "robot.example"}, {"Authorization", "Bearer s3cret"}}).status,
+            200);
+  EXPECT_EQ(httpRequest(server.port(), "POST", "/api", body, {{"Host", "robot.example"}}).status, 401);
+}
+
 TEST_F(Http, ABodyOverTheLimitIs413WithAJsonRpcError) {
   const std::string big(2 << 20, ' ');
   auto reply = post(port(), big);

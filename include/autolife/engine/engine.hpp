@@ -73,6 +73,7 @@ struct Heard;
 
 namespace autolife::engine {
 
+class PerceivedWorld;
 class ServiceOperandBridge;
 
 struct EngineOptions {
@@ -157,6 +158,10 @@ public:
   life::RunnerSet& runners;
   life::AutonomousLife& life;
   package::PackageStore& packages;
+  // The perception seam's reader: what the world or a robot perceives
+  // becomes the Launchpad keys' inputs, Life's context and safeguards.
+  PerceivedWorld& perceived;
+  // The simulation's source of perception (until a robot's takes over).
   robot::SimulatedWorld& world;
   // ALTextToSpeech, ALMotion, ALLeds... (docs/robot.md)
   robot::SimulatedRobot& robot;

@@ -19,6 +19,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include "autolife/core/signal.hpp"
@@ -37,6 +38,12 @@ struct Parameter {
   std::string description;
 };
 
+// A call that answers later (a remote robot's service): its outcome, the
+// result or the refusal, is handed to a Reply, once, on any thread.
+using Outcome = std::variant<Any, CallError>;
+using Reply = std::function<void(Outcome)>;
+using AsyncHandler = std::function<void(const Arguments&, Reply)>;
+
 struct Method {
   std::string name;
   std::vector<Parameter> parameters;
@@ -48,6 +55,9 @@ struct Method {
   bool modelled = true;
   // Takes any arguments (NAOqi's pCall(method, args...)): not checked.
   bool variadic = false;
+  // Set for a method that answers later (asyncMethod): `handler` then
+  // waits for it, for callers that may wait (a behavior's box thread).
+  AsyncHandler asyncHandler = {};
 };
 
 struct SignalInfo {
@@ -89,6 +99,10 @@ public:
                 std::optional<Type> result = std::nullopt) {
     return method(typedMethod(std::move(name), parameterNames, std::move(handler), std::move(description), std::move(result)));
   }
+  // A method that answers later (docs/architecture.md, "A remote robot"):
+  // callAsync() hands it the reply; call() waits for it.
+  Service& asyncMethod(std::string name, std::vector<Parameter> parameters, Type result, std::string description,
+                       AsyncHandler handler);
   Service& signal(std::string name, std::vector<Parameter> parameters, std::string description);
   Service& property(Property p);
   // Runs before every method's handler (a simulated robot's services refuse
@@ -106,6 +120,10 @@ public:
   // or the handler's own reason; any other exception from the handler
   // becomes reason "error".
   Any call(std::string_view method, const Arguments& arguments) const;
+  // The same checks, then: a method that answers later is handed `reply`
+  // (called on any thread, once); any other is called here and `reply`
+  // with it before this returns. A refused call is replied, not thrown.
+  void callAsync(std::string_view method, const Arguments& arguments, Reply reply) const;
   Any getProperty(std::string_view name) const;
   // Sets it through its setter, then fires propertyChanged with the value
   // read back.
@@ -209,6 +227,11 @@ public:
   // service is missing, or whatever the service throws.
   Any call(std::string_view qualifiedMethod, const Arguments& arguments) const;
   Any call(std::string_view service, std::string_view method, const Arguments& arguments) const;
+  // Without waiting for a method that answers later (a robot's): what the
+  // engine's thread does, so that a slow robot holds nothing up. `reply`
+  // gets the outcome (at once for the others); `called` reports it then.
+  void callAsync(std::string_view service, std::string_view method, const Arguments& arguments, Reply reply) const;
+  void callAsync(std::string_view qualifiedMethod, const Arguments& arguments, Reply reply) const;
 
   core::Signal<const std::string&> serviceAdded;
   core::Signal<const std::string&> serviceRemoved;

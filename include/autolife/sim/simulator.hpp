@@ -71,5 +71,11 @@ std::string argumentsText(const service::Arguments& args);
 // outcome ({"call", "result"} or {"call", "error": {reason, message}}).
 void prepare(engine::Engine& engine, const Scenario& scenario, const std::function<void(const std::string&)>& problem);
 std::optional<nlohmann::ordered_json> applyStep(engine::Engine& engine, const Step& step);
+// The same, without waiting for a call's method that answers later (a
+// robot's): `outcome` gets the call's record then, on whatever thread it
+// answers (`serve` in real time; simulate awaits it in applyStep).
+void applyStepAsync(engine::Engine& engine, const Step& step, std::function<void(nlohmann::ordered_json)> outcome);
+// A call's record from its outcome.
+nlohmann::ordered_json callOutcome(const std::string& method, const service::Outcome& outcome);
 
 }  // namespace autolife::sim
