@@ -14,6 +14,7 @@
 #include "autolife/api/server.hpp"
 #include "autolife/api/token.hpp"
 #include "autolife/core/json_line.hpp"
+#include "autolife/life/autonomous_life.hpp"
 #include "autolife/net/stream.hpp"
 #include "autolife/net/url.hpp"
 #include "autolife/package/package.hpp"

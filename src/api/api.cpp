@@ -1,4 +1,5 @@
 #include "autolife/api/api.hpp"
+#include "autolife/core/clock.hpp"
 #include "autolife/service/service.hpp"
 
 #include <thread>

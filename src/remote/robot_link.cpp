@@ -6,6 +6,7 @@
 #include "autolife/core/clock.hpp"
 #include "autolife/engine/engine.hpp"
 #include "autolife/engine/memory_service.hpp"
+#include "autolife/engine/perceived_world.hpp"
 #include "autolife/life/autonomous_life.hpp"
 #include "autolife/memory/memory.hpp"
 #include "autolife/net/url.hpp"
