@@ -2,11 +2,13 @@
 // (focus, scope, proposals said). The order rules are tried in (docs/dialog.md):
 //   1. the subrules in scope (those of the rule or proposal that answered last),
 //   2. the focused topic's rules (its ^private ones too),
-//   3. the other active topics' rules, 4. topics marked ^fallback;
+//   3. the other active topics' rules, 4. every topic's `recover:` section,
+//   5. topics marked ^fallback (even when one has the focus);
 // within a tier, ^lessPriority last, then the rule that matched the most of
 // its own words, then file and load order. The first whose answer can be
 // said answers.
 #include <algorithm>
+#include <functional>
 
 #include "lexicon.hpp"
 #include "state.hpp"
@@ -426,30 +428,24 @@ Reply Dialog::Impl::respond(const MatchInput& input, const std::string& shown) {
     for (std::size_t child : topics[scope->topic]->topic.rules[scope->rule].children) consider(scope->topic, child, tier);
     if (tryTier(tier)) return reply;
   }
-  // 2-4. the focused topic, the others, the fallbacks
-  // Only the rules whose key word was said (or that have none) can match.
+  // 2-5. the focused topic, the others, every recover section, the
+  // fallback topics (dialog.txt's "Priority among rules"). Only the rules
+  // whose key word was said (or that have none) can match.
   const std::vector<RuleRef> possible = candidates(input.words);
-  auto level0 = [&](bool wanted(const Dialog::Impl&, std::size_t), std::vector<Candidate>& tier) {
+  auto isFallback = [&](std::size_t ti) { return topics[ti]->topic.hasProperty("fallback"); };
+  const std::function<bool(std::size_t, const Rule&)> tiers[] = {
+      [&](std::size_t ti, const Rule& r) { return ti == focus && !r.recover && !isFallback(ti); },
+      [&](std::size_t ti, const Rule& r) { return ti != focus && !r.recover && !isFallback(ti); },
+      [&](std::size_t, const Rule& r) { return r.recover; },
+      [&](std::size_t ti, const Rule& r) { return !r.recover && isFallback(ti); },
+  };
+  for (const auto& inTier : tiers) {
+    std::vector<Candidate> tier;
     for (const RuleRef& ref : possible) {
       const Rule& r = topics[ref.topic]->topic.rules[ref.rule];
-      if (r.level == 0 && wanted(*this, ref.topic) && (!r.isPrivate || focus == ref.topic)) consider(ref.topic, ref.rule, tier);
+      if (r.level == 0 && usable(ref.topic) && inTier(ref.topic, r) && (!r.isPrivate || focus == ref.topic))
+        consider(ref.topic, ref.rule, tier);
     }
-  };
-  if (focus && usable(*focus)) {
-    std::vector<Candidate> tier;
-    level0([](const Dialog::Impl& d, std::size_t ti) { return ti == d.focus; }, tier);
-    if (tryTier(tier)) return reply;
-  }
-  for (bool fallbackTier : {false, true}) {
-    std::vector<Candidate> tier;
-    if (fallbackTier)
-      level0([](const Dialog::Impl& d, std::size_t ti) {
-        return d.usable(ti) && ti != d.focus && d.topics[ti]->topic.hasProperty("fallback");
-      }, tier);
-    else
-      level0([](const Dialog::Impl& d, std::size_t ti) {
-        return d.usable(ti) && ti != d.focus && !d.topics[ti]->topic.hasProperty("fallback");
-      }, tier);
     if (tryTier(tier)) return reply;
   }
   // Why nothing answered.

@@ -36,7 +36,8 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 12> kLocales
 // "u", "u3", "proposal", "concept"...: the keywords that begin a statement.
 bool statementKeyword(std::string_view word, std::string& keyword, int& level) {
   static constexpr std::string_view kHeader[] = {"topic",       "language", "concept", "dynamic",       "include",
-                                                 "def",         "description", "overload", "pronunciation", "proposal"};
+                                                 "def",         "description", "overload", "pronunciation", "proposal",
+                                                 "recover"};
   const std::string w = text::lower(word);
   for (auto k : kHeader)
     if (w == k) {
@@ -60,7 +61,7 @@ bool statementKeyword(std::string_view word, std::string& keyword, int& level) {
 // Header statements end with their line; rules and concepts may go on.
 bool singleLine(const std::string& keyword) {
   return keyword == "topic" || keyword == "language" || keyword == "dynamic" || keyword == "include" ||
-         keyword == "description" || keyword == "overload" || keyword == "pronunciation";
+         keyword == "description" || keyword == "overload" || keyword == "pronunciation" || keyword == "recover";
 }
 
 // Where the comment of a line starts ('#' outside double quotes), given
@@ -72,6 +73,9 @@ std::size_t commentStart(std::string_view line, bool& quoted) {
   }
   return line.size();
 }
+
+// U+3000: Japanese topics separate the items of a choice with it.
+constexpr std::string_view kIdeographicSpace = "\xE3\x80\x80";
 
 int columnOf(std::string_view line, std::size_t byte) {
   int col = 1;
@@ -172,8 +176,11 @@ private:
       }
       const std::size_t end = commentStart(line.substr(first), quoted) + first;
       int column = columnOf(line, first);  // counted as we go: long lines stay linear
+      int ideographicSpace = 0;  // bytes left of a U+3000, which separates words as a space does
       for (std::size_t i = first; i < end; ++i) {
-        current->body += line[i];
+        if (line.substr(i, 3) == kIdeographicSpace) ideographicSpace = 3;
+        current->body += ideographicSpace > 0 ? ' ' : line[i];
+        if (ideographicSpace > 0) --ideographicSpace;
         current->positions.push_back({lineNo, column});
         if (i + 1 < line.size() && (static_cast<unsigned char>(line[i + 1]) & 0xC0) != 0x80) ++column;
       }
@@ -196,6 +203,10 @@ private:
     if (k == "overload") return void(topic_.overload = text::squeeze(c.slice(c.offset(), c.end())));
     if (k == "pronunciation") return;  // how the recogniser says a word: nothing to simulate
     if (k == "def") return function(c, s);
+    if (k == "recover") {  // the rules after it are the topic's recover section
+      if (!c.atEnd()) c.fail("expected nothing after 'recover:'");
+      return void(inRecover_ = true);
+    }
     if (!seenLanguage_ && !warnedLanguage_) {
       warnedLanguage_ = true;
       error(s.at, "a rule before 'language:' (the language decides how words are matched)");
@@ -253,7 +264,7 @@ private:
     }
     if (c.next() != '(') c.failAt(s.at, "expected 'concept:(name) [...]'");
     c.skipSpace();
-    d.name = c.name();
+    d.name = c.conceptName();
     c.skipSpace();
     if (d.name.empty() || c.next() != ')') c.failAt(s.at, "expected 'concept:(name) [...]'");
     c.skipSpace();
@@ -305,6 +316,7 @@ private:
     r.at = s.at;
     r.level = s.level;
     r.sourceLine = s.sourceLine;
+    r.recover = inRecover_;
     const std::string& k = s.keyword;
     r.kind = k == "proposal" ? RuleKind::Proposal
              : k == "c"      ? RuleKind::CallResult
@@ -371,7 +383,7 @@ private:
   Grammar grammar_;
   ParseResult result_;
   Topic topic_;
-  bool seenTopic_ = false, seenLanguage_ = false, warnedLanguage_ = false;
+  bool seenTopic_ = false, seenLanguage_ = false, warnedLanguage_ = false, inRecover_ = false;
   std::array<std::optional<std::size_t>, 10> lastAtLevel_;
 };
 

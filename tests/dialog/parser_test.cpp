@@ -122,5 +122,41 @@ TEST(QiChatParser, ArbitraryBytesNeverCrashAndDeepNestingIsAnError) {
   EXPECT_FALSE(r.problems.empty());
 }
 
+// Real topics (public Choregraphe projects) write these; the robot loads them.
+TEST(QiChatParser, APhraseInQuotesMayStandAloneInAnInput) {
+  auto r = parseTopic("topic: ~t()\nlanguage: enu\nu:(\"ue uaglio\") hi\nu:(yes \"play again\") ok\n"
+                      "u:(\"e:touched light this leg\") leds\n", "t.top");
+  ASSERT_TRUE(r.topic) << errors("");
+  EXPECT_TRUE(r.problems.empty());
+  EXPECT_EQ(errors("topic: ~t()\nlanguage: enu\nu:(hello \"a b) hi\n"),
+            "t.top:3:10: error: unclosed '\"'\n");
+}
+
+TEST(QiChatParser, TheJapaneseLexiconsWritingLoads) {
+  // lexicon_jpj.top: items separated by U+3000, optional parts against
+  // words in answers, '/' in concept names.
+  auto r = parseTopic("topic: ~t()\nlanguage: jpj\n"
+                      "concept:(how_much/many)[どれくらい\u3000どれほど\u3000\"{お}いくら\"\u3000いくつ]\n"
+                      "concept:(country)[イギリス\u3000イスラエル{こく}\u3000\"イタリア{共和国}\"]\n"
+                      "u:(~how_much/many) ~country\n", "t.top");
+  ASSERT_TRUE(r.topic) << (r.problems.empty() ? "" : r.problems[0].format());
+  EXPECT_TRUE(r.problems.empty());
+  ASSERT_EQ(r.topic->concepts.size(), 2u);
+  EXPECT_EQ(r.topic->concepts[0].name, "how_much/many");
+  EXPECT_EQ(r.topic->concepts[0].pattern.children.size(), 4u);
+  ASSERT_EQ(r.topic->concepts[1].output.children.size(), 1u);
+  EXPECT_EQ(r.topic->concepts[1].output.children[0].children.size(), 3u);  // three alternatives
+  EXPECT_EQ(r.topic->rules[0].input.children[0].text, "how_much/many");
+}
+
+TEST(QiChatParser, TheRecoverSectionMarksTheRulesAfterIt) {
+  auto r = parseTopic("topic: ~t()\nlanguage: enu\nu:(alien) not an alien\nrecover:\nu:(hello) hello human\n", "t.top");
+  ASSERT_TRUE(r.topic) << errors("");
+  ASSERT_EQ(r.topic->rules.size(), 2u);
+  EXPECT_FALSE(r.topic->rules[0].recover);
+  EXPECT_TRUE(r.topic->rules[1].recover);
+  EXPECT_EQ(r.topic->rules[0].output.children[0].text, "not an alien");
+}
+
 }  // namespace
 }  // namespace autolife::dialog

@@ -87,6 +87,7 @@ struct Rule {
   int level = 0;             // 0 for u:, proposal:, l:, s:; N for uN:, cN:, eN:
   bool isPrivate = false;    // u:^private(...)
   bool lessPriority = false; // ^lessPriority in the input
+  bool recover = false;      // after `recover:`: tried after every topic's main section
   PatternNode input;         // User, CallResult, Learning, Skin
   OutputNode output;         // a Group
   std::vector<std::string> tags;          // %tags in its output
