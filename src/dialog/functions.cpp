@@ -98,7 +98,7 @@ bool Dialog::Impl::function(const OutputNode& n, const Frame& f, Rendered& out) 
           !(r.kind == RuleKind::Proposal && t.said[ri]))
         refs.push_back({here, ri});
     }
-    if (refs.empty()) return true;
+    if (refs.empty()) return out.nothingToSay = true;
     return sayRule(refs[std::uniform_int_distribution<std::size_t>(0, refs.size() - 1)(rng)], f, out, true);
   }
   if (name == "topicTag" || name == "topicTagReactivate" || name == "topic") {
@@ -117,7 +117,7 @@ bool Dialog::Impl::function(const OutputNode& n, const Frame& f, Rendered& out) 
     for (std::size_t ti = 0; ti < topics.size(); ++ti)
       if (usable(ti) && !topics[ti]->topic.hasProperty("noPick"))
         if (auto p = nextProposalIn(ti)) refs.push_back({ti, *p});
-    if (refs.empty()) return true;
+    if (refs.empty()) return out.nothingToSay = true;
     return sayRule(refs[std::uniform_int_distribution<std::size_t>(0, refs.size() - 1)(rng)], f, out, true);
   }
   if (name == "activate" || name == "deactivate") {

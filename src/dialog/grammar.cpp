@@ -172,10 +172,9 @@ PatternNode Grammar::patternElement(Cursor& c, int depth) const {
       c.next();
       return {};
     }
-    case '%': {  // a tag in a concept item: nothing to hear
+    case '%': {  // a tag: nothing to hear (deactivated, its rule does not match)
       c.next();
-      c.name();
-      return {};
+      return {PatternKind::Empty, "%" + c.name(), {}, {}, {}, at};
     }
     default: break;
   }

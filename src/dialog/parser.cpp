@@ -337,6 +337,7 @@ private:
       c.next();
       r.input = grammar_.pattern(c, ')', 0, paren);
       r.lessPriority = hasMarker(r.input, "^lessPriority");
+      collectInputTags(r.input, r.inputTags);
     }
     c.skipSpace();
     r.output = grammar_.output(c);
@@ -349,6 +350,11 @@ private:
   static bool hasMarker(const PatternNode& n, std::string_view marker) {
     if (n.kind == PatternKind::Empty && n.text == marker) return true;
     return std::any_of(n.children.begin(), n.children.end(), [&](const auto& c) { return hasMarker(c, marker); });
+  }
+
+  static void collectInputTags(const PatternNode& n, std::vector<std::string>& tags) {
+    if (n.kind == PatternKind::Empty && n.text.size() > 1 && n.text[0] == '%') tags.push_back(n.text.substr(1));
+    for (const auto& c : n.children) collectInputTags(c, tags);
   }
 
   static void collectTags(const OutputNode& n, std::vector<std::string>& tags) {

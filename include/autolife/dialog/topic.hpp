@@ -34,7 +34,7 @@ enum class PatternKind : std::uint8_t {
   Variable,   // $name: the variable's value, as words
   Event,      // e:Key: the input is that event (or it was raised just before)
   Exist,      // ^exist(name) / ^notExist(name) (value "0"): a condition
-  Empty,      // ^empty: matches no words
+  Empty,      // ^empty: matches no words (text "%tag": a tag of the rule)
   Repeat,     // ^repeat[a b c]: one to ten of the children, any order
 };
 
@@ -91,6 +91,7 @@ struct Rule {
   PatternNode input;         // User, CallResult, Learning, Skin
   OutputNode output;         // a Group
   std::vector<std::string> tags;          // %tags in its output
+  std::vector<std::string> inputTags;     // %tags in its input: deactivated, the rule does not match
   std::optional<std::size_t> parent;      // index in Topic::rules
   std::vector<std::size_t> children;      // subrules, in order
   Where at;
