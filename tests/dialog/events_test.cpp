@@ -71,6 +71,13 @@ TEST(QiChatEvents, AnEventWhoseRuleCannotAnswerIsASpeakFailure) {
   EXPECT_EQ(c.last.explanation.outcome, "speak-failure");
 }
 
+TEST(QiChatEvents, WhatLRulesLearnStaysWhenANotUnderstoodRuleAnswers) {
+  Conversation c(kHeader + "l:(i love _*) $love=$1\nu:(e:Dialog/NotUnderstood) tell me more\n"
+                           "u:(what do I love) you love $love\n");
+  EXPECT_EQ(c.say("i love trains"), "tell me more");
+  EXPECT_EQ(c.say("what do I love"), "you love trains");
+}
+
 TEST(QiChatEvents, TheSameRuleTwiceInARowAnswersWithSameRule) {
   Conversation c(kHeader + "u:(hello) hi there\nu:(how are you) fine\nu:(e:Dialog/SameRule) you said that already\n");
   EXPECT_EQ(c.say("hello"), "hi there");
