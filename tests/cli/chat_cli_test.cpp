@@ -131,4 +131,13 @@ TEST(CheckCli, TopicsSyntaxUndefinedConceptsAndBookmarks) {
   EXPECT_EQ(ok.status, 0) << ok.out;
 }
 
+TEST(CheckCli, ATagNamedByAVariableIsKnownOnlyWhenItRuns) {
+  TempFile topic("topic: ~t()\nlanguage: enu\nproposal: %cat miaw\nu:(teach me _[cat dog]) ^gotoReactivate($1)\n"
+                 "u:(e:face) ^goto($face)\n",
+                 "t.top");
+  auto r = runProcess({AUTOLIFE_BINARY, "check", topic.path()});
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_THAT(r.out, HasSubstr("1 topic checked: 0 errors, 0 warnings"));
+}
+
 }  // namespace
