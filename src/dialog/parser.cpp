@@ -126,13 +126,13 @@ private:
   void split() {
     std::size_t b = 0;
     while (b <= source_.size()) {
-      std::size_t e = source_.find('\n', b);
+      // A line ends at \n, \r\n or a lone \r, as core::TextLines counts
+      // them for file:line:column.
+      std::size_t e = source_.find_first_of("\r\n", b);
       if (e == std::string_view::npos) e = source_.size();
-      std::string_view line = source_.substr(b, e - b);
-      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-      lines_.push_back(line);
+      lines_.push_back(source_.substr(b, e - b));
       if (e == source_.size()) break;
-      b = e + 1;
+      b = e + (source_[e] == '\r' && e + 1 < source_.size() && source_[e + 1] == '\n' ? 2 : 1);
     }
     if (!lines_.empty() && lines_[0].starts_with("\xEF\xBB\xBF")) lines_[0].remove_prefix(3);  // BOM
     bool quoted = false;

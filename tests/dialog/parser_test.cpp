@@ -81,6 +81,21 @@ TEST(QiChatParser, UnbalancedBracketsAreReportedWhereTheyOpen) {
             "t.top:3:19: error: unexpected ']'\n");
 }
 
+TEST(QiChatParser, LinesEndAtNewlineCarriageReturnOrBoth) {
+  // Found by fuzz_qichat: a lone \r ended a line for core::TextLines (the
+  // excerpt) and not for the parser, so the error's line was off.
+  for (const char* eol : {"\n", "\r\n", "\r"}) {
+    const std::string e(eol);
+    const std::string header = "topic: ~t()" + e + "language: English" + e;
+    EXPECT_EQ(errors(header + "u:(hello [hi hey) hi" + e), "t.top:3:10: error: unclosed '['\n")
+        << "line ends: " << (e == "\r" ? "CR" : e == "\n" ? "LF" : "CRLF");
+    ParseResult r = parseTopic(header + "u:(hi) one" + e + "u:(bye) two" + e, "t.top");
+    ASSERT_TRUE(r.topic);
+    ASSERT_EQ(r.topic->rules.size(), 2u);
+    EXPECT_EQ(r.topic->rules[1].at.line, 4);
+  }
+}
+
 TEST(QiChatParser, EveryBrokenStatementIsReportedNotJustTheFirst) {
   const std::string e = errors("topic: ~t()\nlanguage: English\nu:(a [b) x\nu:(fine) ok\nu2:(orphan) no\n");
   EXPECT_THAT(e, HasSubstr("t.top:3:6: error: unclosed '['"));
