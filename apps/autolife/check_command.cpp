@@ -58,10 +58,13 @@ int runCheck(const std::vector<std::string>& paths) {
       (problem.isError() ? errors : warnings) += 1;
     }
   };
+  // The topics given are checked together: static concepts are global
+  // (dialog-syntax_full), one topic may use another's.
+  std::vector<std::string> topicFiles;
   for (const std::string& path : paths) {
     if (path.ends_with(".top")) {
       ++topics;
-      report(dialog::checkTopics({path}));
+      topicFiles.push_back(path);
       continue;
     }
     ++packages;
@@ -74,6 +77,7 @@ int runCheck(const std::vector<std::string>& paths) {
       if (std::filesystem::exists(f)) present.push_back(f);
     report(dialog::checkTopics(present));
   }
+  if (!topicFiles.empty()) report(dialog::checkTopics(topicFiles));
   std::string checked = packages ? plural(packages, "package") : "";
   if (topics) checked += (checked.empty() ? "" : ", ") + plural(topics, "topic");
   std::cout << checked << " checked: " << plural(errors, "error") << ", "
