@@ -419,8 +419,11 @@ void Dialog::Impl::sameRuleAgain(Reply& reply) {
   const bool again = now && lastTriggered && now->topic == lastTriggered->topic && now->rule == lastTriggered->rule;
   lastTriggered = now;
   if (!again) return;
+  // The repeated rule's subrules stay in scope unless the answer brings its own.
+  const std::optional<Scope> repeatedScope = scope;
   Reply instead;
   if (!answerEvent("Dialog/SameRule", instead)) return;
+  if (!scope) scope = repeatedScope;
   reply.answers.erase(reply.answers.begin());
   reply.answers.insert(reply.answers.begin(), std::make_move_iterator(instead.answers.begin()),
                        std::make_move_iterator(instead.answers.end()));

@@ -91,6 +91,14 @@ TEST(QiChatEvents, TheSameRuleTwiceInARowAnswersWithSameRule) {
   EXPECT_EQ(c.say("hello"), "hi there");
 }
 
+TEST(QiChatEvents, AfterSameRuleTheRepeatedRulesSubrulesAreStillInScope) {
+  Conversation c(kHeader + "u:(shall we play) do you like chess?\n  u1:(yes) great\n"
+                           "u:(e:Dialog/SameRule) I asked: do you like chess?\n");
+  EXPECT_EQ(c.say("shall we play"), "do you like chess?");
+  EXPECT_EQ(c.say("shall we play"), "I asked: do you like chess?");
+  EXPECT_EQ(c.say("yes"), "great");
+}
+
 TEST(QiChatEvents, WithoutASameRuleRuleTheAnswerRepeats) {
   Conversation c(kHeader + "u:(hello) hi there\n");
   EXPECT_EQ(c.say("hello"), "hi there");
