@@ -156,6 +156,8 @@ int runCheck(const CheckOptions& o) {
   if (o.paths.empty() && scenario) paths = scenario->packages;
   const auto packages = packagesOf(paths);
   package::CheckReport all = checkAll(packages);
+  // The topics given are checked together: static concepts are global
+  // (dialog-syntax_full), one topic may use another's.
   for (auto& p : dialog::checkTopics(topics)) all.problems.push_back(std::move(p));
   const auto scenarioKeys = scenario ? keysWrittenBy(*scenario) : std::set<std::string>{};
   for (auto& p : triggerWarnings(all, scenarioKeys, scenario.has_value())) all.problems.push_back(std::move(p));
