@@ -5,6 +5,7 @@
 #include <mutex>
 #include <stdexcept>
 
+#include "autolife/core/dispatcher.hpp"
 #include "autolife/launchpad/battery.hpp"
 #include "autolife/launchpad/key_names.hpp"
 #include "autolife/launchpad/local_time.hpp"
@@ -20,11 +21,25 @@ using core::Value;
 
 // The lock, shared with the clock's pending tasks: a timer that fires while
 // the keys are being destroyed finds `alive` false under the same lock.
-// Recursive, because publishing drains memory's notifications on this
-// thread, and a subscriber may feed an input back.
 struct LaunchpadKeys::Shared {
-  std::recursive_mutex mutex;
+  explicit Shared(core::Dispatcher& d) : dispatcher(d) {}
+  std::mutex mutex;
   bool alive = true;
+  core::Dispatcher& dispatcher;  // memory's, which outlives the keys
+};
+
+// Held while the keys change: memory's notifications wait until the lock is
+// released (the Hold is made first, so it ends last). A subscriber called
+// back from a write (the launch triggers, then Life, which tells the keys
+// its state under its own lock) never runs under this lock: taking the two
+// locks in both orders would deadlock two threads.
+class LaunchpadKeys::Changing {
+public:
+  explicit Changing(Shared& shared) : hold_(shared.dispatcher), lock_(shared.mutex) {}
+
+private:
+  core::Dispatcher::Hold hold_;
+  std::lock_guard<std::mutex> lock_;
 };
 
 // A "recently" key: true from the fact for kRecentWindow.
@@ -75,7 +90,7 @@ Value intValue(int n) { return Value(static_cast<std::int64_t>(n)); }
 LaunchpadKeys::LaunchpadKeys(memory::Memory& memory, RobotProfile profile)
     : clock_(memory.clock()),
       profile_(std::move(profile)),
-      shared_(std::make_shared<Shared>()),
+      shared_(std::make_shared<Shared>(memory.dispatcher())),
       in_(std::make_unique<Inputs>()),
       publisher_(std::make_unique<detail::ChangePublisher>(memory)) {}
 
@@ -87,7 +102,7 @@ LaunchpadKeys::~LaunchpadKeys() {
 }
 
 void LaunchpadKeys::start() {
-  std::lock_guard lock(shared_->mutex);
+  const Changing changing(*shared_);
   if (in_->started) return;
   in_->started = true;
   const core::Time now = clock_.now();
@@ -118,7 +133,7 @@ bool LaunchpadKeys::started() const {
 void LaunchpadKeys::setPeople(std::vector<Person> people) { setPeople(std::move(people), std::nullopt); }
 
 void LaunchpadKeys::setPeople(std::vector<Person> people, std::optional<std::string> trackedId) {
-  std::lock_guard lock(shared_->mutex);
+  const Changing changing(*shared_);
   in_->people = std::move(people);
   if (trackedId) in_->reportedTracked = std::move(trackedId);
   trackPeople();
@@ -129,7 +144,7 @@ void LaunchpadKeys::setPeople(std::vector<Person> people, std::optional<std::str
 }
 
 void LaunchpadKeys::setMotion(std::vector<MovingObject> objects) {
-  std::lock_guard lock(shared_->mutex);
+  const Changing changing(*shared_);
   in_->motion = std::move(objects);
   if (!in_->started || !solitary()) return;
   stageMotionKeys();
@@ -137,7 +152,7 @@ void LaunchpadKeys::setMotion(std::vector<MovingObject> objects) {
 }
 
 void LaunchpadKeys::setBattery(double percent, bool charging) {
-  std::lock_guard lock(shared_->mutex);
+  const Changing changing(*shared_);
   in_->battery = {clampCharge(percent), charging};
   if (!in_->started) return;
   stageBattery();
@@ -150,7 +165,7 @@ void LaunchpadKeys::setPosture(std::string posture) {
 }
 
 void LaunchpadKeys::setPosture(std::string posture, std::string family) {
-  std::lock_guard lock(shared_->mutex);
+  const Changing changing(*shared_);
   in_->posture = std::move(posture);
   in_->postureFamily = std::move(family);
   if (!in_->started) return;
@@ -159,7 +174,7 @@ void LaunchpadKeys::setPosture(std::string posture, std::string family) {
 }
 
 void LaunchpadKeys::setLifted(bool lifted) {
-  std::lock_guard lock(shared_->mutex);
+  const Changing changing(*shared_);
   in_->lifted = lifted;
   if (!in_->started) return;
   stageLifted();
@@ -167,19 +182,19 @@ void LaunchpadKeys::setLifted(bool lifted) {
 }
 
 void LaunchpadKeys::robotFell() {
-  std::lock_guard lock(shared_->mutex);
+  const Changing changing(*shared_);
   openWindow(&Inputs::fell);
 }
 
 void LaunchpadKeys::robotPushed() {
-  std::lock_guard lock(shared_->mutex);
+  const Changing changing(*shared_);
   // The seed: "Can only be true on Pepper" (NAO has no push detection).
   if (profile_.model != RobotModel::Pepper) return;
   openWindow(&Inputs::pushed);
 }
 
 void LaunchpadKeys::setTemperatures(JointTemperatures temperatures) {
-  std::lock_guard lock(shared_->mutex);
+  const Changing changing(*shared_);
   in_->temperatures = std::move(temperatures);
   if (!in_->started) return;
   stageTemperature();
@@ -187,7 +202,7 @@ void LaunchpadKeys::setTemperatures(JointTemperatures temperatures) {
 }
 
 void LaunchpadKeys::setTrackedHuman(std::string trackedId) {
-  std::lock_guard lock(shared_->mutex);
+  const Changing changing(*shared_);
   in_->reportedTracked = std::move(trackedId);
   trackPeople();
   if (!in_->started) return;
@@ -196,7 +211,7 @@ void LaunchpadKeys::setTrackedHuman(std::string trackedId) {
 }
 
 void LaunchpadKeys::setBasicAwarenessRunning(bool running) {
-  std::lock_guard lock(shared_->mutex);
+  const Changing changing(*shared_);
   in_->basicAwarenessRunning = running;
   if (in_->reportedTracked) return;  // the source that reports tracking knows
   trackPeople();
@@ -211,7 +226,7 @@ void LaunchpadKeys::setLifeState(std::string_view state) {
   if (std::find(kLifeStates.begin(), kLifeStates.end(), state) == kLifeStates.end())
     throw std::invalid_argument("Launchpad: '" + std::string(state) +
                                 "' is not a state of Autonomous Life (solitary, interactive, safeguard, disabled)");
-  std::lock_guard lock(shared_->mutex);
+  const Changing changing(*shared_);
   in_->previousState = std::exchange(in_->state, std::string(state));
   if (!in_->started) return;
   stageLife();
@@ -221,7 +236,7 @@ void LaunchpadKeys::setLifeState(std::string_view state) {
 }
 
 void LaunchpadKeys::setFocusedActivity(std::string_view activity) {
-  std::lock_guard lock(shared_->mutex);
+  const Changing changing(*shared_);
   if (activity == in_->focused) return;
   // "" (no activity) is never a previous activity.
   if (!in_->focused.empty()) in_->previousActivity = in_->focused;
@@ -234,7 +249,7 @@ void LaunchpadKeys::setFocusedActivity(std::string_view activity) {
 }
 
 void LaunchpadKeys::setFocusCount(std::string_view activity, std::int64_t n) {
-  std::lock_guard lock(shared_->mutex);
+  const Changing changing(*shared_);
   std::string name(activity);
   in_->focusCounts[name] = n;
   if (!in_->started) return;
@@ -409,7 +424,7 @@ void LaunchpadKeys::flushTracked() {
 // whole minutes, so those are whole wall seconds too).
 void LaunchpadKeys::armTick(core::Time now) {
   in_->tick = clock_.schedule(nextWallSecond(clock_, now), [this, shared = shared_] {
-    std::lock_guard lock(shared->mutex);
+    const Changing changing(*shared);
     if (shared->alive) onTick();
   });
 }
@@ -427,7 +442,7 @@ void LaunchpadKeys::openWindow(RecentWindow Inputs::*which) {
   w.open = true;
   if (w.timer) clock_.cancel(w.timer);  // a new fact restarts the window
   w.timer = clock_.schedule(clock_.now() + kRecentWindow, [this, shared = shared_, which] {
-    std::lock_guard lock(shared->mutex);
+    const Changing changing(*shared);
     if (shared->alive) onWindowEnd(which);
   });
   if (!in_->started) return;

@@ -106,6 +106,7 @@ public:
 
 private:
   struct Shared;
+  class Changing;
   struct Inputs;
 
   // Each stages the keys of one concept from the current inputs.
