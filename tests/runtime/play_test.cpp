@@ -206,7 +206,7 @@ TEST(Play, ALoopThatCatchesEveryExceptionIsInterruptedAllTheSame) {
                                       "            except Exception:\n"
                                       "                pass\n") +
                             chain(1, 1)),
-                withTurnLimit(100ms));
+                withTurnLimit(300ms));
   EXPECT_EQ(p.result.end, End::Error);
   EXPECT_THAT(p.result.error, HasSubstr("box 'Stubborn'"));
   EXPECT_THAT(p.result.error, HasSubstr("TurnTimeout"));
