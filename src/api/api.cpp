@@ -1,4 +1,5 @@
 #include "autolife/api/api.hpp"
+#include "autolife/service/later.hpp"
 #include "autolife/service/service.hpp"
 
 namespace autolife::api {
@@ -65,6 +66,26 @@ Json Api::execute(const Request& request, Client& client) {
     result = errorResponse(request.id, RpcError(code::kInternalError, "error", e.what()));
   }
   return request.notification ? Json() : result;
+}
+
+void Api::execute(const Request& request, Client& client, std::function<void(Json)> done) {
+  service::LaterScope later;
+  Json response = execute(request, client);
+  auto answer = later.taken();
+  if (!answer) return done(std::move(response));
+  answer->then([id = request.id, notification = request.notification, done = std::move(done)](
+                   const service::Any* value, std::exception_ptr error) {
+    Json result;
+    try {
+      if (!value) std::rethrow_exception(error);
+      result = resultResponse(id, *value);
+    } catch (const service::CallError& e) {
+      result = errorResponse(id, fromCallError(e));
+    } catch (const std::exception& e) {
+      result = errorResponse(id, RpcError(code::kInternalError, "error", e.what()));
+    }
+    done(notification ? Json() : std::move(result));
+  });
 }
 
 Json Api::dispatch(const Request& request, Client& client) {

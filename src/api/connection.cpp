@@ -1,6 +1,8 @@
 #include "autolife/api/connection.hpp"
 #include "autolife/core/clock.hpp"
 
+#include <mutex>
+
 namespace autolife::api {
 
 // A message read: the requests to run, and the answers already known
@@ -78,8 +80,16 @@ void Connection::receive(std::string_view message, Answer answer) {
     return;
   }
   api_->engine().clock.post([api = api_, client = client_, parsed, answer = std::move(answer)] {
-    for (const auto& r : parsed->requests) parsed->ready.push_back(api->execute(r, *client));
-    answer(answerText(parsed->batch, parsed->ready));
+    // Calls run in order; one answered later (another process's service)
+    // completes the message when its answer comes.
+    auto left = std::make_shared<std::size_t>(parsed->requests.size());
+    auto mutex = std::make_shared<std::mutex>();
+    for (const auto& r : parsed->requests)
+      api->execute(r, *client, [parsed, answer, left, mutex](Json response) {
+        std::unique_lock lock(*mutex);
+        parsed->ready.push_back(std::move(response));
+        if (--*left == 0) answer(answerText(parsed->batch, parsed->ready));
+      });
   });
 }
 

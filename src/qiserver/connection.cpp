@@ -157,10 +157,10 @@ void Connection::handle(const qi::Message& m) {
         // an unreadable advertisement changes nothing
       }
       return;
-    case qi::MessageType::Cancel:  // calls are answered before the next message is read: nothing left to cancel
     case qi::MessageType::Reply:
-    case qi::MessageType::Error:
-    case qi::MessageType::Event:
+    case qi::MessageType::Error: return answered(m);
+    case qi::MessageType::Event: return state_.directory->clientEvent(h.service, this, h.action, m.payload);
+    case qi::MessageType::Cancel:  // nothing is canceled: a call runs to its answer
     case qi::MessageType::Canceled: return;
     case qi::MessageType::None: return replyError(h, "message of type None");
   }
@@ -205,7 +205,7 @@ std::shared_ptr<ServedObject> Connection::target(const qi::Header& h) const {
     const auto* entry = state_.directory->find(h.service);
     if (!entry) throw CallError("no-such-service", "there is no service with id " + std::to_string(h.service));
     if (!entry->object)
-      throw CallError("remote-service", "service " + entry->info.name + " lives in another qi process: connect to its endpoints");
+      throw CallError("not-ready", "service " + entry->info.name + " is registered but not ready yet");
     return entry->object;
   }
   auto it = objects_.find({h.service, h.object});
@@ -235,10 +235,12 @@ void Connection::dispatch(const qi::Message& m) {
                                             std::to_string(h.service) + " object " + std::to_string(h.object));
     const Arguments arguments = decodeArguments(m, Signature::parse(method->parametersSignature), codec_);
     service::takes(core::Duration{0});  // what the call below says it takes, and nothing older
+    later_.reset();
     Value result = h.action < qi::action::FirstUser ? callBound(*object, h, arguments.values)
                                                     : object->call(h.action, arguments.values, *this);
+    if (later_) return isCall ? replyWhenSettled(h, *method, arguments.requestedReturn) : later_.reset();
     if (!isCall) return;
-    const auto took = service::takenByLastCall();
+    const auto took = state_.options.waitForActions ? service::takenByLastCall() : core::Duration{0};
     if (took <= core::Duration{0}) return answer(h, *method, arguments.requestedReturn, result);
     // A robot action (say, a motion) answers once it is done, as NAOqi's
     // blocking calls do; the loop serves the others meanwhile.
@@ -250,6 +252,65 @@ void Connection::dispatch(const qi::Message& m) {
   } catch (const std::exception& e) {
     if (isCall) replyError(h, describeError(e));
   }
+}
+
+void Connection::answerLater(std::shared_ptr<service::PendingAnswer> answer,
+                             std::function<qi::Value(const service::Any&)> convert) {
+  later_ = Later{std::move(answer), std::move(convert)};
+}
+
+// A call answered by another process (a client's service): the reply goes
+// out when its answer comes, on the loop's thread; the connection serves
+// its other calls meanwhile.
+void Connection::replyWhenSettled(const qi::Header& h, const qi::MetaMethod& method, const std::string& requestedReturn) {
+  Later later = std::move(*later_);
+  later_.reset();
+  auto& ioc = state_.ioc;
+  later.answer->then([weak = weak_from_this(), &ioc, h, method, requestedReturn, convert = std::move(later.convert)](
+                         const service::Any* value, std::exception_ptr error) {
+    std::optional<service::Any> result;
+    if (value) result = *value;
+    asio::post(ioc, [weak, h, method, requestedReturn, convert, result = std::move(result), error] {
+      auto self = weak.lock();
+      if (!self || self->closed_) return;
+      try {
+        if (!result) std::rethrow_exception(error);
+        self->answer(h, method, requestedReturn, convert(*result));
+      } catch (const std::exception& e) {
+        self->replyError(h, describeError(e));
+      }
+    });
+  });
+}
+
+void Connection::callClient(std::uint32_t service, std::uint32_t object, std::uint32_t action, std::string payload,
+                            Outcome done) {
+  if (closed_) return done(nullptr, "the connection closed", true);
+  qi::Message m;
+  m.header.id = nextCallId_++;
+  m.header.type = qi::MessageType::Call;
+  m.header.service = service;
+  m.header.object = object;
+  m.header.action = action;
+  m.payload = std::move(payload);
+  outgoing_[m.header.id] = std::move(done);
+  send(qi::encodeMessage(m));
+}
+
+void Connection::answered(const qi::Message& m) {
+  auto it = outgoing_.find(m.header.id);
+  if (it == outgoing_.end()) return;  // nothing asked: ignored
+  Outcome done = std::move(it->second);
+  outgoing_.erase(it);
+  if (m.header.type == qi::MessageType::Reply) return done(&m.payload, "", false);
+  std::string sentence;
+  try {
+    const auto error = qi::toJson(qi::decode(Signature(Kind::Dynamic), m.payload, codec_), Signature(Kind::Dynamic));
+    sentence = error.is_string() ? error.get<std::string>() : error.dump();
+  } catch (const std::exception& e) {
+    sentence = std::string("an unreadable error: ") + e.what();
+  }
+  done(nullptr, sentence, false);
 }
 
 // The reply to a call: its result as the method's return type, or as the
@@ -419,6 +480,9 @@ void Connection::close(const std::string& why) {
   for (auto& [key, disconnect] : links_) disconnect();
   links_.clear();
   objects_.clear();
+  auto outgoing = std::move(outgoing_);
+  outgoing_.clear();
+  for (auto& [id, done] : outgoing) done(nullptr, why.empty() ? "the connection closed" : why, true);
   state_.directory->removeOwnedBy(this);
   state_.connections.erase(shared_from_this());
 }

@@ -9,6 +9,7 @@
 #include <array>
 #include <deque>
 #include <map>
+#include <optional>
 #include <memory>
 #include <set>
 #include <string>
@@ -20,6 +21,7 @@
 #include "autolife/qi/codec.hpp"
 #include "autolife/qi/message.hpp"
 #include "autolife/qiserver/server.hpp"
+#include "client_service.hpp"
 #include "directory.hpp"
 #include "objects.hpp"
 
@@ -36,7 +38,7 @@ struct ServerState {
   std::set<std::shared_ptr<Connection>> connections;
 };
 
-class Connection final : public std::enable_shared_from_this<Connection>, public CallContext {
+class Connection final : public std::enable_shared_from_this<Connection>, public CallContext, public ClientHost {
 public:
   Connection(ServerState& state, boost::asio::ip::tcp::socket socket);
   void start();
@@ -45,6 +47,11 @@ public:
 
   std::uint32_t addObject(std::uint32_t service, std::shared_ptr<ServedObject> object) override;
   const void* caller() const override { return this; }
+  std::weak_ptr<ClientHost> clientHost() override { return weak_from_this(); }
+  void answerLater(std::shared_ptr<service::PendingAnswer> answer,
+                   std::function<qi::Value(const service::Any&)> convert) override;
+  void callClient(std::uint32_t service, std::uint32_t object, std::uint32_t action, std::string payload,
+                  Outcome done) override;
 
 private:
   using Key = std::pair<std::uint32_t, std::uint32_t>;  // service, object
@@ -55,6 +62,8 @@ private:
   void handshake(const qi::Message& m);
   void updateCapabilities(const qi::Value& map);
   void dispatch(const qi::Message& m);
+  void answered(const qi::Message& m);  // a Reply or Error to a call sent to the client
+  void replyWhenSettled(const qi::Header& h, const qi::MetaMethod& method, const std::string& requestedReturn);
   std::shared_ptr<ServedObject> target(const qi::Header& h) const;
   qi::Value callBound(ServedObject& object, const qi::Header& h, const qi::Value& arguments);
   qi::Value registerEvent(ServedObject& object, const qi::Header& h, const qi::Value& arguments);
@@ -91,6 +100,16 @@ private:
   std::map<std::tuple<std::uint32_t, std::uint32_t, std::uint64_t>, std::function<void()>> links_;
   std::uint64_t nextLink_ = 1;
   std::uint32_t nextEventId_ = 1;
+
+  // The answer the call being dispatched will get later (answerLater).
+  struct Later {
+    std::shared_ptr<service::PendingAnswer> answer;
+    std::function<qi::Value(const service::Any&)> convert;
+  };
+  std::optional<Later> later_;
+  // Calls sent to the client (to the services it hosts), by message id.
+  std::map<std::uint32_t, Outcome> outgoing_;
+  std::uint32_t nextCallId_ = 1;
 };
 
 }  // namespace autolife::qiserver

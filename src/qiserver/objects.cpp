@@ -141,12 +141,20 @@ qi::Value ServiceObject::call(std::uint32_t uid, const qi::Value& arguments, Cal
   if (uid < qi::action::FirstUser || index >= service_->methods().size()) noSuch("method", uid, service_->name());
   const service::Method& method = service_->methods()[index];
   const qi::MetaMethod& meta = meta_.methods.at(uid);
+  auto convert = [what = service_->name() + "." + method.name, returns = meta.returnSignature](const service::Any& result) {
+    try {
+      return qi::fromJson(result, qi::Signature::parse(returns));
+    } catch (const qi::EncodeError& e) {
+      throw CallError("bad-result", what + " returned " + result.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + ": " + e.what());
+    }
+  };
+  service::LaterScope later;  // a service of another process answers when it does
   const auto result = engine_.services.call(service_->name(), method.name, jsonArguments(arguments, meta.parametersSignature));
-  try {
-    return qi::fromJson(result, qi::Signature::parse(meta.returnSignature));
-  } catch (const qi::EncodeError& e) {
-    throw CallError("bad-result", service_->name() + "." + method.name + " returned " + result.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + ": " + e.what());
+  if (auto answer = later.taken()) {
+    context.answerLater(std::move(answer), std::move(convert));
+    return {};
   }
+  return convert(result);
 }
 
 qi::Value ServiceObject::subscriber(const qi::Value& arguments, CallContext& context) {

@@ -17,11 +17,13 @@
 #include "autolife/memory/memory.hpp"
 #include "autolife/qi/meta.hpp"
 #include "autolife/qi/value.hpp"
+#include "autolife/service/later.hpp"
 #include "autolife/service/service.hpp"
 
 namespace autolife::qiserver {
 
 class ServedObject;
+class ClientHost;
 
 // What a method gets besides its arguments: a way to hand out new objects,
 // which live as long as the connection (or until the client terminates them).
@@ -32,6 +34,13 @@ public:
   virtual std::uint32_t addObject(std::uint32_t service, std::shared_ptr<ServedObject> object) = 0;
   // Who calls: services a client registers leave with its connection.
   virtual const void* caller() const = 0;
+  // The connection, as the host of the services its client registers.
+  virtual std::weak_ptr<ClientHost> clientHost() = 0;
+  // The call being answered gets its answer when `answer` settles (a
+  // service of another process), its value converted by `convert`; the
+  // method returns nothing meanwhile.
+  virtual void answerLater(std::shared_ptr<service::PendingAnswer> answer,
+                           std::function<qi::Value(const service::Any&)> convert) = 0;
 };
 
 // Receives a signal's values as the tuple of its signature; any thread.

@@ -109,7 +109,8 @@ std::string Server::start() {
   const auto host = bound.address().to_string();
   const std::string url = "tcp://" + (bound.address().is_v6() ? "[" + host + "]" : host) + ":" + std::to_string(impl_->port);
   impl_->onLoop([impl = impl_.get(), url] {
-    impl->state.directory = std::make_unique<Directory>(impl->state.engine, std::vector<std::string>{url});
+    impl->state.directory = std::make_unique<Directory>(impl->state.engine, std::vector<std::string>{url},
+                                                        impl->state.ioc, impl->state.options.clientCallTimeout);
     impl->state.directory->syncWithRegistry();
     // The registry may announce from any thread, even while this server goes.
     auto& registry = impl->state.engine.services;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <utility>
 
+#include "autolife/service/later.hpp"
+
 namespace autolife::service {
 
 std::string_view typeName(Type t) {
@@ -196,6 +198,7 @@ core::Duration takenByLastCall() { return lastTaken; }
 Any Registry::call(std::string_view service, std::string_view method, const Arguments& args) const {
   CallRecord record{std::string(service), std::string(method), args, nullptr, {}, {}, core::Duration{0}, currentCaller};
   lastTaken = core::Duration{0};
+  const CallDepth depth;  // a call answered later must be the outermost of its LaterScope
   try {
     auto s = find(service);
     if (!s) throw CallError("no-such-service", "there is no service named " + std::string(service));

@@ -4,6 +4,8 @@
 // over and get responses back (see Connection).
 #pragma once
 
+#include <functional>
+
 #include "autolife/api/json_rpc.hpp"
 #include "autolife/api/limits.hpp"
 #include "autolife/api/subscriptions.hpp"
@@ -29,6 +31,10 @@ public:
 
   // The response to `request` (null for a notification). Never throws.
   Json execute(const Request& request, Client& client);
+  // The same for a call that may be answered later (a service of another
+  // process, service/later.hpp): `done` hears the response at once, or when
+  // the answer comes, on the thread that brings it. Never throws.
+  void execute(const Request& request, Client& client, std::function<void(Json)> done);
   // Every service with its methods and signals.
   Json describe() const;
 
