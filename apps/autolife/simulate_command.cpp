@@ -7,6 +7,7 @@
 #include "autolife/core/json_line.hpp"
 #include "autolife/sim/simulator.hpp"
 #include "commands.hpp"
+#include "package_services.hpp"
 #include "robot_option.hpp"
 
 namespace autolife::app {
@@ -19,8 +20,10 @@ The scenario (YAML, see docs/scenarios.md) names the robot, the packages
 run: {duration: S} | {until: "<condition>"} | {exec: [argv...]}), timed
 steps (set, raise, people, world, call) and expectations (t with focused,
 state, stack, suggestions).
-Output: one line per AutonomousLife event, activityTransition, call result
-and expectation; with --json, JSON Lines such as
+Output: one line per AutonomousLife event, activityTransition, call result,
+expectation, and package service event (started, ready, output, stopped,
+failed, restarting: the packages' <services> run as processes beside the
+engine; docs/packages.md); with --json, JSON Lines such as
   {"t": 3.0, "event": "AutonomousLife/FocusedActivity", "value": "demo/greet"}
 --robot nao|pepper overrides the scenario's robot; --robot tcp://HOST:PORT
 sends the services' calls to a robot over qi (time stays virtual: a call
@@ -51,7 +54,8 @@ int runSimulate(const SimulateOptions& o) {
   std::optional<RobotChoice> robot(RobotChoice{});
   if (!o.robot.empty() && !(robot = chooseRobot("simulate", o.robot, false))) return 2;
   if (robot->model && !robot->link) options.model = robot->model;  // a connected robot: the scenario's world
-  options.hooks = robot->hooks();
+  SimulatedPackageServices packageServices;  // the packages' <services>, beside the engine
+  options.hooks = packageServices.hooks(robot->hooks());
   if (!o.until.empty()) {
     options.until = sim::parseDuration(o.until);
     if (!options.until) {
