@@ -38,12 +38,12 @@ except Exception as e:
 sys.stdout.flush()
 """
 
+# An old script: naoqi's ALProxy(name, ip, port), as on NAOqi 2.x.
 SECOND_SCRIPT = """import sys
-import qi
+from naoqi import ALProxy
 
-app = qi.Application(sys.argv)
-app.start()
-print(app.session.service("EchoService").echo("again"))
+host, port = sys.argv[2][len("tcp://"):].rsplit(":", 1)
+print(ALProxy("EchoService", host, int(port)).echo("again"))
 """
 
 
