@@ -2,7 +2,7 @@
 folder: `echo` declares a Python 2 service (as NAOqi 2.x packages do:
 print statements, execStart naming /usr/bin/python2) that registers
 EchoService; `caller` has a behavior whose box calls it through ALProxy
-when someone comes close."""
+and session.service when someone comes close."""
 
 import os
 import shutil
@@ -67,9 +67,11 @@ def write_packages():
     with open(os.path.join(greeter, "behavior.xar")) as f:
         behavior = f.read()
     behavior = behavior.replace('self.tts = ALProxy("ALTextToSpeech")', 'self.echo = ALProxy("EchoService")')
-    behavior = behavior.replace('self.tts.say("Hello! Nice to meet you.")',
-                                'self.logger.info(self.echo.echo("from a box"))')
-    assert "EchoService" in behavior and "from a box" in behavior
+    behavior = behavior.replace(
+        'self.tts.say("Hello! Nice to meet you.")',
+        'self.logger.info(self.echo.echo("from a box"))\n'
+        '        self.logger.info(self.session().service("EchoService").echo("from a session"))')
+    assert "EchoService" in behavior and "from a session" in behavior
     with open(os.path.join(root, "caller", "behavior.xar"), "w") as f:
         f.write(behavior)
     return root

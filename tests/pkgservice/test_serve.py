@@ -9,10 +9,14 @@ import os
 import selectors
 import signal
 import subprocess
+import sys
 import tempfile
 import unittest
 
 import packages
+
+sys.path.insert(0, os.path.join(packages.SOURCE_DIR, "python"))
+import autolife  # noqa: E402  (the API's Python client, docs/python.md)
 
 BINARY = os.environ.get("AUTOLIFE_BINARY", "")
 SOURCE_DIR = packages.SOURCE_DIR
@@ -54,7 +58,9 @@ class Serve:
             [BINARY, "serve", "--port", "0", "--qi", "tcp://127.0.0.1:0", "--data", self.data,
              "--packages", packages_dir], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         self.pending = {"out": b"", "err": b""}
-        self.qi_url = json.loads(self.line("out"))["qi"]
+        first = json.loads(self.line("out"))
+        self.qi_url = first["qi"]
+        self.listening = first["listening"]
 
     def line(self, which):
         """The next line of stdout ("out") or stderr ("err"), waiting at most DEADLINE."""
@@ -119,6 +125,9 @@ class ServeWithServices(unittest.TestCase):
         started, _ = self.serve.service_event("started")
         ready, _ = self.serve.service_event("ready")
         self.assertEqual(ready["services"], ["EchoService"])
+        # The JSON-RPC API reaches it too (python/autolife, docs/api.md).
+        with autolife.Session("ws://%s" % self.serve.listening, timeout=DEADLINE) as session:
+            self.assertEqual(session.service("EchoService").echo("api"), "echo: api")
         done = run_script(USER_SCRIPT, self.serve.qi_url, self.root)
         self.assertEqual(done.returncode, 0, done.stderr)
         self.assertEqual(done.stdout.splitlines(), ["echo: user", "signal", "solitary", "crash refused"], done.stderr)
