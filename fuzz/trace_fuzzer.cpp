@@ -6,13 +6,18 @@
 // so that whatever a trace holds (any value type, huge or equal times,
 // removes, raises of undeclared keys) reaches the evaluator and the
 // monitor's deadlines. A bad line must be a TraceError naming a line of the
-// text; nothing else may escape.
+// text; nothing else may escape. The Reader (simdjson for the common lines)
+// must also agree with parseStep (nlohmann) line by line: same steps, same
+// errors.
 #include <cstddef>
 #include <cstdint>
+#include <algorithm>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <variant>
+#include <vector>
 
 #include "autolife/condition/program.hpp"
 #include "autolife/trace/evaluation.hpp"
@@ -44,10 +49,62 @@ int countLines(const std::string& text) {
   return lines;
 }
 
+bool sameValues(const std::vector<std::pair<std::string, core::Value>>& a,
+                const std::vector<std::pair<std::string, core::Value>>& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (a[i].first != b[i].first || !identical(a[i].second, b[i].second)) return false;
+  return true;
+}
+
+bool sameStep(const trace::Step& a, const trace::Step& b) {
+  auto samePrefs = [](const trace::PreferenceWrite& x, const trace::PreferenceWrite& y) {
+    return x.domain == y.domain && x.setting == y.setting && x.value == y.value;
+  };
+  return a.time == b.time && a.declare == b.declare && a.remove == b.remove && sameValues(a.set, b.set) &&
+         sameValues(a.raise, b.raise) &&
+         std::equal(a.preferences.begin(), a.preferences.end(), b.preferences.begin(), b.preferences.end(), samePrefs);
+}
+
+// The Reader's fast path (simdjson, issue 18) must read every line as
+// parseStep (nlohmann) does: the same steps, the same error on the same line.
+void checkReaderAgreesWithParseStep(const std::string& text) {
+  std::istringstream fastIn(text), slowIn(text);
+  trace::Reader reader(fastIn);
+  std::string line;
+  int number = 0;
+  core::Time last{0};
+  for (;;) {
+    std::optional<trace::Step> expected;
+    std::string expectedError, error;
+    try {
+      while (!expected && std::getline(slowIn, line)) {
+        ++number;
+        expected = trace::parseStep(line, number, last);
+      }
+    } catch (const trace::TraceError& e) {
+      expectedError = e.what();
+    }
+    std::optional<trace::Step> got;
+    try {
+      got = reader.next();
+    } catch (const trace::TraceError& e) {
+      error = e.what();
+    }
+    if (error != expectedError) fuzz::fail("the trace reader's error differs from parseStep's", error + "\n" + expectedError);
+    if (!expectedError.empty()) return;
+    if (got.has_value() != expected.has_value() || (got && !sameStep(*got, *expected)))
+      fuzz::fail("the trace reader's step differs from parseStep's", "line " + std::to_string(number));
+    if (!got) return;
+    last = got->time;
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
+  checkReaderAgreesWithParseStep(text);
   std::istringstream in(text);
   trace::Reader reader(in);
   trace::EvaluationOptions options;

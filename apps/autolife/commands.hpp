@@ -27,6 +27,15 @@ inline void addTurnLimitOption(CLI::App* command, std::optional<double>& seconds
                       "Virtual time: seconds of wall time a box may run without giving its thread back (default 5)");
 }
 
+// --seed N (play, serve, simulate): seeds everything random in the engine
+// (EngineOptions::seed: rand() in conditions, the simulated world, box
+// scripts' random); the same seed gives the same run.
+template <class Seed>
+void addSeedOption(CLI::App* command, Seed& seed, const std::string& unset = "0") {
+  command->add_option("--seed", seed, "Seed for everything random: rand(), the world, box scripts (default " + unset + ")")
+      ->check(CLI::NonNegativeNumber);
+}
+
 // The option as milliseconds in `out`; false, with the reason on stderr,
 // when it is not in (0, 86400].
 inline bool turnLimitFrom(const std::optional<double>& seconds, const std::string& command,

@@ -16,7 +16,9 @@ BEHAVIOR.xar is a Choregraphe behavior (xar version 3, or format 4 with its
 box files next to it). OUTDIR is created; it must be empty unless --force.
 Written: l<level>_<name>.xml and .py for every box (a name used twice gets
 _1, _2...), <name>_timeline.xml, <name>_state_machine.xml and
-<name>_state_<n>.xml for boxes with a timeline, and main.py.
+<name>_state_<n>.xml for boxes with a timeline, and main.py (python3
+OUTDIR/main.py [IP [PORT]] plays the folder with autolife, on the robot at
+that address or on the simulated one).
 Output: one line "converted ..." on success; every error or warning on
 stderr as  file:line:column: error: message
 Exit status: 0 converted; 1 the behavior has errors or OUTDIR cannot be

@@ -1,8 +1,11 @@
 // `autolife eval EXPR [--trace FILE|-] [--until T] [--seed N] [--explain]`:
 // evaluates one launch condition over a trace of memory inputs in virtual
 // time and prints its value as JSON Lines (REFERENCE §3).
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <charconv>
-#include <fstream>
+#include <cstdio>
 #include <iostream>
 #include <memory>
 
@@ -32,6 +35,8 @@ Example:
   autolife eval "('Launchpad/NumPeopleZone2' >= 1) ~ 3" --trace people.jsonl
 An expression that starts with '-' goes after '--': autolife eval -- "-1 < 'k'")";
 
+constexpr std::size_t kOutputBlock = 1 << 16;
+
 struct EvalOptions {
   std::string expression;
   std::string tracePath;
@@ -46,34 +51,50 @@ int runEval(const EvalOptions& o) {
     std::cerr << "autolife eval: error: " << d->formatWithExcerpt() << '\n';
     return 2;
   }
-  std::ifstream file;
-  std::istream* in = nullptr;
+  // The trace is read with read(2) in large blocks: from the file, or from
+  // standard input as its lines arrive.
+  int fd = -1;
   std::string name = o.tracePath;
   if (o.tracePath == "-") {
-    in = &std::cin;
+    fd = 0;
     name = "<stdin>";
   } else if (!o.tracePath.empty()) {
-    file.open(o.tracePath);
-    if (!file) {
+    fd = ::open(o.tracePath.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
       std::cerr << "autolife eval: error: cannot open trace " << o.tracePath << '\n';
       return 1;
     }
-    in = &file;
   }
-  std::unique_ptr<trace::Reader> reader = in ? std::make_unique<trace::Reader>(*in) : nullptr;
+  struct CloseOnExit {
+    int fd;
+    ~CloseOnExit() {
+      if (fd > 0) ::close(fd);
+    }
+  } closeOnExit{fd};
+  std::unique_ptr<trace::Reader> reader = fd >= 0 ? std::make_unique<trace::Reader>(fd) : nullptr;
   trace::EvaluationOptions options;
   if (o.until >= 0) options.until = core::fromSeconds(o.until);
   options.seed = o.seed;
   options.explain = o.explain;
+  // Output lines go through one buffer, written in large blocks (line by
+  // line to a terminal, where someone watches them come).
+  std::string out;
+  const bool toTerminal = ::isatty(1);
+  auto flush = [&out] {
+    std::fwrite(out.data(), 1, out.size(), stdout);
+    std::fflush(stdout);
+    out.clear();
+  };
   try {
     auto final = trace::evaluate(std::get<std::shared_ptr<const condition::Program>>(compiled), reader.get(),
-                                 options, [](const trace::OutputLine& line) { std::cout << trace::formatLine(line) << '\n'; });
-    if (final) {
-      std::cout.flush();
-      std::cerr << "at t=" << core::formatSeconds(final->time) << ":\n" << final->text();
-    }
+                                 options, [&](const trace::OutputLine& line) {
+                                   trace::appendLine(out, line);
+                                   if (out.size() >= kOutputBlock || toTerminal) flush();
+                                 });
+    flush();
+    if (final) std::cerr << "at t=" << core::formatSeconds(final->time) << ":\n" << final->text();
   } catch (const trace::TraceError& e) {
-    std::cout.flush();
+    flush();
     std::cerr << "autolife eval: error: " << name << ": " << e.what() << '\n';
     return 1;
   }

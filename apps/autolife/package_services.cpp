@@ -1,8 +1,5 @@
 #include "package_services.hpp"
 
-#include <iostream>
-
-#include "autolife/core/json_line.hpp"
 #include "autolife/package/store.hpp"
 
 namespace autolife::app {
@@ -43,13 +40,14 @@ sim::EngineHooks SimulatedPackageServices::hooks(sim::EngineHooks inner) {
   return hooks;
 }
 
-std::unique_ptr<pkgservice::PackageServices> servePackageServices(engine::Engine& engine, const std::string& qiUrl) {
+std::unique_ptr<pkgservice::PackageServices> servePackageServices(engine::Engine& engine, const std::string& qiUrl,
+                                                                  ServeLog& log) {
   pkgservice::HostOptions options;
   options.qiUrl = qiUrl;
   auto services = std::make_unique<pkgservice::PackageServices>(engine, options);
-  services->supervisor().events.connect([](const pkgservice::Event& e) {
-    if (e.warning) std::cerr << "autolife serve: warning: package service " << pkgservice::eventText(e) << '\n';
-    std::cerr << core::jsonLine(pkgservice::eventJson(e)) << '\n';
+  services->supervisor().events.connect([&log](const pkgservice::Event& e) {
+    if (e.warning) log.warning("package service " + pkgservice::eventText(e));
+    log.json(pkgservice::eventJson(e));
   });
   return services;
 }

@@ -1,7 +1,7 @@
 // Package services beside the engine of `simulate` and `serve`
 // (docs/packages.md "Package services"): the programs of the installed
 // packages' <services>, run by a pkgservice::PackageServices, their events
-// told as records (simulate) or JSON lines on stderr (serve).
+// told as records (simulate) or JSON lines on stderr (serve, ServeLog).
 #pragma once
 
 #include <memory>
@@ -9,6 +9,7 @@
 
 #include "autolife/pkgservice/host.hpp"
 #include "autolife/sim/simulator.hpp"
+#include "serve_log.hpp"
 
 namespace autolife::app {
 
@@ -27,7 +28,9 @@ private:
 };
 
 // serve: the package services on `qiUrl` (serve's qi server; empty: a
-// listener of their own), started on the engine's thread.
-std::unique_ptr<pkgservice::PackageServices> servePackageServices(engine::Engine& engine, const std::string& qiUrl);
+// listener of their own), started on the engine's thread; their events
+// told through `log`, which outlives them.
+std::unique_ptr<pkgservice::PackageServices> servePackageServices(engine::Engine& engine, const std::string& qiUrl,
+                                                                  ServeLog& log);
 
 }  // namespace autolife::app

@@ -1,5 +1,5 @@
 // `autolife play BEHAVIOR.xar|FOLDER [--json] [--virtual|--realtime]
-// [--until T] [--robot nao|pepper|tcp://HOST:PORT]`: one behavior on the
+// [--until T] [--seed N] [--robot nao|pepper|tcp://HOST:PORT]`: one behavior on the
 // simulated robot, or on a remote one; what the robot did, one line per
 // service call, box logs and errors, and how the behavior ended.
 #include <iostream>
@@ -30,6 +30,9 @@ idle (virtual time: nothing left that could happen).
 A box that runs longer than --turn-limit seconds of wall time without
 sleeping or calling the robot (a loop that never ends) stops virtual time;
 it is interrupted and ends the behavior with an error naming its line.
+Box scripts' `random` is seeded: each box draws from a stream of its own,
+derived from --seed (default 0) and the box's place in the behavior, so two
+runs with the same seed play alike.
 With --robot tcp://HOST:PORT the behavior acts on a robot over qi (a NAOqi,
 or an autolife serve): the robot's services replace the simulated ones,
 the model is the robot's, and time is real (--virtual is refused). See
@@ -46,12 +49,14 @@ struct PlayCommandOptions {
   std::string until;
   std::string robot = "nao";
   std::optional<double> turnLimit;
+  std::uint64_t seed = 0;
 };
 
 int runPlay(const PlayCommandOptions& o) {
   sim::PlayOptions options;
   options.behavior = o.behavior;
   options.realtime = o.realtime;
+  options.seed = o.seed;
   if (!o.until.empty()) {
     options.until = sim::parseDuration(o.until);
     if (!options.until) {
@@ -94,6 +99,7 @@ void addPlayCommand(CLI::App& app, int& status) {
   cmd->add_option("--robot", options->robot,
                   "nao (default) or pepper: the simulated robot; tcp://HOST:PORT: a robot over qi");
   addTurnLimitOption(cmd, options->turnLimit);
+  addSeedOption(cmd, options->seed);
   cmd->footer(kPlayHelp);
   cmd->callback([options, &status] { status = runPlay(*options); });
 }

@@ -14,7 +14,7 @@ sim::EngineHooks RobotChoice::hooks() {
   return hooks;
 }
 
-std::optional<RobotChoice> chooseRobot(const std::string& command, const std::string& text, bool mirrorMemory) {
+std::optional<RobotChoice> chooseRobot(const std::string& command, const std::string& text, bool serving) {
   const std::string prefix = "autolife " + command + ": ";
   auto parsed = remote::parseRobotArgument(text);
   if (const auto* error = std::get_if<std::string>(&parsed)) {
@@ -29,8 +29,10 @@ std::optional<RobotChoice> chooseRobot(const std::string& command, const std::st
   }
   remote::LinkOptions options;
   options.connection.url = argument.url;
+  if (const char* user = std::getenv("AUTOLIFE_ROBOT_USER")) options.connection.user = user;
   if (const char* token = std::getenv("AUTOLIFE_ROBOT_TOKEN")) options.connection.token = token;
-  options.mirrorMemory = mirrorMemory;
+  options.mirrorMemory = serving;
+  options.connection.reconnect = serving;  // play and simulate fail fast
   options.report = [prefix](const std::string& problem) { std::cerr << prefix << problem << std::endl; };
   try {
     choice.link = std::make_unique<remote::RobotLink>(options);

@@ -1,4 +1,4 @@
-// `--robot nao|pepper|tcp://HOST:PORT`, as play, serve and simulate read it
+// `--robot nao|pepper|tcp://HOST:PORT|tcps://HOST:PORT`, as play, serve and simulate read it
 // (docs/qi.md, "Connecting to a robot").
 #pragma once
 
@@ -19,9 +19,12 @@ struct RobotChoice {
   sim::EngineHooks hooks();
 };
 
-// Parses `text` and, for a URL, connects (sending $AUTOLIFE_ROBOT_TOKEN, if
-// set, as auth_token). Nothing, after printing "autolife COMMAND: why" on
-// stderr, when the value is wrong or the robot cannot be reached.
-std::optional<RobotChoice> chooseRobot(const std::string& command, const std::string& text, bool mirrorMemory);
+// Parses `text` and, for a URL, connects (sending $AUTOLIFE_ROBOT_USER and
+// $AUTOLIFE_ROBOT_TOKEN, if set, as auth_user and auth_token). `serving`
+// (serve): the robot's perception and mirrored keys feed life, and a lost
+// robot is reconnected to; otherwise (play, simulate) calls fail fast once
+// it is gone. Nothing, after printing "autolife COMMAND: why" on stderr,
+// when the value is wrong or the robot cannot be reached.
+std::optional<RobotChoice> chooseRobot(const std::string& command, const std::string& text, bool serving);
 
 }  // namespace autolife::app

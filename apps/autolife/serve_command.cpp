@@ -1,5 +1,6 @@
-// `autolife serve [--host H] [--port P] [--qi URL] [--packages DIR]
-// [--scenario FILE] [--data DIR] [--robot nao|pepper|tcp://HOST:PORT]`:
+// `autolife serve [--host H] [--port P] [--qi URL] [--qi-cert F --qi-key F]
+// [--packages DIR] [--scenario FILE] [--data DIR] [--robot nao|pepper|URL]
+// [--seed N] [--log-json]`:
 // life in real time on the simulated robot (or a remote one), served over
 // the network API (docs/api.md) and to NAOqi clients over qi (docs/qi.md)
 // until SIGINT or SIGTERM.
@@ -13,6 +14,10 @@
 #include "autolife/api/server.hpp"
 #include "autolife/api/token.hpp"
 #include "autolife/core/json_line.hpp"
+#include "autolife/life/autonomous_life.hpp"
+#include "autolife/net/stream.hpp"
+#include "autolife/net/url.hpp"
+#include "autolife/package/package.hpp"
 #include "autolife/package/store.hpp"
 #include "autolife/qiserver/server.hpp"
 #include "autolife/sim/simulator.hpp"
@@ -20,6 +25,8 @@
 #include "commands.hpp"
 #include "package_services.hpp"
 #include "robot_option.hpp"
+#include "scenario_file.hpp"
+#include "serve_log.hpp"
 
 namespace autolife::app {
 
@@ -44,10 +51,19 @@ engine and register over qi; their events are JSON lines on stderr
 With --scenario, the scenario's packages and activities are loaded and its
 steps are applied at their times on the real clock (expectations are not
 checked). SIGINT or SIGTERM: activities are stopped, then the server.
-With --robot tcp://HOST:PORT, life runs on a robot over qi (a NAOqi, or
-another autolife serve): the robot's services replace the simulated ones,
-and the memory keys the launch triggers read are mirrored from it. See
-docs/qi.md, "Connecting to a robot".
+--qi tcps://HOST:PORT serves qi over TLS, with a self-signed certificate
+made in the data folder on first use, or --qi-cert FILE --qi-key FILE.
+With --robot tcp://HOST:PORT (tcps:// for TLS), life runs on a robot over
+qi (a NAOqi, or another autolife serve): the robot's services replace the
+simulated ones, life perceives what the robot perceives, and the memory
+keys the launch triggers read are mirrored from it; a robot that goes away
+is retried until it is back. AUTOLIFE_ROBOT_USER and AUTOLIFE_ROBOT_TOKEN
+are its credentials (NAOqi 2.9). See docs/qi.md, "Connecting to a robot".
+On stderr, one line per problem and per activity that fails (a box that
+raised, a program that failed), or JSON Lines with --log-json:
+  autolife serve: pkg/act failed at t=12.5: box 'Say' raised ...
+  {"t": 12.5, "level": "error", "activity": "pkg/act", "error": "box 'Say' raised ..."}
+--seed N seeds everything random (default: the scenario's, else 0).
 Exit status: 0 after a clean shutdown; 2 a bad scenario, data folder,
 address, or a robot that cannot be reached.)";
 
@@ -60,7 +76,10 @@ struct ServeOptions {
   double callsPerSecond = api::Limits{}.callsPerSecond;
   std::size_t maxConnections = api::Limits{}.maxConnections;
   std::string qi;  // empty: the default URL, best effort; "off": none
+  std::string qiCert, qiKey;  // tcps: the certificate and key (none: self-signed, in the data folder)
   std::string robot;  // empty: the scenario's model, else nao
+  std::optional<std::uint64_t> seed;  // none: the scenario's, else 0
+  bool logJson = false;
 };
 
 std::filesystem::path defaultDataDir() {
@@ -70,47 +89,43 @@ std::filesystem::path defaultDataDir() {
   return std::filesystem::temp_directory_path() / "autolife";
 }
 
-void report(const std::string& problem) { std::cerr << "autolife serve: " << problem << '\n'; }
-
-void loadPackages(engine::Engine& engine, const std::filesystem::path& dir) {
-  std::vector<std::filesystem::path> entries;
-  for (const auto& e : std::filesystem::directory_iterator(dir))
-    if (e.is_directory() || e.path().extension() == ".pkg") entries.push_back(e.path());
-  std::sort(entries.begin(), entries.end());
-  for (const auto& path : entries) {
+void loadPackages(engine::Engine& engine, const std::filesystem::path& dir, ServeLog& log) {
+  for (const auto& path : package::packagesIn(dir)) {
     auto r = engine.loadPackage(path);
-    for (const auto& p : r.problems) report(p.format());
+    for (const auto& p : r.problems) log.problem(p.format(), p.isError() ? "error" : "warning");
   }
 }
 
-void scheduleSteps(engine::Engine& engine, const sim::Scenario& scenario) {
+// Each step at its time; a call to a robot's service is answered when the
+// robot does, without holding the engine's thread.
+void scheduleSteps(engine::Engine& engine, const sim::Scenario& scenario, ServeLog& log) {
   for (const auto& step : scenario.steps)
-    engine.clock.schedule(step.time, [&engine, &step] {
-      if (auto outcome = sim::applyStep(engine, step)) std::cerr << core::jsonLine(*outcome) << '\n';
+    engine.clock.schedule(step.time, [&engine, &step, &log] {
+      sim::applyStepAsync(engine, step, [&log](const nlohmann::ordered_json& outcome) { log.json(outcome); });
     });
 }
 
 // DATA/autolife.db (docs/persistence.md), or nothing when it cannot be
 // opened: life then runs with what it keeps in memory, and says so.
-std::unique_ptr<store::Store> openStore(const std::filesystem::path& data) {
+std::unique_ptr<store::Store> openStore(const std::filesystem::path& data, ServeLog& log) {
   try {
     auto store = std::make_unique<store::Store>(data / store::Store::kFileName);
-    for (const auto& note : store->notes()) report(note);
+    for (const auto& note : store->notes()) log.problem(note, "warning");
     return store;
   } catch (const store::StoreError& e) {
-    report(std::string(e.what()) + "; preferences, statistics and histories are kept in memory only until the end of this run");
+    log.problem(std::string(e.what()) + "; preferences, statistics and histories are kept in memory only until the end of this run");
     return nullptr;
   }
 }
 
 // Runs `task` on the engine's thread and waits for it.
-void onEngine(engine::Engine& engine, std::function<void()> task) {
+void onEngine(engine::Engine& engine, ServeLog& log, std::function<void()> task) {
   std::promise<void> done;
   engine.clock.post([&] {
     try {
       task();
     } catch (const std::exception& e) {
-      report(e.what());
+      log.problem(e.what());
     }
     done.set_value();
   });
@@ -126,50 +141,77 @@ sigset_t stopSignals() {
 }
 
 // The token, created on first use, when anything listens beyond loopback.
-std::string tokenFor(const std::filesystem::path& data) {
+std::string tokenFor(const std::filesystem::path& data, ServeLog& log) {
   auto token = api::loadOrCreateToken(data);
-  if (token.created)
-    std::cerr << "autolife serve: clients must present this token (shown once; kept in " << (data / "token").string()
-              << "): " << token.value << '\n';
+  if (token.created) log.token(token.value, (data / "token").string());
   return token.value;
+}
+
+// --qi's URL; std::invalid_argument saying what is wrong with it.
+net::Url qiUrl(const std::string& text) {
+  auto parsed = net::parseUrl(text, net::UrlUse::Listen);
+  if (const auto* wrong = std::get_if<std::string>(&parsed)) throw std::invalid_argument("--qi " + *wrong);
+  return std::get<net::Url>(parsed);
+}
+
+// tcps: the certificate and key given (--qi-cert, --qi-key), or the data
+// folder's self-signed ones, made on first use.
+void certify(const ServeOptions& o, const std::filesystem::path& data, qiserver::ServerOptions& options, ServeLog& log) {
+  if (o.qiCert.empty() != o.qiKey.empty()) throw std::invalid_argument("--qi-cert and --qi-key go together");
+  if (!o.qiCert.empty()) {
+    options.certificate = o.qiCert;
+    options.key = o.qiKey;
+    return;
+  }
+  const auto made = net::selfSignedCertificate(data);
+  if (made.created) log.problem("made a self-signed TLS certificate for qi: " + made.certificate.string(), "info");
+  options.certificate = made.certificate;
+  options.key = made.key;
 }
 
 // Starts the qi server unless --qi off; nothing when the default address
 // is taken (a warning: a NAOqi may run there), an error for an explicit one.
 std::unique_ptr<qiserver::Server> startQi(const ServeOptions& o, engine::Engine& engine, net::EventLoop& loop,
-                                          const std::filesystem::path& data, std::string& url) {
+                                          const std::filesystem::path& data, std::string& url, ServeLog& log) {
   if (o.qi == "off" || o.qi == "none") return nullptr;
   qiserver::ServerOptions options;
   options.url = o.qi.empty() ? qiserver::kDefaultUrl : o.qi;
-  if (!api::isLoopback(qiserver::parseUrl(options.url).host)) options.token = tokenFor(data);
+  const net::Url address = qiUrl(options.url);
+  if (!api::isLoopback(address.host)) options.token = tokenFor(data, log);
+  if (address.tls) certify(o, data, options, log);
   auto server = std::make_unique<qiserver::Server>(engine, loop, options);
   try {
     url = server->start();
   } catch (const std::exception& e) {
     if (!o.qi.empty()) throw;
-    report(std::string("warning: no qi server: ") + e.what() + " (--qi URL to choose another address)");
+    log.problem(std::string("warning: no qi server: ") + e.what() + " (--qi URL to choose another address)", "warning");
     return nullptr;
   }
   return server;
 }
 
-int serve(const ServeOptions& o, const sim::Scenario* scenario, const std::filesystem::path& data, RobotChoice& robot) {
+int serve(const ServeOptions& o, const sim::Scenario* scenario, const std::filesystem::path& data, RobotChoice& robot,
+          ServeLog& log) {
   api::ServerOptions server{o.host, o.port, {}, {}};
   server.limits.callsPerSecond = o.callsPerSecond;
   server.limits.maxConnections = o.maxConnections;
-  if (!o.qi.empty() && o.qi != "off" && o.qi != "none") qiserver::parseUrl(o.qi);  // a bad URL: before anything starts
-  if (!api::isLoopback(o.host)) server.token = tokenFor(data);
+  if (!o.qi.empty() && o.qi != "off" && o.qi != "none") qiUrl(o.qi);  // a bad URL: before anything starts
+  if (!api::isLoopback(o.host)) server.token = tokenFor(data, log);
   net::EventLoop loop;  // the network and the engine, on one thread
   loop.start();
   engine::EngineOptions options;
   if (scenario) options.model = scenario->robot == "pepper" ? launchpad::RobotModel::Pepper : launchpad::RobotModel::Nao;
   if (robot.model) options.model = *robot.model;
-  if (scenario) options.seed = scenario->seed;
+  options.seed = o.seed.value_or(scenario ? scenario->seed : 0);
   options.packageRoot = data / "packages";
-  const auto store = openStore(data);  // outlives the engine, which writes to it until it stops
+  const auto store = openStore(data, log);  // outlives the engine, which writes to it until it stops
   options.store = store.get();
-  options.storageProblem = report;
+  options.storageProblem = [&log](const std::string& problem) { log.problem(problem); };
   engine::Engine engine(loop.clock(), options);
+  // A failed activity is said, not only signalled (issue 16).
+  engine.life.activityFailed.connect([&log, &engine](const std::string& activity, const std::string& error) {
+    log.activityFailed(engine.clock.now(), activity, error);
+  });
   // The link stops writing to the engine before the engine goes, however serve() ends.
   struct DetachFirst {
     RobotChoice& robot;
@@ -177,12 +219,14 @@ int serve(const ServeOptions& o, const sim::Scenario* scenario, const std::files
       if (robot.link) robot.link->detach();
     }
   } detachFirst{robot};
-  onEngine(engine, [&] {
-    if (!o.packages.empty()) loadPackages(engine, o.packages);
-    if (scenario) sim::prepare(engine, *scenario, report);
+  // A method the simulated robot does not model, said once on stderr.
+  engine.services.warned.connect([&log](const std::string& message) { log.warning(message); });
+  onEngine(engine, log, [&] {
+    if (!o.packages.empty()) loadPackages(engine, o.packages, log);
+    if (scenario) sim::prepare(engine, *scenario, [&log](const std::string& problem) { log.problem(problem); });
     if (robot.link) robot.link->attach(engine);  // before Life acts: on the robot's services
     engine.start();
-    if (scenario) scheduleSteps(engine, *scenario);
+    if (scenario) scheduleSteps(engine, *scenario, log);
   });
   api::Server api(engine, loop, server);
   std::unique_ptr<qiserver::Server> qi;
@@ -190,54 +234,54 @@ int serve(const ServeOptions& o, const sim::Scenario* scenario, const std::files
   try {
     nlohmann::json listening{{"listening", api.start()}};
     std::string qiUrl;
-    qi = startQi(o, engine, loop, data, qiUrl);
+    qi = startQi(o, engine, loop, data, qiUrl, log);
     if (qi) listening["qi"] = qiUrl;
     // The packages' services reach the engine by serve's qi server when it
-    // needs no token, else by a loopback listener of their own.
-    const bool open = qi && api::isLoopback(qiserver::parseUrl(qiUrl).host);
-    services = servePackageServices(engine, open ? qiUrl : std::string());
+    // needs no token and speaks plain qi (their qi module has no TLS), else
+    // by a loopback listener of their own.
+    const auto parsed = net::parseUrl(qiUrl);
+    const auto* address = std::get_if<net::Url>(&parsed);
+    const bool open = qi && address && !address->tls && api::isLoopback(address->host);
+    services = servePackageServices(engine, open ? qiUrl : std::string(), log);
     std::cout << core::jsonLine(listening) << std::endl;
   } catch (const std::exception& e) {
-    report(e.what());
+    log.problem(e.what());
     return 2;
   }
-  onEngine(engine, [&] { services->start(); });
+  onEngine(engine, log, [&] { services->start(); });
   const sigset_t set = stopSignals();
   int signal = 0;
   sigwait(&set, &signal);
-  onEngine(engine, [&] {
+  onEngine(engine, log, [&] {
     engine.life.stopAll();
     services.reset();  // SIGTERM, as NAOqi stops them; killed after a grace period
   });
   if (qi) qi->stop();
   api.stop();
-  onEngine(engine, [&] { engine.life.setState("disabled"); });
+  onEngine(engine, log, [&] { engine.life.setState("disabled"); });
   loop.stop();
   std::cout << core::jsonLine(nlohmann::json{{"stopped", signal == SIGINT ? "SIGINT" : "SIGTERM"}}) << std::endl;
   return 0;
 }
 
 int runServe(const ServeOptions& o) {
+  ServeLog log(o.logJson);
   // Before any thread starts, so that only sigwait() below sees them.
   const sigset_t set = stopSignals();
   pthread_sigmask(SIG_BLOCK, &set, nullptr);
   std::optional<sim::Scenario> scenario;
   if (!o.scenario.empty()) {
-    auto loaded = sim::loadScenario(o.scenario);
-    if (auto* problems = std::get_if<std::vector<core::Diagnostic>>(&loaded)) {
-      for (const auto& p : *problems) std::cerr << p.format() << '\n';
-      return 2;
-    }
-    scenario = std::get<sim::Scenario>(std::move(loaded));
+    scenario = readScenario(o.scenario);
+    if (!scenario) return 2;
   }
   const std::filesystem::path data = o.data.empty() ? defaultDataDir() : std::filesystem::path(o.data);
   std::optional<RobotChoice> robot(RobotChoice{});
   if (!o.robot.empty() && !(robot = chooseRobot("serve", o.robot, true))) return 2;
   try {
     std::filesystem::create_directories(data);
-    return serve(o, scenario ? &*scenario : nullptr, data, *robot);
+    return serve(o, scenario ? &*scenario : nullptr, data, *robot, log);
   } catch (const std::exception& e) {
-    report(e.what());
+    log.problem(e.what());
     return 2;
   }
 }
@@ -250,7 +294,10 @@ void addServeCommand(CLI::App& app, int& status) {
   cmd->add_option("--host", options->host, "Address to listen on (default 127.0.0.1; others need the token)");
   cmd->add_option("--port", options->port, "Port (default 8765; 0 picks a free one)");
   cmd->add_option("--qi", options->qi,
-                  "qi address for NAOqi clients, tcp://HOST:PORT (default tcp://127.0.0.1:9559; off: none)");
+                  "qi address for NAOqi clients, tcp://HOST:PORT or tcps://HOST:PORT (TLS) (default tcp://127.0.0.1:9559; off: none)");
+  cmd->add_option("--qi-cert", options->qiCert, "tcps: the TLS certificate (PEM; default: a self-signed one in the data folder)")
+      ->check(CLI::ExistingFile);
+  cmd->add_option("--qi-key", options->qiKey, "tcps: the certificate's private key (PEM)")->check(CLI::ExistingFile);
   cmd->add_option("--packages", options->packages, "Load every package (folder or .pkg) in this folder")
       ->check(CLI::ExistingDirectory);
   cmd->add_option("--scenario", options->scenario, "Drive the world with this scenario's steps, in real time")
@@ -258,9 +305,11 @@ void addServeCommand(CLI::App& app, int& status) {
   cmd->add_option("--data", options->data,
                   "Data folder (token, installed packages, autolife.db); default ~/.local/share/autolife");
   cmd->add_option("--robot", options->robot,
-                  "nao or pepper: the simulated robot (default: the scenario's, else nao); tcp://HOST:PORT: a robot over qi");
+                  "nao or pepper: the simulated robot (default: the scenario's, else nao); tcp://HOST:PORT or tcps://HOST:PORT: a robot over qi");
   cmd->add_option("--calls-per-second", options->callsPerSecond, "Calls a second allowed per connection");
   cmd->add_option("--max-connections", options->maxConnections, "Connections allowed at once");
+  addSeedOption(cmd, options->seed, "the scenario's, else 0");
+  cmd->add_flag("--log-json", options->logJson, "stderr as JSON Lines (problems, failed activities)");
   cmd->footer(kServeHelp);
   cmd->callback([options, &status] { status = runServe(*options); });
 }

@@ -1,4 +1,4 @@
-// `autolife simulate SCENARIO.yaml [--json] [--until T] [--seed N]
+// `autolife simulate SCENARIO.yaml [--json] [--until T] [--seed N] [--explain]
 // [--robot nao|pepper|tcp://HOST:PORT]`: a robot's day in virtual time; a readable timeline, or JSON Lines with
 // --json; exit status 1 when an expectation fails, 2 for a bad scenario.
 #include <iostream>
@@ -9,6 +9,7 @@
 #include "commands.hpp"
 #include "package_services.hpp"
 #include "robot_option.hpp"
+#include "scenario_file.hpp"
 
 namespace autolife::app {
 
@@ -20,11 +21,21 @@ The scenario (YAML, see docs/scenarios.md) names the robot, the packages
 run: {duration: S} | {until: "<condition>"} | {exec: [argv...]}), timed
 steps (set, raise, people, world, call) and expectations (t with focused,
 state, stack, suggestions).
-Output: one line per AutonomousLife event, activityTransition, call result,
-expectation, and package service event (started, ready, output, stopped,
-failed, restarting: the packages' <services> run as processes beside the
-engine; docs/packages.md); with --json, JSON Lines such as
+Output: the seed, then one line per AutonomousLife event, activityTransition,
+call result, activity failure, expectation, and package service event
+(started, ready, output, stopped, failed, restarting: the packages'
+<services> run as processes beside the engine; docs/packages.md); with
+--json, JSON Lines such as
   {"t": 3.0, "event": "AutonomousLife/FocusedActivity", "value": "demo/greet"}
+--seed N seeds everything random (rand() in conditions, the simulated world,
+box scripts' random): the same seed prints the same output, byte for byte.
+--explain adds, at every Launchpad decision and at the end, why each
+activity that is not focused is not:
+  why-not  pkg/act lost-priority: other/act was focused less recently
+  {"t": 12.0, "why-not": "pkg/act", "reason": "lost-priority", "message": "..."}
+Reasons: condition-false (the sub-expression that holds it false), nature,
+permission, relaunch-delay, lost-priority, state, stacked, problem,
+no-trigger, pending (docs/scenarios.md).
 --robot nao|pepper overrides the scenario's robot; --robot tcp://HOST:PORT
 sends the services' calls to a robot over qi (time stays virtual: a call
 takes no engine time, the robot's memory is not mirrored; docs/qi.md).
@@ -37,19 +48,18 @@ struct SimulateOptions {
   bool json = false;
   std::string until;
   std::optional<std::uint64_t> seed;
+  bool explain = false;
   std::optional<double> turnLimit;
   std::string robot;
 };
 
 int runSimulate(const SimulateOptions& o) {
-  auto loaded = sim::loadScenario(o.scenario);
-  if (auto* problems = std::get_if<std::vector<core::Diagnostic>>(&loaded)) {
-    for (const auto& p : *problems) std::cerr << p.format() << '\n';
-    return 2;
-  }
-  const auto& scenario = std::get<sim::Scenario>(loaded);
+  const auto loaded = readScenario(o.scenario);
+  if (!loaded) return 2;
+  const auto& scenario = *loaded;
   sim::SimulationOptions options;
   options.seed = o.seed;
+  options.explain = o.explain;
   if (!turnLimitFrom(o.turnLimit, "simulate", options.turnLimit)) return 2;
   std::optional<RobotChoice> robot(RobotChoice{});
   if (!o.robot.empty() && !(robot = chooseRobot("simulate", o.robot, false))) return 2;
@@ -82,7 +92,9 @@ void addSimulateCommand(CLI::App& app, int& status) {
   cmd->add_option("SCENARIO", options->scenario, "The scenario file (YAML)")->required();
   cmd->add_flag("--json", options->json, "JSON Lines output, one object per event");
   cmd->add_option("--until", options->until, "Stop at this time (seconds, or 90s, 30m, 2h, 1d)");
-  cmd->add_option("--seed", options->seed, "Seed for rand() (default: the scenario's, else 0)");
+  addSeedOption(cmd, options->seed, "the scenario's, else 0");
+  cmd->add_flag("--explain", options->explain,
+                "At each Launchpad decision and at the end, why each activity not focused is not");
   addTurnLimitOption(cmd, options->turnLimit);
   cmd->add_option("--robot", options->robot,
                   "nao or pepper (default: the scenario's); tcp://HOST:PORT: its calls go to a robot over qi");

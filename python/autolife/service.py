@@ -87,9 +87,19 @@ class MemoryProxy(ServiceProxy):
         return Subscriber(self._session, key)
 
 
+def _type(kind, signature):
+    """A type for people: its kind ("string"), with the qi signature of a
+    container when the server gives it ("list [s]")."""
+    return "%s %s" % (kind, signature) if signature and kind in ("list", "map", "tuple") else kind
+
+
 def _signature(name, overload):
-    parameters = ", ".join("%s: %s" % (p["name"], p["type"]) for p in overload.get("parameters", []))
-    text = "%s(%s) -> %s" % (name, parameters, overload.get("result", "any"))
+    """One overload as the server declares it; a method the simulated robot
+    does not model says so."""
+    parameters = ", ".join("%s: %s" % (p["name"], _type(p["type"], p.get("signature"))) for p in overload.get("parameters", []))
+    text = "%s(%s) -> %s" % (name, parameters, _type(overload.get("result", "any"), overload.get("resultSignature")))
     if overload.get("description"):
         text += ": " + overload["description"]
+    if overload.get("modelled") is False:
+        text += " (not modelled: answers a neutral value)"
     return text

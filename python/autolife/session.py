@@ -29,15 +29,25 @@ _STOP = object()  # tells the event thread to end
 def parse_url(url):
     """(host, port, path) of `ws://host[:port][/path]`, `tcp://host[:port]`
     (qi's scheme, accepted for familiarity) or `host[:port]`. The path
-    defaults to the API's, /api."""
+    defaults to the API's, /api. The host rules are those of autolife's qi
+    addresses (docs/qi.md, "Addresses"): not empty, IPv6 in brackets, a
+    port from 1 to 65535 (8765 when none is given)."""
     if "://" not in url:
         url = "ws://" + url
     parts = urllib.parse.urlsplit(url)
+    if parts.scheme == "tcps":
+        raise ValueError("%r: tcps is qi over TLS, which this client does not speak: use ws://host:port" % url)
     if parts.scheme not in ("ws", "tcp"):
         raise ValueError("unsupported URL scheme %r in %r: use ws://host:port" % (parts.scheme, url))
     if not parts.hostname:
         raise ValueError("no host in %r" % url)
-    return parts.hostname, parts.port or 8765, parts.path or "/api"
+    try:
+        port = parts.port
+    except ValueError:
+        port = -1
+    if port is not None and not 1 <= port <= 65535:
+        raise ValueError("%r: the port must be a number from 1 to 65535" % url)
+    return parts.hostname, port or 8765, parts.path or "/api"
 
 
 _INT64 = (-(1 << 63), (1 << 63) - 1)

@@ -1,23 +1,34 @@
 #include "autolife/api/api.hpp"
-#include "autolife/service/later.hpp"
+#include "autolife/core/clock.hpp"
 #include "autolife/service/service.hpp"
+
+#include <thread>
 
 namespace autolife::api {
 
 namespace {
 
+// Each parameter's and result's kind ("string", "list"...) and, additively,
+// its exact qi signature ("[s]"); each method says whether the simulation
+// models it (a catalog stub answers a neutral value).
 Json describeService(const service::Service& s) {
   auto parameters = [](const std::vector<service::Parameter>& ps) {
     Json out = Json::array();
-    for (const auto& p : ps) out.push_back({{"name", p.name}, {"type", service::typeName(p.type)}});
+    for (const auto& p : ps)
+      out.push_back({{"name", p.name}, {"type", service::typeName(p.type)}, {"signature", p.type.signature()}});
     return out;
   };
   Json methods = Json::array(), signals = Json::array();
-  for (const auto& m : s.methods())
-    methods.push_back({{"name", m.name},
-                       {"parameters", parameters(m.parameters)},
-                       {"result", service::typeName(m.result)},
-                       {"description", m.description}});
+  for (const auto& m : s.methods()) {
+    Json method = {{"name", m.name},
+                   {"parameters", parameters(m.parameters)},
+                   {"result", service::typeName(m.result)},
+                   {"resultSignature", m.result.signature()},
+                   {"description", m.description},
+                   {"modelled", m.modelled}};
+    if (m.variadic) method["variadic"] = true;
+    methods.push_back(std::move(method));
+  }
   for (const auto& sig : s.signals())
     signals.push_back({{"name", sig.name}, {"parameters", parameters(sig.parameters)}, {"description", sig.description}});
   return {{"description", s.description()}, {"methods", methods}, {"signals", signals}};
@@ -54,10 +65,11 @@ Json Api::describe() const {
   return {{"services", services}};
 }
 
-Json Api::execute(const Request& request, Client& client) {
+// The response to `request` from what `run` returns or throws.
+Json Api::respond(const Request& request, const std::function<Json()>& run) const {
   Json result;
   try {
-    result = resultResponse(request.id, dispatch(request, client));
+    result = resultResponse(request.id, run());
   } catch (const RpcError& e) {
     result = errorResponse(request.id, e);
   } catch (const service::CallError& e) {
@@ -69,40 +81,41 @@ Json Api::execute(const Request& request, Client& client) {
 }
 
 void Api::execute(const Request& request, Client& client, std::function<void(Json)> done) {
-  service::LaterScope later;
-  Json response = execute(request, client);
-  auto answer = later.taken();
-  if (!answer) return done(std::move(response));
-  answer->then([id = request.id, notification = request.notification, done = std::move(done)](
-                   const service::Any* value, std::exception_ptr error) {
-    Json result;
-    try {
-      if (!value) std::rethrow_exception(error);
-      result = resultResponse(id, *value);
-    } catch (const service::CallError& e) {
-      result = errorResponse(id, fromCallError(e));
-    } catch (const std::exception& e) {
-      result = errorResponse(id, RpcError(code::kInternalError, "error", e.what()));
-    }
-    done(notification ? Json() : std::move(result));
-  });
+  const auto dot = request.method.find('.');
+  if (dot == std::string::npos) return done(respond(request, [&] { return dispatch(request, client); }));
+  // Service.method: a method that answers later (a robot's) answers on the
+  // engine's thread once it does; any other answers here, now.
+  const std::string serviceName = request.method.substr(0, dot), method = request.method.substr(dot + 1);
+  service::Arguments arguments;
+  try {
+    auto s = engine_.services.find(serviceName);
+    if (!s) throw service::CallError("no-such-service", "there is no service named " + serviceName);
+    arguments = argumentsFor(*s, method, request.params);
+  } catch (...) {
+    const auto refused = std::current_exception();
+    return done(respond(request, [&]() -> Json { std::rethrow_exception(refused); }));
+  }
+  const auto here = std::this_thread::get_id();
+  auto& clock = engine_.clock;
+  engine_.services.callAsync(serviceName, method, arguments,
+                             [self = shared_from_this(), request, here, &clock, done = std::move(done)](service::Outcome outcome) {
+                               auto respondWith = [self, request, done, outcome = std::move(outcome)] {
+                                 done(self->respond(request, [&] {
+                                   if (const auto* error = std::get_if<service::CallError>(&outcome)) throw *error;
+                                   return std::get<service::Any>(outcome);
+                                 }));
+                               };
+                               if (std::this_thread::get_id() == here) return respondWith();
+                               clock.post(std::move(respondWith));
+                             });
 }
 
 Json Api::dispatch(const Request& request, Client& client) {
-  if (request.method.find('.') != std::string::npos) return callService(request);
   if (request.method == "describe") return describe();
   if (request.method == "subscribe") return subscribe(request.params, client);
   if (request.method == "unsubscribe") return unsubscribe(request.params, client);
   throw RpcError(code::kMethodNotFound, "no-such-method",
                  "'" + request.method + "' is neither Service.method nor describe, subscribe, unsubscribe");
-}
-
-Json Api::callService(const Request& request) {
-  const auto dot = request.method.find('.');
-  const std::string serviceName = request.method.substr(0, dot), method = request.method.substr(dot + 1);
-  auto s = engine_.services.find(serviceName);
-  if (!s) throw service::CallError("no-such-service", "there is no service named " + serviceName);
-  return engine_.services.call(serviceName, method, argumentsFor(*s, method, request.params));
 }
 
 namespace {

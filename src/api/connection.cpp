@@ -1,8 +1,6 @@
 #include "autolife/api/connection.hpp"
 #include "autolife/core/clock.hpp"
 
-#include <mutex>
-
 namespace autolife::api {
 
 // A message read: the requests to run, and the answers already known
@@ -79,16 +77,18 @@ void Connection::receive(std::string_view message, Answer answer) {
     answer(answerText(parsed->batch, parsed->ready));
     return;
   }
+  // Each call answers on the engine's thread, at once or (a robot's) later;
+  // the message is answered once all of them have, in request order.
   api_->engine().clock.post([api = api_, client = client_, parsed, answer = std::move(answer)] {
-    // Calls run in order; one answered later (another process's service)
-    // completes the message when its answer comes.
-    auto left = std::make_shared<std::size_t>(parsed->requests.size());
-    auto mutex = std::make_shared<std::mutex>();
-    for (const auto& r : parsed->requests)
-      api->execute(r, *client, [parsed, answer, left, mutex](Json response) {
-        std::unique_lock lock(*mutex);
-        parsed->ready.push_back(std::move(response));
-        if (--*left == 0) answer(answerText(parsed->batch, parsed->ready));
+    const std::size_t count = parsed->requests.size();
+    auto responses = std::make_shared<std::vector<Json>>(count);
+    auto left = std::make_shared<std::size_t>(count);
+    for (std::size_t i = 0; i < count; ++i)
+      api->execute(parsed->requests[i], *client, [parsed, responses, left, i, answer](Json response) {
+        (*responses)[i] = std::move(response);
+        if (--*left > 0) return;
+        for (auto& r : *responses) parsed->ready.push_back(std::move(r));
+        answer(answerText(parsed->batch, parsed->ready));
       });
   });
 }

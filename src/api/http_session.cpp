@@ -44,6 +44,11 @@ private:
   void handle(HttpRequest request) {
     const bool keepAlive = request.keep_alive();
     if (slot_->over()) return respond(http::status::service_unavailable, "too many connections\n", false);
+    if (shared_->options.token.empty() && !loopbackHost(request))
+      return respond(http::status::forbidden,
+                     "without a token this server answers only requests for this machine (Host 127.0.0.1, localhost or "
+                     "[::1]): a page elsewhere may not reach it under another name (DNS rebinding)\n",
+                     false);
     if (pathOf(request) != "/api") return serveFile(request, keepAlive);
     if (!authorized(request, shared_->options.token))
       return respond(http::status::unauthorized, "a token is required (Authorization: Bearer TOKEN)\n", keepAlive);

@@ -22,6 +22,9 @@ bool authorized(const HttpRequest& request, const std::string& token);
 // A browser's request from another site's page: an Origin header whose
 // host is not the Host the request was sent to.
 bool crossSite(const HttpRequest& request);
+// Whether the Host header names this machine (127.0.0.0/8, localhost, [::1],
+// any port) or is absent: what a server without a token answers.
+bool loopbackHost(const HttpRequest& request);
 
 void startWebSocketSession(beast::tcp_stream stream, HttpRequest request, std::shared_ptr<Shared> shared,
                            std::unique_ptr<Slot> slot);

@@ -1,3 +1,6 @@
+#include <algorithm>
+#include <cctype>
+
 #include "http_types.hpp"
 
 namespace autolife::api::transport {
@@ -40,6 +43,42 @@ bool authorized(const HttpRequest& request, const std::string& token) {
   std::string_view value(header.data(), header.size());
   if (value.starts_with("Bearer ") && sameSecret(value.substr(7), token)) return true;
   return sameSecret(queryToken(request), token);
+}
+
+// DNS rebinding: a page from elsewhere whose name an attacker points at
+// 127.0.0.1 reaches this server with its own name as Host (and as Origin,
+// so it is not cross-site). Without a token, only this machine's names are
+// answered. A request without Host (no browser sends one) is not refused.
+bool loopbackHost(const HttpRequest& request) {
+  auto field = request[http::field::host];
+  std::string host(field.data(), field.size());
+  if (host.empty()) return true;
+  std::transform(host.begin(), host.end(), host.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  // Without the port: [v6]:port, [v6], name:port, name.
+  if (host.front() == '[') {
+    const auto close = host.find(']');
+    if (close == std::string::npos) return false;
+    const auto rest = host.substr(close + 1);
+    if (!rest.empty() && (rest.front() != ':' || rest.find_first_not_of("0123456789", 1) != std::string::npos)) return false;
+    return host.substr(0, close + 1) == "[::1]";
+  }
+  const auto colon = host.find(':');
+  if (colon != std::string::npos) {
+    if (host.find_first_not_of("0123456789", colon + 1) != std::string::npos) return false;
+    host.resize(colon);
+  }
+  if (host == "localhost" || host.ends_with(".localhost")) return true;
+  // 127.0.0.0/8, written as an IPv4 address.
+  if (!host.starts_with("127.")) return false;
+  int parts = 0;
+  for (std::size_t start = 0; start <= host.size(); ++parts) {
+    const auto dot = std::min(host.find('.', start), host.size());
+    const auto part = host.substr(start, dot - start);
+    if (part.empty() || part.size() > 3 || part.find_first_not_of("0123456789") != std::string::npos || std::stoi(part) > 255)
+      return false;
+    start = dot + 1;
+  }
+  return parts == 4;
 }
 
 bool crossSite(const HttpRequest& request) {

@@ -9,6 +9,7 @@
 #include "autolife/behavior/object_names.hpp"
 #include "autolife/behavior/state_machine.hpp"
 #include "autolife/behavior/xar_parser.hpp"
+#include "main_script.hpp"
 #include "new_format_xml.hpp"
 #include "xml_file.hpp"
 
@@ -34,25 +35,6 @@ std::string render(const pugi::xml_document& doc) {
   std::ostringstream out;
   doc.save(out, "    ", pugi::format_default, pugi::encoding_utf8);
   return out.str();
-}
-
-// The entry point libqicore writes: here it hands the folder to autolife.
-std::string mainScript(const std::string& root, const std::string& from) {
-  return "#!/usr/bin/env python\n"
-         "# -*- coding: utf-8 -*-\n"
-         "# A Choregraphe behavior in libqicore's new format, written by `autolife convert`\n"
-         "# from " + inQuotes(from) + ".\n"
-         "# Each object is an l<level>_<name>.xml (its description) and .py (its script);\n"
-         "# the root object is ROOT. autolife runs the folder: autolife run <this folder>\n"
-         "import os\n"
-         "import subprocess\n"
-         "import sys\n"
-         "\n"
-         "ROOT = \"" + root + "\"\n"
-         "\n"
-         "if __name__ == \"__main__\":\n"
-         "    folder = os.path.dirname(os.path.abspath(__file__))\n"
-         "    sys.exit(subprocess.call([\"autolife\", \"run\", folder] + sys.argv[1:]))\n";
 }
 
 void addBoxFiles(const NewFormatXml& xml, const Box& box, const std::string& name, std::vector<PendingFile>& files) {

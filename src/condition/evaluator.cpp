@@ -48,6 +48,48 @@ public:
 private:
   Value child(const Node& n, std::uint32_t k) { return eval(p_.childIndex(n, k)); }
 
+  // A child's value without a copy when it is stored already (a key's value
+  // in memory, a constant of the program); else computed into `scratch`.
+  // Explain records every node, so it always goes through eval().
+  const Value& ref(const Node& n, std::uint32_t k, Value& scratch) {
+    const std::uint32_t index = p_.childIndex(n, k);
+    if (!e_.records) {
+      const Node& c = p_.nodes[index];
+      if (c.kind == NodeKind::Key) return e_.source.key(c.payload);
+      if (c.kind == NodeKind::Constant) return p_.constants[c.payload];
+    }
+    scratch = eval(index);
+    return scratch;
+  }
+  bool truthy(const Node& n, std::uint32_t k) { return test(p_.childIndex(n, k)); }
+
+  // The truth of a node, without building its Value where it is what launch
+  // conditions are made of: a key, a comparison, && ||, !, a time operator.
+  bool test(std::uint32_t index) {
+    if (e_.records) return eval(index).truthy();
+    const Node& n = p_.nodes[index];
+    switch (n.kind) {
+      case NodeKind::Key: return e_.source.key(n.payload).truthy();
+      case NodeKind::Constant: return p_.constants[n.payload].truthy();
+      case NodeKind::Not: return !truthy(n, 0);
+      case NodeKind::Temporal: return temporal(n);
+      case NodeKind::Binary:
+        if (n.binaryOp() == BinaryOp::And || n.binaryOp() == BinaryOp::Or)
+          return logical(n, n.binaryOp() == BinaryOp::And);
+        if (isComparison(n.binaryOp())) return comparison(n);
+        break;
+      default: break;
+    }
+    return compute(n).truthy();
+  }
+
+  static bool isComparison(BinaryOp op) { return op >= BinaryOp::Less && op <= BinaryOp::NotEqual; }
+
+  bool comparison(const Node& n) {
+    Value scratchA, scratchB;
+    return compare(n.binaryOp(), ref(n, 0, scratchA), ref(n, 1, scratchB));
+  }
+
   // A deadline now is still ahead while inputs at now are evaluated.
   void deadline(Time t) {
     const bool ahead = t > e_.now || (e_.atInput && t == e_.now);
@@ -69,7 +111,7 @@ private:
         Value base = child(n, 0);
         return index(base, child(n, 1));
       }
-      case NodeKind::Not: return !child(n, 0).truthy();
+      case NodeKind::Not: return !truthy(n, 0);
       case NodeKind::Negate: return negate(child(n, 0));
       case NodeKind::Binary: return binary(n);
       case NodeKind::Temporal: return temporal(n);
@@ -81,15 +123,11 @@ private:
   Value binary(const Node& n) {
     const BinaryOp op = n.binaryOp();
     if (op == BinaryOp::And || op == BinaryOp::Or) return logical(n, op == BinaryOp::And);
-    Value a = child(n, 0);
-    Value b = child(n, 1);
+    if (isComparison(op)) return comparison(n);
+    Value scratchA, scratchB;
+    const Value& a = ref(n, 0, scratchA);
+    const Value& b = ref(n, 1, scratchB);
     switch (op) {
-      case BinaryOp::Less:
-      case BinaryOp::LessEq:
-      case BinaryOp::Greater:
-      case BinaryOp::GreaterEq:
-      case BinaryOp::Equal:
-      case BinaryOp::NotEqual: return compare(op, a, b);
       case BinaryOp::Subsets: return subsets(a, b);
       case BinaryOp::Intersects: return intersects(a, b);
       default: return arithmetic(op, a, b);
@@ -98,13 +136,13 @@ private:
 
   // && and || short-circuit only over operands without state: a time
   // operator's state is updated whatever the surrounding operators do.
-  Value logical(const Node& n, bool isAnd) {
+  bool logical(const Node& n, bool isAnd) {
     bool result = isAnd;
     bool decided = false;
     for (std::uint32_t k = 0; k < n.childCount; ++k) {
       const Node& c = p_.child(n, k);
       if (decided && !c.stateful && !e_.records) continue;
-      bool v = eval(p_.childIndex(n, k)).truthy();
+      bool v = truthy(n, k);
       if (!decided && v != isAnd) {
         result = v;
         decided = true;
@@ -113,9 +151,10 @@ private:
     return result;
   }
 
-  Value temporal(const Node& n) {
-    const bool operand = child(n, 0).truthy();
-    const auto window = windowOf(child(n, 1));
+  bool temporal(const Node& n) {
+    const bool operand = truthy(n, 0);
+    Value scratch;
+    const auto window = windowOf(ref(n, 1, scratch));
     TemporalState& st = e_.state.temporal[n.payload];
     // A window that never elapses has no end to wait for (`--until`).
     if (window && *window > st.largestWindow && *window != Duration::max() && !e_.dryRun) st.largestWindow = *window;

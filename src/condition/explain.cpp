@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "autolife/condition/invalid_operands.hpp"
 #include "autolife/core/value_json.hpp"
 
 namespace autolife::condition {
@@ -56,7 +57,13 @@ ExplainNode build(const Program& p, const std::vector<NodeRecord>& records, std:
   out.evaluated = rec.evaluated;
   out.value = rec.value;
   out.temporal = rec.temporal;
+  out.conjunction = n.kind == NodeKind::Binary && n.binaryOp() == BinaryOp::And;
   for (std::uint32_t k = 0; k < n.childCount; ++k) out.children.push_back(build(p, records, p.childIndex(n, k)));
+  if (rec.evaluated && out.children.size() == 2) {
+    auto warning = invalidOperandWarning(p, index, records[p.childIndex(n, 0)].value,
+                                         records[p.childIndex(n, 1)].value, rec.value.truthy());
+    if (warning) out.warning = *warning;
+  }
   if (rec.temporal && !out.children.empty()) {
     const std::string& operand = out.children[0].expression;
     switch (rec.temporal->op) {
@@ -70,10 +77,21 @@ ExplainNode build(const Program& p, const std::vector<NodeRecord>& records, std:
 
 void appendText(const ExplainNode& n, int depth, std::string& out) {
   out.append(static_cast<std::size_t>(depth) * 2, ' ');
-  out += n.expression + " → " + (n.evaluated ? n.value.toJson() : std::string("(not evaluated)"));
-  if (!n.note.empty()) out += "   [" + n.note + "]";
-  out += '\n';
+  out += explainLine(n) + '\n';
   for (const auto& c : n.children) appendText(c, depth + 1, out);
+}
+
+void collectWarnings(const ExplainNode& n, std::vector<std::string>& out) {
+  if (!n.warning.empty()) out.push_back(n.warning);
+  for (const auto& c : n.children) collectWarnings(c, out);
+}
+
+// The false operand of a false && holds it false; anything else is its own reason.
+const ExplainNode* falseHolder(const ExplainNode& n) {
+  if (!n.conjunction) return &n;
+  for (const auto& c : n.children)
+    if (c.evaluated && !c.value.truthy()) return falseHolder(c);
+  return &n;
 }
 
 nlohmann::json toJson(const ExplainNode& n) {
@@ -93,6 +111,7 @@ nlohmann::json toJson(const ExplainNode& n) {
     j["temporal"] = t;
     j["note"] = n.note;
   }
+  if (!n.warning.empty()) j["warning"] = n.warning;
   if (!n.children.empty()) {
     j["children"] = nlohmann::json::array();
     for (const auto& c : n.children) j["children"].push_back(toJson(c));
@@ -108,6 +127,24 @@ Explanation buildExplanation(const Program& program, const std::vector<NodeRecor
   e.root = build(program, records, program.root);
   e.value = e.root.value;
   return e;
+}
+
+std::string explainLine(const ExplainNode& n) {
+  std::string out = n.expression + " → " + (n.evaluated ? n.value.toJson() : std::string("(not evaluated)"));
+  if (!n.note.empty()) out += "   [" + n.note + "]";
+  if (!n.warning.empty()) out += "   [warning: " + n.warning + "]";
+  return out;
+}
+
+std::vector<std::string> Explanation::warnings() const {
+  std::vector<std::string> out;
+  collectWarnings(root, out);
+  return out;
+}
+
+const ExplainNode* Explanation::holdingFalse() const {
+  if (value.truthy()) return nullptr;
+  return falseHolder(root);
 }
 
 std::string Explanation::text() const {

@@ -162,6 +162,10 @@ bool ConditionMonitor::remove(ConditionId id) {
   return true;
 }
 
+void ConditionMonitor::setNotifyEveryEvaluation(ConditionId id, bool every) {
+  memory_.withLock([&](const LockedView&) { at(id).notifyEveryEvaluation = every; });
+}
+
 ConditionMonitor::Loaded* ConditionMonitor::find(ConditionId id) const {
   auto slot = static_cast<std::size_t>(id & 0xffffffffu);
   if (slot >= slots_.size() || !slots_[slot] || slots_[slot]->id != id) return nullptr;
@@ -318,7 +322,8 @@ void ConditionMonitor::onBatch(const memory::ChangeBatch& batch, const LockedVie
   heldPreferenceInput_ = false;
   if (!provisional_.empty())
     settleProvisional([&](const Loaded& c) { return c.markedBatch == batch.sequence; });
-  evaluatePoint(affected_, view, Point::ofInput(batch.time), batch.sequence);
+  // Most writes touch no condition: no evaluation point for them.
+  if (!affected_.empty()) evaluatePoint(affected_, view, Point::ofInput(batch.time), batch.sequence);
 }
 
 // Decision 19b: a condition's load evaluation is provisional until the first
@@ -335,7 +340,7 @@ void ConditionMonitor::settleProvisional(const std::function<bool(const Loaded&)
 
 void ConditionMonitor::markRaised(const memory::ChangeBatch& batch) {
   for (const auto& change : batch.changes) {
-    if (!change.raised) continue;
+    if (!change.raised) continue;  // (most writes are not raises)
     if (change.key >= raisedInBatch_.size()) raisedInBatch_.resize(change.key + 1, 0);
     raisedInBatch_[change.key] = batch.sequence;
   }

@@ -225,6 +225,18 @@ bool equals(const Value& a, const Value& b) {
 }
 
 bool compare(BinaryOp op, const Value& a, const Value& b) {
+  if (a.isInt() && b.isInt()) {  // the common case, without the general path's conversions
+    const std::int64_t x = a.asInt(), y = b.asInt();
+    switch (op) {
+      case BinaryOp::Less: return x < y;
+      case BinaryOp::LessEq: return x <= y;
+      case BinaryOp::Greater: return x > y;
+      case BinaryOp::GreaterEq: return x >= y;
+      case BinaryOp::Equal: return x == y;
+      case BinaryOp::NotEqual: return x != y;
+      default: return false;
+    }
+  }
   if (op == BinaryOp::Equal) return equals(a, b);
   if (op == BinaryOp::NotEqual) return !equals(a, b);
   int c;

@@ -133,7 +133,11 @@ void Value::appendJson(std::string& out) const {
   switch (type()) {
     case Type::Invalid: out += "null"; return;
     case Type::Bool: out += asBool() ? "true" : "false"; return;
-    case Type::Int: out += std::to_string(asInt()); return;
+    case Type::Int: {
+      char digits[24];
+      out.append(digits, std::to_chars(digits, digits + sizeof digits, asInt()).ptr);
+      return;
+    }
     case Type::Float: out += formatFloat(asFloat()); return;
     case Type::String: appendJsonString(out, asString()); return;
     case Type::Array: {

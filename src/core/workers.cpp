@@ -3,6 +3,7 @@
 #include <pthread.h>
 
 #include <algorithm>
+#include <atomic>
 #include <iostream>
 #include <utility>
 
@@ -18,6 +19,11 @@ struct Workers::Task {
   // Virtual time: signalled when its turn comes. One per task, so that a
   // hand-over wakes one thread, not every waiting one.
   std::condition_variable turn;
+};
+
+struct Workers::Wake {
+  std::atomic<bool> rung{false};
+  std::vector<Task*> sleepers;  // under the Workers' mutex
 };
 
 // A pooled thread: runs one task after another, and waits idle in between
@@ -144,6 +150,9 @@ void Workers::run(Task* task) {
       std::cerr << "autolife: a task failed with an unknown exception\n";
     }
   }
+  // What the task captured goes now, outside the lock: dropping it may wait
+  // for other threads (a box's Python objects, for the GIL).
+  task->body = nullptr;
   std::unique_lock lock(mutex_);
   if (mode_ == Mode::Virtual) giveBack(lock);
   if (--groupSize_[task->group] == 0) {
@@ -182,27 +191,55 @@ void Workers::settle() {
   }
 }
 
-bool Workers::sleepUntil(Time t) {
+bool Workers::sleepUntil(Time t) { return sleepOn(t, nullptr); }
+
+bool Workers::sleepUntil(Time t, Wake& wake) { return sleepOn(t, &wake); }
+
+std::shared_ptr<Workers::Wake> Workers::makeWake() { return std::make_shared<Wake>(); }
+
+bool Workers::rung(const Wake& wake) { return wake.rung; }
+
+void Workers::ring(Wake& wake) {
+  std::vector<TimerId> timers;
+  {
+    std::lock_guard lock(mutex_);
+    wake.rung = true;
+    for (Task* task : wake.sleepers) {
+      if (!task->sleeping) continue;
+      task->sleeping = false;
+      timers.push_back(task->wake);
+      if (mode_ == Mode::Virtual) ready_.push_back(task);
+    }
+    wake.sleepers.clear();
+    changed_.notify_all();
+  }
+  for (auto id : timers) clock_.cancel(id);
+}
+
+bool Workers::sleepOn(Time t, Wake* wake) {
   Task* task = currentWorkers == this ? static_cast<Task*>(runningTask) : nullptr;
   std::unique_lock lock(mutex_);
   if (task && cancelled_[task->group]) return false;
+  if (wake && wake->rung) return true;
   if (mode_ == Mode::Real || !task) {
     // Real time, or a thread that is not one of ours (a box's own
     // threading.Thread): wait until the clock gets there, or a cancel.
     const Group group = task ? task->group : 0;
     auto done = std::make_shared<bool>(false);
-    TimerId timer = clock_.schedule(t, [this, done] {
+    // (Forever: only a ring or a cancel ends it, and no timer is left behind.)
+    TimerId timer = t == kNever ? 0 : clock_.schedule(t, [this, done] {
       std::lock_guard l(mutex_);
       *done = true;
       changed_.notify_all();
     });
-    changed_.wait(lock, [&] { return *done || (task && cancelled_[group]); });
+    changed_.wait(lock, [&] { return *done || (wake && wake->rung) || (task && cancelled_[group]); });
     clock_.cancel(timer);
     return !(task && cancelled_[group]);
   }
-  // Virtual time: give the turn back until the clock wakes us at `t`.
+  // Virtual time: give the turn back until the clock wakes us at `t` (or a ring).
   task->sleeping = true;
-  task->wake = clock_.schedule(t, [this, task] {
+  if (wake) wake->sleepers.push_back(task);
+  task->wake = t == kNever ? 0 : clock_.schedule(t, [this, task] {
     std::lock_guard l(mutex_);
     if (!task->sleeping) return;  // woken by a cancel meanwhile
     task->sleeping = false;
@@ -210,6 +247,7 @@ bool Workers::sleepUntil(Time t) {
   });
   giveBack(lock);
   task->turn.wait(lock, [&] { return turn_ == task; });
+  if (wake) std::erase(wake->sleepers, task);
   return !cancelled_[task->group];
 }
 

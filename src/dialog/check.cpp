@@ -50,8 +50,9 @@ struct Checker {
     if (n.kind == OutputKind::Function) {
       if (!knownFunctions().contains(n.text) && !functions.contains(n.text))
         problem(false, n.at, "^" + n.text + " is not a function autolife runs: an answer using it cannot be said");
+      // ^goto($face), ^gotoReactivate($1): the tag is known when it runs.
       if (std::find(std::begin(kTagFunctions), std::end(kTagFunctions), n.text) != std::end(kTagFunctions) &&
-          !n.args.empty() && !tags.contains(n.args[0]))
+          !n.args.empty() && !tags.contains(n.args[0]) && n.args[0].find('$') == std::string::npos)
         problem(true, n.at, "^" + n.text + "(" + n.args[0] + "): no %" + n.args[0] + " in this topic");
       if (n.text == "addToConcept" || n.text == "removeFromConcept" || n.text == "clearConcept") return;
       for (std::size_t i = 0; i < n.children.size(); ++i)

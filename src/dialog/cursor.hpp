@@ -61,6 +61,12 @@ public:
     while (!atEnd() && isNameChar(peek())) ++i_;
     return std::string(slice(b, i_));
   }
+  // A concept's name: also '/' inside (the Japanese lexicon's ~how_much/many).
+  std::string conceptName() {
+    const std::size_t b = i_;
+    while (!atEnd() && (isNameChar(peek()) || (peek() == '/' && i_ > b && isNameChar(peek(1))))) ++i_;
+    return std::string(slice(b, i_));
+  }
   // A variable or event name: also '/' and '.' inside (Dialog/LastInput, ALMemory keys).
   std::string keyName() {
     const std::size_t b = i_;
@@ -102,6 +108,7 @@ private:
   OutputNode outputUntil(Cursor& c, char close, int depth) const;
   bool outputElement(Cursor& c, OutputNode& group, int depth) const;
   OutputNode outputItem(Cursor& c, char close, int depth) const;
+  OutputNode outputValue(Cursor& c, int depth) const;
   OutputNode outputItems(Cursor& c, OutputKind kind, std::string op, char close, int depth) const;
   OutputNode outputFunction(Cursor& c, int depth) const;
   OutputNode outputVariable(Cursor& c, int depth) const;

@@ -2,11 +2,13 @@
 // (focus, scope, proposals said). The order rules are tried in (docs/dialog.md):
 //   1. the subrules in scope (those of the rule or proposal that answered last),
 //   2. the focused topic's rules (its ^private ones too),
-//   3. the other active topics' rules, 4. topics marked ^fallback;
+//   3. the other active topics' rules, 4. every topic's `recover:` section,
+//   5. topics marked ^fallback (even when one has the focus);
 // within a tier, ^lessPriority last, then the rule that matched the most of
 // its own words, then file and load order. The first whose answer can be
 // said answers.
 #include <algorithm>
+#include <functional>
 
 #include "lexicon.hpp"
 #include "state.hpp"
@@ -83,6 +85,7 @@ bool Dialog::unload(const std::string& name) {
     if (!t || t->topic.name != name) continue;
     if (impl_->focus == i) impl_->focus.reset();
     if (impl_->scope && impl_->scope->topic == i) impl_->scope.reset();
+    if (impl_->lastTriggered && impl_->lastTriggered->topic == i) impl_->lastTriggered.reset();
     t.reset();
     impl_->conceptIndexValid = false;
     impl_->ruleIndexValid = false;
@@ -201,6 +204,7 @@ void Dialog::resetAll() {
   impl_->cursors.clear();
   impl_->scope.reset();
   impl_->focus.reset();
+  impl_->lastTriggered.reset();
 }
 
 std::vector<std::string> Dialog::eventKeys() const {
@@ -350,28 +354,28 @@ Reply Dialog::hear(const std::string& utterance, double confidence) {
     return r;
   }
   Reply reply = impl_->respond(in, utterance);
+  // A rule matched but its answer cannot be said: Dialog/SpeakFailure, not
+  // Dialog/NotUnderstood (aldialog-api, deactivateTag).
+  const bool matched = !reply.understood && !reply.explanation.notes.empty();
   impl_->learn(in, reply);
   if (reply.understood) {
     impl_->notUnderstoodInARow = 0;
-    return reply;
+    impl_->sameRuleAgain(reply);
+  } else if (matched) {
+    impl_->notUnderstoodInARow = 0;
+    impl_->lastTriggered.reset();
+    reply.explanation.outcome = "speak-failure";
+    impl_->answerEvent("Dialog/SpeakFailure", reply);
+  } else {
+    // Not understood: rules waiting for e:Dialog/NotUnderstood answer instead.
+    ++impl_->notUnderstoodInARow;
+    impl_->lastTriggered.reset();
+    static constexpr std::pair<const char*, int> kFallbacks[] = {
+        {"Dialog/NotUnderstood3", 3}, {"Dialog/NotUnderstood2", 2}, {"Dialog/NotUnderstood", 1}};
+    for (const auto& [key, needed] : kFallbacks)
+      if (impl_->notUnderstoodInARow >= needed && impl_->answerEvent(key, reply)) break;
   }
-  // Not understood: rules waiting for e:Dialog/NotUnderstood answer instead.
-  ++impl_->notUnderstoodInARow;
-  static constexpr std::pair<const char*, int> kFallbacks[] = {
-      {"Dialog/NotUnderstood3", 3}, {"Dialog/NotUnderstood2", 2}, {"Dialog/NotUnderstood", 1}};
-  for (const auto& [key, needed] : kFallbacks) {
-    if (impl_->notUnderstoodInARow < needed) continue;
-    MatchInput ev;
-    ev.event = key;
-    Reply fallback = impl_->respond(ev, key);
-    if (fallback.understood) {
-      reply.answers = std::move(fallback.answers);
-      reply.explanation.notes.push_back("answered by " + fallback.explanation.rule + " (" +
-                                        fallback.explanation.file + ":" + std::to_string(fallback.explanation.line) +
-                                        "), which waits for e:" + key);
-      break;
-    }
-  }
+  impl_->afterAnswer(reply);
   return reply;
 }
 
@@ -379,12 +383,59 @@ Reply Dialog::event(const std::string& key, const std::string& value) {
   MatchInput in;
   in.event = key;
   Reply r = impl_->respond(in, "e:" + key + " = " + value);
-  if (!r.understood) {
+  if (r.understood) {
+    impl_->sameRuleAgain(r);
+  } else if (!r.explanation.notes.empty()) {
+    impl_->lastTriggered.reset();
+    r.explanation.outcome = "speak-failure";
+    impl_->answerEvent("Dialog/SpeakFailure", r);
+  } else {
     r.explanation.outcome = "ignored";
     // The event may still complete a rule "e:Key sentence" with what comes next.
     impl_->recentEvents.push_back(key);
   }
+  impl_->afterAnswer(r);
   return r;
+}
+
+bool Dialog::Impl::answerEvent(const std::string& key, Reply& reply) {
+  MatchInput ev;
+  ev.event = key;
+  Reply r = respond(ev, "e:" + key);
+  if (!r.understood) return false;
+  for (auto& a : r.answers) reply.answers.push_back(std::move(a));
+  reply.explanation.notes.push_back("answered by " + r.explanation.rule + " (" + r.explanation.file + ":" +
+                                    std::to_string(r.explanation.line) + "), which waits for e:" + key);
+  return true;
+}
+
+// The rule that answered (commit set lastRule) answered the input or event
+// before too: a rule waiting for e:Dialog/SameRule ("raised when a rule is
+// triggered twice in a row. Allows you to avoid repetitions") answers
+// instead of the repeated answer. The repeated rule stays the one to
+// compare with, so a third time answers with e:Dialog/SameRule again.
+void Dialog::Impl::sameRuleAgain(Reply& reply) {
+  const std::optional<RuleRef> now = lastRule;
+  const bool again = now && lastTriggered && now->topic == lastTriggered->topic && now->rule == lastTriggered->rule;
+  lastTriggered = now;
+  if (!again) return;
+  // The repeated rule's subrules stay in scope unless the answer brings its own.
+  const std::optional<Scope> repeatedScope = scope;
+  Reply instead;
+  if (!answerEvent("Dialog/SameRule", instead)) return;
+  if (!scope) scope = repeatedScope;
+  reply.answers.erase(reply.answers.begin());
+  reply.answers.insert(reply.answers.begin(), std::make_move_iterator(instead.answers.begin()),
+                       std::make_move_iterator(instead.answers.end()));
+  for (auto& note : instead.explanation.notes) reply.explanation.notes.push_back(std::move(note));
+}
+
+// What an answer raises once it is chosen: Dialog/NothingToSay when its
+// ^topicRandom or ^gotoRandom found no proposal.
+void Dialog::Impl::afterAnswer(Reply& reply) {
+  const bool nothing =
+      std::any_of(reply.answers.begin(), reply.answers.end(), [](const Answer& a) { return a.nothingToSay; });
+  if (nothing) answerEvent("Dialog/NothingToSay", reply);
 }
 
 Reply Dialog::Impl::respond(const MatchInput& input, const std::string& shown) {
@@ -407,6 +458,8 @@ Reply Dialog::Impl::respond(const MatchInput& input, const std::string& shown) {
     if (r.kind != RuleKind::User) return;
     // An event answers only the rules that wait for it; silence answers none.
     if (!input.event.empty() ? !t.events[ri].contains(input.event) : input.words.empty()) return;
+    for (const auto& tag : r.inputTags)
+      if (t.deactivatedTags.contains(tag)) return;
     for (const auto& w : t.required[ri])
       if (!std::binary_search(sortedWords.begin(), sortedWords.end(), w)) return;
     if (auto m = match(r.input, input, cx)) out.push_back({{ti, ri}, std::move(*m), r.lessPriority});
@@ -426,30 +479,24 @@ Reply Dialog::Impl::respond(const MatchInput& input, const std::string& shown) {
     for (std::size_t child : topics[scope->topic]->topic.rules[scope->rule].children) consider(scope->topic, child, tier);
     if (tryTier(tier)) return reply;
   }
-  // 2-4. the focused topic, the others, the fallbacks
-  // Only the rules whose key word was said (or that have none) can match.
+  // 2-5. the focused topic, the others, every recover section, the
+  // fallback topics (dialog.txt's "Priority among rules"). Only the rules
+  // whose key word was said (or that have none) can match.
   const std::vector<RuleRef> possible = candidates(input.words);
-  auto level0 = [&](bool wanted(const Dialog::Impl&, std::size_t), std::vector<Candidate>& tier) {
+  auto isFallback = [&](std::size_t ti) { return topics[ti]->topic.hasProperty("fallback"); };
+  const std::function<bool(std::size_t, const Rule&)> tiers[] = {
+      [&](std::size_t ti, const Rule& r) { return ti == focus && !r.recover && !isFallback(ti); },
+      [&](std::size_t ti, const Rule& r) { return ti != focus && !r.recover && !isFallback(ti); },
+      [&](std::size_t, const Rule& r) { return r.recover; },
+      [&](std::size_t ti, const Rule& r) { return !r.recover && isFallback(ti); },
+  };
+  for (const auto& inTier : tiers) {
+    std::vector<Candidate> tier;
     for (const RuleRef& ref : possible) {
       const Rule& r = topics[ref.topic]->topic.rules[ref.rule];
-      if (r.level == 0 && wanted(*this, ref.topic) && (!r.isPrivate || focus == ref.topic)) consider(ref.topic, ref.rule, tier);
+      if (r.level == 0 && usable(ref.topic) && inTier(ref.topic, r) && (!r.isPrivate || focus == ref.topic))
+        consider(ref.topic, ref.rule, tier);
     }
-  };
-  if (focus && usable(*focus)) {
-    std::vector<Candidate> tier;
-    level0([](const Dialog::Impl& d, std::size_t ti) { return ti == d.focus; }, tier);
-    if (tryTier(tier)) return reply;
-  }
-  for (bool fallbackTier : {false, true}) {
-    std::vector<Candidate> tier;
-    if (fallbackTier)
-      level0([](const Dialog::Impl& d, std::size_t ti) {
-        return d.usable(ti) && ti != d.focus && d.topics[ti]->topic.hasProperty("fallback");
-      }, tier);
-    else
-      level0([](const Dialog::Impl& d, std::size_t ti) {
-        return d.usable(ti) && ti != d.focus && !d.topics[ti]->topic.hasProperty("fallback");
-      }, tier);
     if (tryTier(tier)) return reply;
   }
   // Why nothing answered.
@@ -593,6 +640,7 @@ Answer Dialog::Impl::commit(RuleRef ref, Rendered&& r) {
   a.assignments = std::move(r.assignments);
   a.clears = std::move(r.clears);
   a.bookmarks = std::move(r.bookmarks);
+  a.nothingToSay = r.nothingToSay;
   return a;
 }
 

@@ -195,6 +195,19 @@ void DialogService::deactivate(const std::string& topic) {
   memory_.raiseEvent("Dialog/DeactivateTopic", topic);
 }
 
+// The qiChat events the dialog raises itself, not through ALMemory
+// (dialog-syntax_full, "qiChat events"): a rule waiting for one must not
+// hear it twice. The timed ones (Dialog/NotSpeaking10...) and
+// Dialog/Failure are not simulated: raised in ALMemory, their rules answer.
+namespace {
+bool dialogOnlyEvent(const std::string& key) {
+  for (const char* prefix :
+       {"Dialog/NotUnderstood", "Dialog/SpeakFailure", "Dialog/SameRule", "Dialog/Fallback", "Dialog/NothingToSay"})
+    if (key.starts_with(prefix)) return true;
+  return false;
+}
+}  // namespace
+
 // The memory events the active topics wait for (u:(e:Key)); a variable
 // the dialog sets is an event too.
 void DialogService::resubscribeEvents() {
@@ -208,7 +221,7 @@ void DialogService::resubscribeEvents() {
     }
   }
   for (const auto& key : keys) {
-    if (eventSubscriptions_.contains(key) || key.starts_with("Dialog/NotUnderstood")) continue;
+    if (eventSubscriptions_.contains(key) || dialogOnlyEvent(key)) continue;
     eventSubscriptions_[key] = memory_.subscribeToEvent(key, "ALDialog", [this](const std::string& k, const core::Value& v) {
       if (running()) raise(k, MemoryVariables::text(v).value_or(""));
     });
@@ -255,6 +268,7 @@ void DialogService::record(DialogRecord r) { records(r); }
 Reply DialogService::input(const std::string& utterance, double confidence, bool forced) {
   record({clock_.now(), "human", utterance, {}, {}});
   Reply reply;
+  bool heard;
   {
     std::lock_guard lock(mutex_);
     if (!forced && subscribers_.empty()) {
@@ -264,12 +278,17 @@ Reply DialogService::input(const std::string& utterance, double confidence, bool
       lastExplanation_ = reply.explanation;
       return reply;
     }
+    heard = confidence >= dialog_.confidenceThreshold();
+  }
+  // Before the answer is chosen: u:(hello) $Dialog/LastInput says it.
+  if (heard) memory_.raiseEvent("Dialog/LastInput", utterance);
+  {
+    std::lock_guard lock(mutex_);
     reply = dialog_.hear(utterance, confidence);
     lastExplanation_ = reply.explanation;
   }
   if (reply.explanation.outcome == "ignored") return reply;
-  memory_.raiseEvent("Dialog/LastInput", utterance);
-  if (!reply.understood) {
+  if (reply.explanation.outcome == "not-understood") {
     memory_.raiseEvent("Dialog/NotUnderstood", utterance);
     memory_.raiseEvent("Dialog/SaidMisunderstood", utterance);
     record({clock_.now(), "not-understood", utterance, {}, {}});
@@ -324,6 +343,7 @@ void DialogService::speak(const Reply& reply) {
       record({clock_.now(), "robot", a.text, {}, {}});
     }
     for (const Action& act : a.actions) record({clock_.now(), "action", act.name, {}, act.args});
+    if (a.nothingToSay) memory_.raiseEvent("Dialog/NothingToSay", a.topic);
     const core::Time end = clock_.now() + takes;
     {
       std::lock_guard lock(mutex_);

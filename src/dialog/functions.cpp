@@ -83,7 +83,7 @@ bool Dialog::Impl::function(const OutputNode& n, const Frame& f, Rendered& out) 
     return sayRule({here, h[h.size() - back]}, f, out, false);
   }
   if (name == "goto" || name == "gotoReactivate" || name == "enableThenGoto") {
-    const std::string tag = rawArg(0);
+    const std::string tag = arg(0);  // ^goto($face): the variable's value
     if (name == "enableThenGoto") out.tagChanges.emplace_back(here, tag, true);
     auto ref = findTag(here, tag, name == "goto");
     if (!ref) return true;  // a said proposal: ^goto has nothing to say
@@ -94,11 +94,11 @@ bool Dialog::Impl::function(const OutputNode& n, const Frame& f, Rendered& out) 
     const LoadedTopic& t = *topics[here];
     for (std::size_t ri = 0; ri < t.topic.rules.size(); ++ri) {
       const Rule& r = t.topic.rules[ri];
-      if (std::find(r.tags.begin(), r.tags.end(), rawArg(0)) != r.tags.end() &&
+      if (std::find(r.tags.begin(), r.tags.end(), arg(0)) != r.tags.end() &&
           !(r.kind == RuleKind::Proposal && t.said[ri]))
         refs.push_back({here, ri});
     }
-    if (refs.empty()) return true;
+    if (refs.empty()) return out.nothingToSay = true;
     return sayRule(refs[std::uniform_int_distribution<std::size_t>(0, refs.size() - 1)(rng)], f, out, true);
   }
   if (name == "topicTag" || name == "topicTagReactivate" || name == "topic") {
@@ -117,11 +117,11 @@ bool Dialog::Impl::function(const OutputNode& n, const Frame& f, Rendered& out) 
     for (std::size_t ti = 0; ti < topics.size(); ++ti)
       if (usable(ti) && !topics[ti]->topic.hasProperty("noPick"))
         if (auto p = nextProposalIn(ti)) refs.push_back({ti, *p});
-    if (refs.empty()) return true;
+    if (refs.empty()) return out.nothingToSay = true;
     return sayRule(refs[std::uniform_int_distribution<std::size_t>(0, refs.size() - 1)(rng)], f, out, true);
   }
   if (name == "activate" || name == "deactivate") {
-    out.tagChanges.emplace_back(here, rawArg(0), name == "activate");
+    out.tagChanges.emplace_back(here, arg(0), name == "activate");
     return true;
   }
   if (name == "stayInScope") return out.stayInScope = true;

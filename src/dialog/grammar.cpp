@@ -14,6 +14,18 @@ bool isPatternStop(char c) {
   return Cursor::isSpace(c) || c == '[' || c == ']' || c == '{' || c == '}' || c == '(' || c == ')' || c == '"';
 }
 
+// Where a run of words ends: at a delimiter, or at an element written
+// against the words before it, as languages without spaces write them
+// (u:(私の名前は_*です), u:(好きな~fruit)).
+bool endsWords(const Cursor& c) {
+  const char ch = c.peek();
+  if (isPatternStop(ch) || ch == '*') return true;
+  const char after = c.peek(1);
+  if (ch == '~' || ch == '$' || ch == '^') return Cursor::isNameChar(after);
+  if (ch == '_') return after == '*' || after == '~' || after == '[' || after == '{' || after == '"';
+  return false;
+}
+
 const char* closeName(char close) {
   switch (close) {
     case ')': return "')'";
@@ -86,7 +98,11 @@ PatternNode Grammar::pattern(Cursor& c, char close, int depth, std::optional<Whe
       c.next();
       return seq;
     }
-    if (ch == ')' || ch == ']' || ch == '}' || ch == '"') c.fail(std::string("unexpected '") + ch + "'");
+    // A '"' here opens a phrase (u:("e:event sentence"), u:(yes "play again")).
+    if (ch == ')' || ch == ']' || ch == '}') {
+      if (close == '"') c.failAt(open, "unclosed '\"'");
+      c.fail(std::string("unexpected '") + ch + "'");
+    }
     PatternNode e = patternElement(c, depth + 1);
     if (e.kind == PatternKind::Sequence && e.text.empty() && e.children.empty()) continue;  // punctuation only
     seq.children.push_back(std::move(e));
@@ -132,7 +148,7 @@ PatternNode Grammar::patternElement(Cursor& c, int depth) const {
     case '*': c.next(); return {PatternKind::Wildcard, {}, {}, {}, {}, at};
     case '~': {
       c.next();
-      std::string n = c.name();
+      std::string n = c.conceptName();
       if (n.empty()) c.failAt(at, "expected a concept name after '~'");
       return {PatternKind::Concept, n, {}, {}, {}, at};
     }
@@ -156,10 +172,9 @@ PatternNode Grammar::patternElement(Cursor& c, int depth) const {
       c.next();
       return {};
     }
-    case '%': {  // a tag in a concept item: nothing to hear
+    case '%': {  // a tag: nothing to hear (deactivated, its rule does not match)
       c.next();
-      c.name();
-      return {};
+      return {PatternKind::Empty, "%" + c.name(), {}, {}, {}, at};
     }
     default: break;
   }
@@ -179,7 +194,7 @@ PatternNode Grammar::patternElement(Cursor& c, int depth) const {
     return {PatternKind::Event, key, {}, {}, {}, at};
   }
   const std::size_t b = c.offset();
-  while (!c.atEnd() && !isPatternStop(c.peek())) c.next();
+  while (!c.atEnd() && (c.offset() == b || !endsWords(c))) c.next();
   if (c.offset() == b) c.fail(std::string("unexpected '") + ch + "'");
   auto ws = text::words(c.slice(b, c.offset()), characters);
   if (ws.size() == 1) return {PatternKind::Word, ws.front(), {}, {}, {}, at};
@@ -307,7 +322,7 @@ bool Grammar::outputElement(Cursor& c, OutputNode& group, int depth) const {
     case '~':
       if (!Cursor::isNameChar(after)) return false;
       c.next();
-      group.children.push_back({OutputKind::Concept, c.name(), {}, {}, {}, false, {}, at});
+      group.children.push_back({OutputKind::Concept, c.conceptName(), {}, {}, {}, false, {}, at});
       return true;
     case '%':
       if (!Cursor::isNameChar(after)) return false;
@@ -322,8 +337,30 @@ bool Grammar::outputElement(Cursor& c, OutputNode& group, int depth) const {
   }
 }
 
-// One alternative of [..] or {..}: a word, a "quoted group" or an element.
+// One alternative of [..] or {..}: what is written up to the next space,
+// words and elements alike (a word, a "quoted group", イスラエル{こく}).
 OutputNode Grammar::outputItem(Cursor& c, char close, int depth) const {
+  const Where at = c.where();
+  OutputNode group{OutputKind::Group, {}, {}, {}, {}, false, {}, at};
+  auto ends = [&] {
+    return c.atEnd() || Cursor::isSpace(c.peek()) || c.peek() == close || c.peek() == ']' || c.peek() == '}' ||
+           (c.peek() == '"' && !group.children.empty());
+  };
+  while (!ends()) {
+    if (outputElement(c, group, depth + 1)) continue;
+    const Where textAt = c.where();
+    const std::size_t b = c.offset();
+    c.next();
+    while (!ends() && std::string_view("[{\"$~%^\\").find(c.peek()) == std::string_view::npos) c.next();
+    group.children.push_back({OutputKind::Text, std::string(c.slice(b, c.offset())), {}, {}, {}, false, {}, textAt});
+  }
+  if (group.children.empty()) c.fail(std::string("unexpected '") + c.peek() + "'");
+  if (group.children.size() == 1) return std::move(group.children.front());
+  return group;
+}
+
+// An assignment's value: one element ($1, "quoted", ^size(~c)) or one word.
+OutputNode Grammar::outputValue(Cursor& c, int depth) const {
   const Where at = c.where();
   OutputNode group{OutputKind::Group, {}, {}, {}, {}, false, {}, at};
   if (outputElement(c, group, depth + 1)) {
@@ -331,8 +368,8 @@ OutputNode Grammar::outputItem(Cursor& c, char close, int depth) const {
     return group;
   }
   const std::size_t b = c.offset();
-  while (!c.atEnd() && !Cursor::isSpace(c.peek()) && c.peek() != close && c.peek() != '[' && c.peek() != '"' &&
-         c.peek() != ']' && c.peek() != '}')
+  while (!c.atEnd() && !Cursor::isSpace(c.peek()) && c.peek() != '[' && c.peek() != '"' && c.peek() != ']' &&
+         c.peek() != '}')
     c.next();
   if (c.offset() == b) c.fail(std::string("unexpected '") + c.peek() + "'");
   return {OutputKind::Text, std::string(c.slice(b, c.offset())), {}, {}, {}, false, {}, at};
@@ -371,7 +408,7 @@ OutputNode Grammar::outputVariable(Cursor& c, int depth) const {
     c.next();
     c.skipSpace();
     OutputNode assign{OutputKind::Assign, n, {}, {}, {}, false, {}, at};
-    assign.children.push_back(outputItem(c, '\0', depth + 1));
+    assign.children.push_back(outputValue(c, depth + 1));
     return assign;
   }
   c.seek(afterName);

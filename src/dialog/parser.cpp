@@ -36,7 +36,8 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 12> kLocales
 // "u", "u3", "proposal", "concept"...: the keywords that begin a statement.
 bool statementKeyword(std::string_view word, std::string& keyword, int& level) {
   static constexpr std::string_view kHeader[] = {"topic",       "language", "concept", "dynamic",       "include",
-                                                 "def",         "description", "overload", "pronunciation", "proposal"};
+                                                 "def",         "description", "overload", "pronunciation", "proposal",
+                                                 "recover"};
   const std::string w = text::lower(word);
   for (auto k : kHeader)
     if (w == k) {
@@ -60,7 +61,7 @@ bool statementKeyword(std::string_view word, std::string& keyword, int& level) {
 // Header statements end with their line; rules and concepts may go on.
 bool singleLine(const std::string& keyword) {
   return keyword == "topic" || keyword == "language" || keyword == "dynamic" || keyword == "include" ||
-         keyword == "description" || keyword == "overload" || keyword == "pronunciation";
+         keyword == "description" || keyword == "overload" || keyword == "pronunciation" || keyword == "recover";
 }
 
 // Where the comment of a line starts ('#' outside double quotes), given
@@ -72,6 +73,9 @@ std::size_t commentStart(std::string_view line, bool& quoted) {
   }
   return line.size();
 }
+
+// U+3000: Japanese topics separate the items of a choice with it.
+constexpr std::string_view kIdeographicSpace = "\xE3\x80\x80";
 
 int columnOf(std::string_view line, std::size_t byte) {
   int col = 1;
@@ -122,13 +126,13 @@ private:
   void split() {
     std::size_t b = 0;
     while (b <= source_.size()) {
-      std::size_t e = source_.find('\n', b);
+      // A line ends at \n, \r\n or a lone \r, as core::TextLines counts
+      // them for file:line:column.
+      std::size_t e = source_.find_first_of("\r\n", b);
       if (e == std::string_view::npos) e = source_.size();
-      std::string_view line = source_.substr(b, e - b);
-      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-      lines_.push_back(line);
+      lines_.push_back(source_.substr(b, e - b));
       if (e == source_.size()) break;
-      b = e + 1;
+      b = e + (source_[e] == '\r' && e + 1 < source_.size() && source_[e + 1] == '\n' ? 2 : 1);
     }
     if (!lines_.empty() && lines_[0].starts_with("\xEF\xBB\xBF")) lines_[0].remove_prefix(3);  // BOM
     bool quoted = false;
@@ -172,8 +176,11 @@ private:
       }
       const std::size_t end = commentStart(line.substr(first), quoted) + first;
       int column = columnOf(line, first);  // counted as we go: long lines stay linear
+      int ideographicSpace = 0;  // bytes left of a U+3000, which separates words as a space does
       for (std::size_t i = first; i < end; ++i) {
-        current->body += line[i];
+        if (line.substr(i, 3) == kIdeographicSpace) ideographicSpace = 3;
+        current->body += ideographicSpace > 0 ? ' ' : line[i];
+        if (ideographicSpace > 0) --ideographicSpace;
         current->positions.push_back({lineNo, column});
         if (i + 1 < line.size() && (static_cast<unsigned char>(line[i + 1]) & 0xC0) != 0x80) ++column;
       }
@@ -196,6 +203,10 @@ private:
     if (k == "overload") return void(topic_.overload = text::squeeze(c.slice(c.offset(), c.end())));
     if (k == "pronunciation") return;  // how the recogniser says a word: nothing to simulate
     if (k == "def") return function(c, s);
+    if (k == "recover") {  // the rules after it are the topic's recover section
+      if (!c.atEnd()) c.fail("expected nothing after 'recover:'");
+      return void(inRecover_ = true);
+    }
     if (!seenLanguage_ && !warnedLanguage_) {
       warnedLanguage_ = true;
       error(s.at, "a rule before 'language:' (the language decides how words are matched)");
@@ -253,7 +264,7 @@ private:
     }
     if (c.next() != '(') c.failAt(s.at, "expected 'concept:(name) [...]'");
     c.skipSpace();
-    d.name = c.name();
+    d.name = c.conceptName();
     c.skipSpace();
     if (d.name.empty() || c.next() != ')') c.failAt(s.at, "expected 'concept:(name) [...]'");
     c.skipSpace();
@@ -305,6 +316,7 @@ private:
     r.at = s.at;
     r.level = s.level;
     r.sourceLine = s.sourceLine;
+    r.recover = inRecover_;
     const std::string& k = s.keyword;
     r.kind = k == "proposal" ? RuleKind::Proposal
              : k == "c"      ? RuleKind::CallResult
@@ -325,6 +337,7 @@ private:
       c.next();
       r.input = grammar_.pattern(c, ')', 0, paren);
       r.lessPriority = hasMarker(r.input, "^lessPriority");
+      collectInputTags(r.input, r.inputTags);
     }
     c.skipSpace();
     r.output = grammar_.output(c);
@@ -337,6 +350,11 @@ private:
   static bool hasMarker(const PatternNode& n, std::string_view marker) {
     if (n.kind == PatternKind::Empty && n.text == marker) return true;
     return std::any_of(n.children.begin(), n.children.end(), [&](const auto& c) { return hasMarker(c, marker); });
+  }
+
+  static void collectInputTags(const PatternNode& n, std::vector<std::string>& tags) {
+    if (n.kind == PatternKind::Empty && n.text.size() > 1 && n.text[0] == '%') tags.push_back(n.text.substr(1));
+    for (const auto& c : n.children) collectInputTags(c, tags);
   }
 
   static void collectTags(const OutputNode& n, std::vector<std::string>& tags) {
@@ -371,7 +389,7 @@ private:
   Grammar grammar_;
   ParseResult result_;
   Topic topic_;
-  bool seenTopic_ = false, seenLanguage_ = false, warnedLanguage_ = false;
+  bool seenTopic_ = false, seenLanguage_ = false, warnedLanguage_ = false, inRecover_ = false;
   std::array<std::optional<std::size_t>, 10> lastAtLevel_;
 };
 

@@ -27,6 +27,7 @@ void merge(Rendered& out, Rendered&& in) {
   if (in.focus) out.focus = in.focus;
   out.stayInScope = out.stayInScope || in.stayInScope;
   out.releaseFocus = out.releaseFocus || in.releaseFocus;
+  out.nothingToSay = out.nothingToSay || in.nothingToSay;
 }
 }  // namespace
 

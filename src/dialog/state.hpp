@@ -49,6 +49,7 @@ struct Rendered {
   std::optional<std::size_t> focus;
   bool stayInScope = false;
   bool releaseFocus = false;
+  bool nothingToSay = false;  // ^topicRandom / ^gotoRandom found no proposal
   std::string failure;  // why the answer cannot be said
 };
 
@@ -91,7 +92,8 @@ struct Dialog::Impl {
   std::map<int, std::map<std::string, std::string>> userData;
   double threshold = 0.5;
   int notUnderstoodInARow = 0;
-  std::optional<RuleRef> lastRule;
+  std::optional<RuleRef> lastRule;       // committed last
+  std::optional<RuleRef> lastTriggered;  // answered the last input or event (Dialog/SameRule)
   int renderDepth = 0;
   bool keptFocus = false;  // the last commit left the focus on a ^keepFocus topic
 
@@ -103,6 +105,10 @@ struct Dialog::Impl {
   const ConceptEntry* conceptEntry(const std::string& name, const std::string& lang);
   void setConceptItems(const std::string& lang, const std::string& name, const std::vector<std::string>& items);
   Reply respond(const MatchInput& input, const std::string& shown);
+  // Answers the qiChat event `key` (Dialog/SpeakFailure...) adds to a reply.
+  bool answerEvent(const std::string& key, Reply& reply);
+  void sameRuleAgain(Reply& reply);
+  void afterAnswer(Reply& reply);
   bool tryRule(RuleRef ref, const Match& m, Reply& reply);
   Answer commit(RuleRef ref, Rendered&& r);
   void learn(const MatchInput& input, Reply& reply);

@@ -5,12 +5,15 @@
 #include <algorithm>
 #include <random>
 
+#include "autolife/engine/animation_length.hpp"
 #include "autolife/engine/autolife_service.hpp"
 #include "autolife/engine/package_dialogs.hpp"
 #include "autolife/engine/memory_service.hpp"
 #include "autolife/engine/package_services.hpp"
 #include "autolife/engine/preference_service.hpp"
+#include "autolife/engine/service_manager.hpp"
 #include "autolife/life/life_service.hpp"
+#include "autolife/naoqi/service_builder.hpp"
 
 namespace autolife::engine {
 
@@ -105,14 +108,16 @@ Engine::Parts::Parts(core::Clock& c, const EngineOptions& o)
       scripted(c, monitor),
       programs(c),
       workers(c, dynamic_cast<core::VirtualClock*>(&c) ? core::Workers::Mode::Virtual : core::Workers::Mode::Real),
+      pythonBridge(workers, {o.seed}),
       resources(c),
       behaviors(runtime::RuntimeContext{services, workers, &memory, &resources,
-                                        [this](const runtime::RunEvent& e) { behaviorEvents(e); }, {}}),
+                                        [this](const runtime::RunEvent& e) { behaviorEvents(e); }, {}, &pythonBridge}),
       runners(scripted, programs),
       keysListener(keys),
       life({memory, monitor, services, runners, &keysListener, journal.get()}, lifeOptions(o)),
       packages(installRoot(o, temporaryRoot)),
-      world(keys, life),
+      perceived(keys, life),
+      world(memory, launchpad::RobotProfile::forModel(o.model), perceived),
       robot(memory, c, o.model),
       speechRecognition(memory),
       dialog(c, memory, services, o.seed),
@@ -131,11 +136,13 @@ Engine::Engine(core::Clock& c, EngineOptions o)
       programs(parts_->programs),
       behaviorEvents(parts_->behaviorEvents),
       workers(parts_->workers),
+      pythonBridge(parts_->pythonBridge),
       resources(parts_->resources),
       behaviors(parts_->behaviors),
       runners(parts_->runners),
       life(parts_->life),
       packages(parts_->packages),
+      perceived(parts_->perceived),
       world(parts_->world),
       robot(parts_->robot),
       speechRecognition(parts_->speechRecognition),
@@ -143,6 +150,7 @@ Engine::Engine(core::Clock& c, EngineOptions o)
       topicRefused(parts_->topicRefused),
       serviceOperands(parts_->serviceOperands) {
   runners.setBehaviorRunner(&behaviors);
+  parts_->keysListener.setWorld(&world);
   if (options_.turnLimit) workers.setLimits({*options_.turnLimit, workers.limits().afterCancel});
   // In virtual time box threads run, in turn, after each clock task.
   if (auto* virtualClock = dynamic_cast<core::VirtualClock*>(&c))
@@ -174,6 +182,7 @@ Engine::~Engine() {
 }
 
 void Engine::start() {
+  world.start();
   keys.start();
   life.start();
 }
@@ -198,20 +207,28 @@ void Engine::registerServices() {
   services.add(makePackageManagerService(packages));
   services.add(makeBehaviorManagerService(packages, life, runners));
   services.add(makePreferenceManagerService(preferences));
-  auto autolife = makeAutolifeService(memory, life, &serviceOperands);
+  auto autolife = makeAutolifeService(memory, life, &serviceOperands, &services);
   // The dashboard's "say to the robot": speech as input, explained.
   autolife->method("hear", {{"text", service::Type::String}, {"confidence", service::Type::Float}}, service::Type::Map,
                    "What a person says to the robot (ALSpeechRecognition, then ALDialog): {heard, wordRecognized, "
                    "outcome, reason, topic, file, line, rule, notes, answers}",
                    [this](const service::Arguments& a) { return heardJson(hear(service::stringArg(a, 0), service::floatArg(a, 1)), service::stringArg(a, 0)); });
   services.add(autolife);
+  services.add(makeServiceManagerService(services));
+  // The modelled speech services: registered as the engine's own, before
+  // the simulated robot's stubs take the catalog's names still free.
+  // Completed with the catalog's methods they do not model, as every
+  // simulated service is.
+  services.add(naoqi::ServiceBuilder(speechRecognition.makeService()).build());
+  services.add(naoqi::ServiceBuilder(dialog.makeService()).build());
   robot.registerServices(services);
-  // The modelled speech services: registered as the engine's own, so any
-  // stand-in for an unmodelled module of the same name cannot take them.
-  services.add(speechRecognition.makeService());
-  services.add(dialog.makeService());
+  // An installed package's behavior plays as an animation for as long as its timeline.
+  robot.animationPlayer().setResolver([this](const std::string& name) -> std::optional<double> {
+    auto b = packages.behavior(name);
+    return b ? animationSeconds(b->behaviorFile) : std::nullopt;
+  });
   // Launchpad/Posture follows ALRobotPosture, as on a robot.
-  robot.postureChanged().connect([this](const std::string& posture, const std::string& family) { keys.setPosture(posture, family); });
+  robot.postureChanged().connect([this](const std::string& posture, const std::string& family) { world.postureChanged(posture, family); });
 }
 
 dialog::Heard Engine::hear(const std::string& utterance, double confidence) {

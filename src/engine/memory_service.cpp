@@ -1,12 +1,11 @@
 #include "autolife/engine/memory_service.hpp"
 
 #include "autolife/core/value_json.hpp"
+#include "autolife/naoqi/service_builder.hpp"
 
 namespace autolife::engine {
 
 using service::Any;
-using service::Arguments;
-using service::Type;
 
 core::Value toValue(const Any& json) {
   try {
@@ -35,12 +34,6 @@ Any guarded(F&& f) {
   }
 }
 
-// removeData and NAOqi's removeEvent / removeMicroEvent: the key goes,
-// whatever its kind (an unknown key: nothing to do).
-Any removeKey(memory::Memory& m, const Arguments& a) {
-  return guarded([&] { m.removeData(service::stringArg(a, 0)); return Any(); });
-}
-
 std::vector<std::string> stringList(const Any& list) {
   std::vector<std::string> out;
   for (const auto& k : list) {
@@ -50,85 +43,83 @@ std::vector<std::string> stringList(const Any& list) {
   return out;
 }
 
-void declareData(service::Service& s, memory::Memory& m) {
-  s.method("insertData", {{"key", Type::String}, {"value", Type::Any}}, Type::Void, "Stores a value",
-           [&m](const Arguments& a) { return guarded([&] { m.insertData(service::stringArg(a, 0), toValue(a[1])); return Any(); }); });
-  s.method("insertListData", {{"list", Type::List, "[[key, value], ...]"}}, Type::Void, "Stores several values at once",
-           [&m](const Arguments& a) {
-             std::vector<std::pair<std::string, core::Value>> pairs;
-             for (const auto& p : a[0]) {
-               if (!p.is_array() || p.size() != 2 || !p[0].is_string())
-                 throw service::CallError("bad-argument", "insertListData takes [[key, value], ...], got " + p.dump());
-               pairs.emplace_back(p[0].get<std::string>(), toValue(p[1]));
-             }
-             return guarded([&] { m.insertListData(pairs); return Any(); });
-           });
-  s.method("getData", {{"key", Type::String}}, Type::Any, "A key's value (an error for an unknown key)",
-           [&m](const Arguments& a) { return guarded([&] { return core::valueToJson(m.getData(service::stringArg(a, 0))); }); });
-  s.method("getListData", {{"keys", Type::List}}, Type::List, "Several keys' values",
-           [&m](const Arguments& a) {
-             return guarded([&] {
-               Any out = Any::array();
-               for (const auto& v : m.getListData(stringList(a[0]))) out.push_back(core::valueToJson(v));
-               return out;
-             });
-           });
-  s.method("getDataList", {{"filter", Type::String}}, Type::List, "Keys containing a substring",
-           [&m](const Arguments& a) { return Any(m.getDataList(service::stringArg(a, 0))); });
-  s.method("getDataListName", {}, Type::List, "All keys", [&m](const Arguments&) { return Any(m.getDataListName()); });
-  s.method("removeData", {{"key", Type::String}}, Type::Void, "Removes a key",
-           [&m](const Arguments& a) { return removeKey(m, a); });
-  s.method("getType", {{"key", Type::String}}, Type::String, "Data, Event or MicroEvent",
-           [&m](const Arguments& a) { return guarded([&] { return Any(m.getType(service::stringArg(a, 0))); }); });
-  s.method("getTimestamp", {{"key", Type::String}}, Type::List, "[value, sec, usec] of the last write",
-           [&m](const Arguments& a) {
-             return guarded([&] {
-               auto st = m.getTimestamp(service::stringArg(a, 0));
-               return stamped(st.value, st.time);
-             });
-           });
-  s.method("getEventHistory", {{"key", Type::String}}, Type::List, "[[value, sec, usec], ...] oldest first",
-           [&m](const Arguments& a) {
-             return guarded([&] {
-               Any out = Any::array();
-               for (const auto& st : m.getEventHistory(service::stringArg(a, 0))) out.push_back(stamped(st.value, st.time));
-               return out;
-             });
-           });
+void declareData(naoqi::ServiceBuilder& s, memory::Memory& m) {
+  s.bind("insertData", [&m](const std::string& key, const Any& value) { guarded([&] { m.insertData(key, toValue(value)); return Any(); }); },
+         "Stores a value");
+  s.bind("insertListData", {"list"}, [&m](const std::vector<Any>& list) {
+    std::vector<std::pair<std::string, core::Value>> pairs;
+    for (const auto& p : list) {
+      if (!p.is_array() || p.size() != 2 || !p[0].is_string())
+        throw service::CallError("bad-argument", "insertListData takes [[key, value], ...], got " + p.dump());
+      pairs.emplace_back(p[0].get<std::string>(), toValue(p[1]));
+    }
+    guarded([&] { m.insertListData(pairs); return Any(); });
+  }, "Stores several values at once: [[key, value], ...]");
+  auto getData = [&m](const std::string& key) { return guarded([&] { return core::valueToJson(m.getData(key)); }); };
+  s.bind("getData", getData, "A key's value (an error for an unknown key)");
+  s.bind("getData", [getData](const std::string& key, int) { return getData(key); },
+         "A key's value (NAOqi's second parameter is deprecated and ignored)");
+  // Over qi, subscriber(key) answers an object (src/qiserver); the Python
+  // client makes one over `subscribe` (docs/api.md).
+  s.bind("subscriber", [](const std::string&) -> Any {
+    service::refuse("use-subscribe", "a subscriber object is made by the qi server or the Python client; over JSON-RPC, "
+                                     "call subscribe with {\"event\": key}");
+  }, "An object whose signal fires with the key's events (qi); JSON-RPC clients call subscribe instead");
+  s.bind("getListData", {"keys"}, [&m](const std::vector<Any>& keys) {
+    return guarded([&] {
+      Any out = Any::array();
+      for (const auto& v : m.getListData(stringList(Any(keys)))) out.push_back(core::valueToJson(v));
+      return out;
+    });
+  }, "Several keys' values", service::Type::List);
+  s.bind("getDataList", {"filter"}, [&m](const std::string& filter) { return m.getDataList(filter); }, "Keys containing a substring");
+  s.bind("getDataListName", [&m] { return m.getDataListName(); }, "All keys");
+  s.bind("removeData", [&m](const std::string& key) { guarded([&] { m.removeData(key); return Any(); }); }, "Removes a key");
+  s.bind("getType", [&m](const std::string& key) { return guarded([&] { return Any(m.getType(key)); }); }, "Data, Event or MicroEvent");
+  s.bind("getTimestamp", [&m](const std::string& key) {
+    return guarded([&] {
+      auto st = m.getTimestamp(key);
+      return stamped(st.value, st.time);
+    });
+  }, "[value, sec, usec] of the last write", service::Type::List);
+  s.bind("getEventHistory", [&m](const std::string& key) {
+    return guarded([&] {
+      Any out = Any::array();
+      for (const auto& st : m.getEventHistory(key)) out.push_back(stamped(st.value, st.time));
+      return out;
+    });
+  }, "[[value, sec, usec], ...] oldest first", service::Type::List);
 }
 
-void declareEvents(service::Service& s, memory::Memory& m) {
-  auto declare = [&m](const Arguments& a) { return guarded([&] { m.declareEvent(service::stringArg(a, 0)); return Any(); }); };
-  s.method("declareEvent", {{"name", Type::String}}, Type::Void, "Declares an event (reads Invalid until raised)", declare);
+void declareEvents(naoqi::ServiceBuilder& s, memory::Memory& m) {
+  auto declare = [&m](const std::string& name) { guarded([&] { m.declareEvent(name); return Any(); }); };
+  s.bind("declareEvent", declare, "Declares an event (reads Invalid until raised)");
   // NAOqi's two-argument form names an extractor module to autostart on
   // subscription; autolife has none to start, so it only declares.
-  s.method("declareEvent", {{"name", Type::String}, {"extractorName", Type::String}}, Type::Void,
-           "Declares an event (the extractor name is ignored)", declare);
-  s.method("removeEvent", {{"name", Type::String}}, Type::Void, "Removes an event (as removeData)",
-           [&m](const Arguments& a) { return removeKey(m, a); });
-  s.method("removeMicroEvent", {{"name", Type::String}}, Type::Void, "Removes a micro event (as removeData)",
-           [&m](const Arguments& a) { return removeKey(m, a); });
-  s.method("raiseEvent", {{"name", Type::String}, {"value", Type::Any}}, Type::Void,
-           "Stores the value and notifies the event's subscribers",
-           [&m](const Arguments& a) { return guarded([&] { m.raiseEvent(service::stringArg(a, 0), toValue(a[1])); return Any(); }); });
-  s.method("raiseMicroEvent", {{"name", Type::String}, {"value", Type::Any}}, Type::Void, "Raises a micro event",
-           [&m](const Arguments& a) {
-             return guarded([&] { m.raiseMicroEvent(service::stringArg(a, 0), toValue(a[1])); return Any(); });
-           });
-  s.method("getEventList", {}, Type::List, "All events", [&m](const Arguments&) { return Any(m.getEventList()); });
-  s.method("getMicroEventList", {}, Type::List, "All micro events",
-           [&m](const Arguments&) { return Any(m.getMicroEventList()); });
-  s.method("getSubscribers", {{"name", Type::String}}, Type::List, "Who subscribes to a key",
-           [&m](const Arguments& a) { return Any(m.getSubscribers(service::stringArg(a, 0))); });
+  s.bind("declareEvent", [declare](const std::string& name, const std::string&) { declare(name); },
+         "Declares an event (the extractor name is ignored)");
+  // removeEvent and removeMicroEvent remove the key, whatever its kind, as
+  // removeData (an unknown key: nothing to do).
+  for (const char* remove : {"removeEvent", "removeMicroEvent"})
+    s.bind(remove, {"name"}, [&m](const std::string& name) { guarded([&] { m.removeData(name); return Any(); }); },
+           "Removes an event (as removeData)");
+  s.bind("raiseEvent", [&m](const std::string& name, const Any& value) { guarded([&] { m.raiseEvent(name, toValue(value)); return Any(); }); },
+         "Stores the value and notifies the event's subscribers");
+  s.bind("raiseMicroEvent", [&m](const std::string& name, const Any& value) {
+    guarded([&] { m.raiseMicroEvent(name, toValue(value)); return Any(); });
+  }, "Raises a micro event");
+  s.bind("getEventList", [&m] { return m.getEventList(); }, "All events");
+  s.bind("getMicroEventList", [&m] { return m.getMicroEventList(); }, "All micro events");
+  s.bind("getSubscribers", {"name"}, [&m](const std::string& name) { return m.getSubscribers(name); }, "Who subscribes to a key");
 }
 
 }  // namespace
 
 std::shared_ptr<service::Service> makeMemoryService(memory::Memory& memory) {
-  auto s = std::make_shared<service::Service>("ALMemory", "Keys, values and events");
-  declareData(*s, memory);
-  declareEvents(*s, memory);
-  return s;
+  naoqi::ServiceBuilder s("ALMemory", "Keys, values and events");
+  declareData(s, memory);
+  declareEvents(s, memory);
+  return s.build();
 }
 
 }  // namespace autolife::engine

@@ -3,12 +3,12 @@
 #include <mutex>
 #include <set>
 
+#include "autolife/naoqi/service_builder.hpp"
+
 namespace autolife::engine {
 
 using service::Any;
-using service::Arguments;
 using service::CallError;
-using service::Type;
 
 namespace {
 
@@ -25,31 +25,25 @@ Any problemsJson(const std::vector<core::Problem>& problems) {
 }  // namespace
 
 std::shared_ptr<service::Service> makePackageManagerService(package::PackageStore& store) {
-  auto s = std::make_shared<service::Service>("PackageManager", "Installs and removes packages");
-  s->method("install", {{"path", Type::String, "a package folder or a .pkg"}}, Type::Bool,
-            "Installs a package; refused with reason package-refused and its problems",
-            [&store](const Arguments& a) {
-              auto result = store.install(service::stringArg(a, 0));
-              if (!result.installed)
-                throw CallError("package-refused", "the package was not installed: " + problemsJson(result.problems).dump());
-              return Any(true);
-            });
-  s->method("removePkg", {{"uuid", Type::String}}, Type::Bool, "Removes a package; false if it is not installed",
-            [&store](const Arguments& a) { return Any(store.remove(service::stringArg(a, 0))); });
-  s->method("hasPackage", {{"uuid", Type::String}}, Type::Bool, "Whether a package is installed",
-            [&store](const Arguments& a) { return Any(store.has(service::stringArg(a, 0))); });
-  s->method("packages", {}, Type::List, "[{uuid, version, names, path}]", [&store](const Arguments&) {
+  naoqi::ServiceBuilder s("PackageManager", "Installs and removes packages");
+  s.bind("install", [&store](const std::string& path) {
+    auto result = store.install(path);
+    if (!result.installed) throw CallError("package-refused", "the package was not installed: " + problemsJson(result.problems).dump());
+    return true;
+  }, "Installs a package (a folder or a .pkg); refused with reason package-refused and its problems");
+  s.bind("removePkg", [&store](const std::string& uuid) { return store.remove(uuid); }, "Removes a package; false if it is not installed");
+  s.bind("hasPackage", [&store](const std::string& uuid) { return store.has(uuid); }, "Whether a package is installed");
+  s.bind("packages", [&store] {
     Any out = Any::array();
     for (const auto& p : store.packages()) out.push_back(infoJson(p));
     return out;
-  });
-  s->method("package", {{"uuid", Type::String}}, Type::Map, "{uuid, version, names, path}",
-            [&store](const Arguments& a) {
-              auto p = store.package(service::stringArg(a, 0));
-              if (!p) throw CallError("unknown-package", "no package " + service::stringArg(a, 0) + " is installed");
-              return infoJson(package::infoOf(*p));
-            });
-  return s;
+  }, "[{uuid, version, names, path}]");
+  s.bind("package", [&store](const std::string& uuid) {
+    auto p = store.package(uuid);
+    if (!p) throw CallError("unknown-package", "no package " + uuid + " is installed");
+    return infoJson(package::infoOf(*p));
+  }, "{uuid, version, names, path}");
+  return s.build();
 }
 
 namespace {
@@ -64,14 +58,13 @@ struct DirectRuns {
 
 std::shared_ptr<service::Service> makeBehaviorManagerService(package::PackageStore& store, life::AutonomousLife& life,
                                                             life::ActivityRunner& runner) {
-  auto s = std::make_shared<service::Service>("ALBehaviorManager", "Runs behaviors directly");
+  naoqi::ServiceBuilder s("ALBehaviorManager", "Runs behaviors directly");
   auto runs = std::make_shared<DirectRuns>();
   auto isRunning = [&life, runs](const std::string& name) {
     std::lock_guard lock(runs->mutex);
     return runs->running.contains(name) || life.focusedActivity() == name;
   };
-  auto start = [&store, &runner, runs, isRunning](const Arguments& args) {
-    const std::string name = service::stringArg(args, 0);
+  auto start = [&store, &runner, runs, isRunning](const std::string& name) {
     auto behavior = store.behavior(name);
     if (!behavior) throw CallError("unknown-behavior", "no behavior named " + name + " is installed");
     if (isRunning(name)) throw CallError("already-running", name + " is already running");
@@ -86,7 +79,6 @@ std::shared_ptr<service::Service> makeBehaviorManagerService(package::PackageSto
       std::lock_guard lock(runs->mutex);
       runs->running.erase(name);
     });
-    return Any();
   };
   // A removed package's behaviors stop, as its activities do (Engine): none
   // runs from files that are gone, or is said to run while not installed.
@@ -101,50 +93,47 @@ std::shared_ptr<service::Service> makeBehaviorManagerService(package::PackageSto
       it = runs->running.erase(it);
     }
   });
-  s->method("startBehavior", {{"name", Type::String}}, Type::Void, "Starts a behavior and returns", start);
-  s->method("runBehavior", {{"name", Type::String}}, Type::Void,
-            "Starts a behavior (autolife returns at once; use isBehaviorRunning to follow it)", start);
-  s->method("stopBehavior", {{"name", Type::String}}, Type::Void, "Stops a behavior (the focused activity: its focus)",
-            [&life, &runner, runs](const Arguments& a) {
-              const std::string name = service::stringArg(a, 0);
-              if (life.focusedActivity() == name) {
-                life.stopFocus();
-                return Any();
-              }
-              std::lock_guard lock(runs->mutex);
-              if (runs->running.erase(name)) runner.stop(name);
-              return Any();
-            });
-  s->method("stopAllBehaviors", {}, Type::Void, "Stops every behavior started here", [&runner, runs](const Arguments&) {
+  s.bind("startBehavior", start, "Starts a behavior and returns");
+  s.bind("runBehavior", start, "Starts a behavior (autolife returns at once; use isBehaviorRunning to follow it)");
+  s.bind("stopBehavior", [&life, &runner, runs](const std::string& name) {
+    if (life.focusedActivity() == name) {
+      life.stopFocus();
+      return;
+    }
+    std::lock_guard lock(runs->mutex);
+    if (runs->running.erase(name)) runner.stop(name);
+  }, "Stops a behavior (the focused activity: its focus)");
+  s.bind("stopAllBehaviors", [&runner, runs] {
     std::lock_guard lock(runs->mutex);
     for (const auto& name : runs->running) runner.stop(name);
     runs->running.clear();
-    return Any();
-  });
-  s->method("isBehaviorRunning", {{"name", Type::String}}, Type::Bool, "Whether it runs (here or as life's focus)",
-            [isRunning](const Arguments& a) { return Any(isRunning(service::stringArg(a, 0))); });
-  s->method("isBehaviorInstalled", {{"name", Type::String}}, Type::Bool, "Whether it is installed",
-            [&store](const Arguments& a) { return Any(store.behavior(service::stringArg(a, 0)).has_value()); });
-  s->method("preloadBehavior", {{"name", Type::String}}, Type::Bool, "Whether it could be loaded",
-            [&store](const Arguments& a) {
-              auto b = store.behavior(service::stringArg(a, 0));
-              return Any(b && b->valid);
-            });
-  s->method("getInstalledBehaviors", {}, Type::List, "Every installed behavior's name", [&store](const Arguments&) {
-    Any out = Any::array();
+  }, "Stops every behavior started here");
+  s.bind("isBehaviorRunning", isRunning, "Whether it runs (here or as life's focus)");
+  s.bind("isBehaviorInstalled", [&store](const std::string& name) { return store.behavior(name).has_value(); }, "Whether it is installed");
+  s.bind("isBehaviorPresent", [&store](const std::string& name) { return store.behavior(name).has_value(); },
+         "Whether it is installed (as isBehaviorInstalled)");
+  s.bind("preloadBehavior", [&store](const std::string& name) {
+    auto b = store.behavior(name);
+    return b && b->valid;
+  }, "Whether it could be loaded");
+  auto installed = [&store] {
+    std::vector<std::string> out;
     for (const auto& b : store.behaviors()) out.push_back(b.name);
     return out;
-  });
-  s->method("getRunningBehaviors", {}, Type::List, "The behaviors running now", [&life, runs](const Arguments&) {
+  };
+  s.bind("getInstalledBehaviors", installed, "Every installed behavior's name");
+  s.bind("getBehaviorNames", installed, "Every installed behavior's name (as getInstalledBehaviors)");
+  s.bind("getUserBehaviorNames", installed, "Every installed behavior's name (all are the user's in the simulation)");
+  s.bind("getRunningBehaviors", [&life, runs] {
     std::set<std::string> names;
     {
       std::lock_guard lock(runs->mutex);
       names = runs->running;
     }
     if (auto f = life.focusedActivity(); !f.empty()) names.insert(f);
-    return Any(std::vector<std::string>(names.begin(), names.end()));
-  });
-  return s;
+    return std::vector<std::string>(names.begin(), names.end());
+  }, "The behaviors running now");
+  return s.build();
 }
 
 }  // namespace autolife::engine

@@ -16,6 +16,7 @@
 #include "autolife/core/workers.hpp"
 #include "autolife/dialog/services.hpp"
 #include "autolife/engine/engine.hpp"
+#include "autolife/engine/perceived_world.hpp"
 #include "autolife/engine/service_operands.hpp"
 #include "autolife/launchpad/launchpad_keys.hpp"
 #include "autolife/life/autonomous_life.hpp"
@@ -24,6 +25,7 @@
 #include "autolife/life/scripted_runner.hpp"
 #include "autolife/memory/memory.hpp"
 #include "autolife/package/store.hpp"
+#include "autolife/python/bridge.hpp"
 #include "autolife/robot/simulated_robot.hpp"
 #include "autolife/robot/simulated_world.hpp"
 #include "autolife/runtime/behavior_runner.hpp"
@@ -33,17 +35,23 @@
 
 namespace autolife::engine {
 
-// Tells the Launchpad keys what Life does (State, FocusedActivity, ...).
+// Tells the Launchpad keys what Life does (State, FocusedActivity, ...),
+// and the simulated world whether its BasicAwareness runs.
 class KeysListener final : public life::LifeListener {
 public:
   explicit KeysListener(launchpad::LaunchpadKeys& keys) : keys_(keys) {}
   void lifeStateEntered(life::State state) override { keys_.setLifeState(life::stateName(state)); }
   void focusChanged(const std::string& activity) override { keys_.setFocusedActivity(activity); }
   void focusCounted(const std::string&, int) override {}  // the keys count focus changes themselves
-  void basicAwarenessRunning(bool running) override { keys_.setBasicAwarenessRunning(running); }
+  void basicAwarenessRunning(bool running) override {
+    keys_.setBasicAwarenessRunning(running);
+    if (world_) world_->setBasicAwarenessRunning(running);
+  }
+  void setWorld(robot::SimulatedWorld* world) { world_ = world; }
 
 private:
   launchpad::LaunchpadKeys& keys_;
+  robot::SimulatedWorld* world_ = nullptr;
 };
 
 struct Engine::Parts {
@@ -66,12 +74,18 @@ struct Engine::Parts {
   // Box threads and the behavior runtime: activities that are behaviors run
   // here (docs/behaviors.md).
   core::Workers workers;
+  python::Bridge pythonBridge;
   runtime::ResourceArbiter resources;
   runtime::BehaviorRunner behaviors;
   life::RunnerSet runners;
   KeysListener keysListener;
   life::AutonomousLife life;
   package::PackageStore packages;
+  // The perception seam's reader: what the world or a robot perceives
+  // becomes the Launchpad keys' inputs, Life's context and safeguards.
+  PerceivedWorld perceived;
+  // The simulation's source of perception (until a robot's takes over:
+  // SimulatedWorld::disconnect).
   robot::SimulatedWorld world;
   robot::SimulatedRobot robot;
   // ALSpeechRecognition and ALDialog (docs/dialog.md): what a person says.

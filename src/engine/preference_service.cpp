@@ -1,5 +1,7 @@
 #include "autolife/engine/preference_service.hpp"
 
+#include "autolife/naoqi/service_builder.hpp"
+
 namespace autolife::engine {
 
 using service::Any;
@@ -67,55 +69,40 @@ void announce(service::Service& s, const core::PreferenceChange& c, bool added) 
 }  // namespace
 
 std::shared_ptr<service::Service> makePreferenceManagerService(core::PreferenceStore& preferences) {
-  auto s = std::make_shared<service::Service>("ALPreferenceManager", "Settings by domain (strings only), kept in the data folder");
-  service::Service& self = *s;  // the handlers live in the service: no cycle
+  naoqi::ServiceBuilder b("ALPreferenceManager", "Settings by domain (strings only), kept in the data folder");
+  service::Service& self = b.service();  // the handlers live in the service: no cycle
   declareSignals(self);
-  s->method("setValue", {{"domain", Type::String}, {"setting", Type::String}, {"value", Type::String}}, Type::Void,
-            "Stores a setting (committed before the answer)", [&preferences, &self](const Arguments& a) {
-              core::PreferenceChange c{service::stringArg(a, 0), service::stringArg(a, 1), service::stringArg(a, 2)};
-              checkValue(c.domain, c.setting, *c.value);
-              const bool added = stored([&] { return preferences.set(c.domain, c.setting, *c.value); });
-              announce(self, c, added);
-              return Any();
-            });
-  s->method("setValues", {{"values", Type::Map, "{domain: {setting: value}}"}}, Type::Void,
-            "Stores several settings at once: all or none", [&preferences, &self](const Arguments& a) {
-              const auto settings = settingsOf(a.at(0));
-              const auto added = stored([&] { return preferences.set(settings); });
-              for (std::size_t i = 0; i < settings.size(); ++i) announce(self, settings[i], added[i]);
-              return Any();
-            });
-  s->method("getValue", {{"domain", Type::String}, {"setting", Type::String}}, Type::Any,
-            "A setting's value, or null", [&preferences](const Arguments& a) {
-              auto v = preferences.preference(service::stringArg(a, 0), service::stringArg(a, 1));
-              return v ? Any(*v) : Any();
-            });
-  s->method("getValueList", {{"domain", Type::String}}, Type::List, "[setting, value] pairs of a domain, by setting",
-            [&preferences](const Arguments& a) {
-              Any out = Any::array();
-              for (const auto& [setting, value] : preferences.values(service::stringArg(a, 0)))
-                out.push_back(Any::array({setting, value}));
-              return out;
-            });
-  s->method("getDomainList", {}, Type::List, "The domains that have settings, sorted",
-            [&preferences](const Arguments&) { return Any(preferences.domains()); });
-  s->method("removeValue", {{"domain", Type::String}, {"setting", Type::String}}, Type::Void,
-            "Removes a setting (nothing if it does not exist)", [&preferences, &self](const Arguments& a) {
-              const auto domain = service::stringArg(a, 0), setting = service::stringArg(a, 1);
-              if (stored([&] { return preferences.remove(domain, setting); }))
-                self.emit("preferenceRemoved", Any::array({domain, setting}));
-              return Any();
-            });
-  s->method("removeDomainValues", {{"domain", Type::String}}, Type::Void, "Removes a domain and all its settings",
-            [&preferences, &self](const Arguments& a) {
-              const auto domain = service::stringArg(a, 0);
-              if (!stored([&] { return preferences.removeDomain(domain); }).empty())
-                self.emit("preferenceDomainRemoved", domain);
-              return Any();
-            });
-  s->method("update", {}, Type::Void, "Synchronises with a cloud copy in NAOqi; here there is none: does nothing",
-            [](const Arguments&) { return Any(); });
-  return s;
+  b.bind("setValue", [&preferences, &self](const std::string& domain, const std::string& setting, const std::string& value) {
+    core::PreferenceChange c{domain, setting, value};
+    checkValue(c.domain, c.setting, *c.value);
+    const bool added = stored([&] { return preferences.set(c.domain, c.setting, *c.value); });
+    announce(self, c, added);
+  }, "Stores a setting (committed before the answer)");
+  b.method("setValues", {{"values", Type::Map, "{domain: {setting: value}}"}}, Type::Void,
+           "Stores several settings at once, {domain: {setting: value}}: all or none", [&preferences, &self](const Arguments& a) {
+             const auto settings = settingsOf(a.at(0));
+             const auto added = stored([&] { return preferences.set(settings); });
+             for (std::size_t i = 0; i < settings.size(); ++i) announce(self, settings[i], added[i]);
+             return Any();
+           });
+  b.bind("getValue", [&preferences](const std::string& domain, const std::string& setting) {
+    auto v = preferences.preference(domain, setting);
+    return v ? Any(*v) : Any();
+  }, "A setting's value, or null");
+  b.bind("getValueList", [&preferences](const std::string& domain) {
+    std::vector<std::vector<std::string>> out;
+    for (const auto& [setting, value] : preferences.values(domain)) out.push_back({setting, value});
+    return out;
+  }, "[setting, value] pairs of a domain, by setting");
+  b.bind("getDomainList", [&preferences] { return preferences.domains(); }, "The domains that have settings, sorted");
+  b.bind("removeValue", [&preferences, &self](const std::string& domain, const std::string& setting) {
+    if (stored([&] { return preferences.remove(domain, setting); })) self.emit("preferenceRemoved", Any::array({domain, setting}));
+  }, "Removes a setting (nothing if it does not exist)");
+  b.bind("removeDomainValues", [&preferences, &self](const std::string& domain) {
+    if (!stored([&] { return preferences.removeDomain(domain); }).empty()) self.emit("preferenceDomainRemoved", domain);
+  }, "Removes a domain and all its settings");
+  b.bind("update", [] {}, "Synchronises with a cloud copy in NAOqi; here there is none: does nothing");
+  return b.build();
 }
 
 }  // namespace autolife::engine

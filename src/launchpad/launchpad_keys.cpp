@@ -46,6 +46,7 @@ struct LaunchpadKeys::Inputs {
   JointTemperatures temperatures;
   bool basicAwarenessRunning = true;  // solitary, the starting state, runs it
   HumanTracker tracker;
+  std::optional<std::string> reportedTracked;  // a source says who is tracked ("" nobody)
   std::optional<Person> tracked;
   bool trackedSwitched = false;  // SameTrackedHuman's dip is due
 
@@ -114,9 +115,12 @@ bool LaunchpadKeys::started() const {
 
 // ---- inputs --------------------------------------------------------------
 
-void LaunchpadKeys::setPeople(std::vector<Person> people) {
+void LaunchpadKeys::setPeople(std::vector<Person> people) { setPeople(std::move(people), std::nullopt); }
+
+void LaunchpadKeys::setPeople(std::vector<Person> people, std::optional<std::string> trackedId) {
   std::lock_guard lock(shared_->mutex);
   in_->people = std::move(people);
+  if (trackedId) in_->reportedTracked = std::move(trackedId);
   trackPeople();
   if (!in_->started) return;
   if (solitary()) stagePeopleKeys();
@@ -182,9 +186,19 @@ void LaunchpadKeys::setTemperatures(JointTemperatures temperatures) {
   flush();
 }
 
+void LaunchpadKeys::setTrackedHuman(std::string trackedId) {
+  std::lock_guard lock(shared_->mutex);
+  in_->reportedTracked = std::move(trackedId);
+  trackPeople();
+  if (!in_->started) return;
+  stageTrackedKeys();
+  flushTracked();
+}
+
 void LaunchpadKeys::setBasicAwarenessRunning(bool running) {
   std::lock_guard lock(shared_->mutex);
   in_->basicAwarenessRunning = running;
+  if (in_->reportedTracked) return;  // the source that reports tracking knows
   trackPeople();
   if (!in_->started) return;
   stageTrackedKeys();
@@ -248,7 +262,8 @@ std::int64_t LaunchpadKeys::focusCount(std::string_view activity) const {
 
 std::optional<std::string> LaunchpadKeys::trackedHumanId() const {
   std::lock_guard lock(shared_->mutex);
-  return in_->tracker.trackedId();
+  if (!in_->tracked) return std::nullopt;
+  return in_->tracked->id;
 }
 
 // ---- derivation: each stages the keys of one concept ----------------------
@@ -285,8 +300,18 @@ void LaunchpadKeys::stageMotionKeys() {
   publisher_->stage(keys::NoMotionInZones, Value(zones.total() == 0));
 }
 
-// BasicAwareness's choice among the people now reported.
+// BasicAwareness's choice among the people now reported: the source's, or
+// this class's own (HumanTracker) when no source reports one.
 void LaunchpadKeys::trackPeople() {
+  if (in_->reportedTracked) {
+    std::optional<Person> next;
+    for (const Person& p : in_->people)
+      if (!in_->reportedTracked->empty() && p.id == *in_->reportedTracked) next = p;
+    const bool switched = in_->tracked && next && in_->tracked->id != next->id;
+    in_->tracked = std::move(next);
+    in_->trackedSwitched = in_->trackedSwitched || switched;
+    return;
+  }
   HumanTracker::Update u = in_->tracker.update(profile_, in_->people, in_->basicAwarenessRunning);
   in_->tracked = std::move(u.tracked);
   in_->trackedSwitched = in_->trackedSwitched || u.switched;
@@ -296,7 +321,7 @@ void LaunchpadKeys::stageTrackedKeys() {
   const std::optional<Person>& p = in_->tracked;
   // Someone tracked and not a different person from the last batch.
   publisher_->stage(keys::SameTrackedHuman, Value(p.has_value() && !in_->trackedSwitched));
-  publisher_->stage(keys::ZoneOfTrackedHuman, intValue(p ? engagementZone(profile_, p->distance, p->angle) : 0));
+  publisher_->stage(keys::ZoneOfTrackedHuman, intValue(p ? engagementZone(profile_, *p) : 0));
   publisher_->stage(keys::DistanceOfTrackedHuman, Value(p ? p->distance : -1.0));
   publisher_->stage(keys::TrackedHumanIsLookingAtRobot, Value(p && p->looking));
 }

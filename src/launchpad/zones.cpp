@@ -26,9 +26,24 @@ int engagementZone(const RobotProfile& profile, double distance, double angleDeg
   return 3;
 }
 
-bool isPerceived(const RobotProfile& profile, const Person& person) {
-  return engagementZone(profile, person.distance, person.angle) != 0;
+namespace {
+
+int givenOrPlaced(const RobotProfile& profile, int given, double distance, double angle) {
+  if (given >= 1 && given <= 3) return given;
+  return engagementZone(profile, distance, angle);
 }
+
+}  // namespace
+
+int engagementZone(const RobotProfile& profile, const Person& p) {
+  return givenOrPlaced(profile, p.zone, p.distance, p.angle);
+}
+
+int engagementZone(const RobotProfile& profile, const MovingObject& m) {
+  return givenOrPlaced(profile, m.zone, m.distance, m.angle);
+}
+
+bool isPerceived(const RobotProfile& profile, const Person& person) { return engagementZone(profile, person) != 0; }
 
 namespace {
 
@@ -36,7 +51,7 @@ template <class Placed>
 ZoneCounts countByZone(const RobotProfile& profile, const std::vector<Placed>& placed) {
   ZoneCounts out;
   for (const auto& p : placed) {
-    int zone = engagementZone(profile, p.distance, p.angle);
+    int zone = engagementZone(profile, p);
     if (zone != 0) ++out.counts[static_cast<std::size_t>(zone - 1)];
   }
   return out;

@@ -3,33 +3,19 @@
 #include <algorithm>
 
 #include "autolife/core/value_json.hpp"
+#include "life_entries.hpp"
 
 namespace autolife::life {
 
 using service::Any;
 using service::CallError;
 
-struct AutonomousLife::Entry {
-  Activity activity;
-  std::optional<core::Diagnostic> problem;  // cannot run: never focused
-  core::Time relaunchAfter{0};              // engine time: not focused by its trigger before
-
-  const std::string& name() const { return activity.name; }
-  bool interactive() const { return activity.nature == Nature::Interactive; }
-};
-
-struct AutonomousLife::Focus {
-  std::string name;
-  std::string startReason;
-  core::Time since{0};
-  std::uint64_t run = 0;  // tells a stale "ended" callback from the current run's
-};
-
 // One focus change: what stops, what starts, and why.
 struct AutonomousLife::Request {
   std::optional<std::string> next;
   std::string startReason;
   std::string stopReason;
+  std::string stopError;  // with stop reason error: what happened
   bool stackCurrent = false;  // STOP_AND_STACK_CURRENT
   bool unstack = false;       // with no next activity: restart the top of the stack
   bool clearStack = false;
@@ -218,6 +204,7 @@ void AutonomousLife::transition(Request r) {
                 {"PreviousActivityStopReason", previous.empty() ? "" : r.stopReason},
                 {"FocusedActivityName", next.value_or("")},
                 {"FocusedActivityStartReason", next ? startReason : ""}};
+    if (!r.stopError.empty()) payload["PreviousActivityError"] = r.stopError;
     // Queued behind the events just raised, so that listeners see it last.
     memory_.dispatcher().post([this, payload] { activityTransition(payload); });
   }
@@ -233,6 +220,8 @@ void AutonomousLife::stopFocused(const std::string& stopReason) {
     clock_.cancel(thinkingTimer_);
     thinkingTimer_ = 0;
   }
+  // A run that ends without an error (by itself or stopped) clears the last failure.
+  if (stopReason != reason::kError) activities_.at(name)->failure.reset();
   ActivityStatistics& stats = statistics_[name];
   stats.prevUnfocusTime = lifeTimeNow();
   stats.totalDuration += core::toSeconds(clock_.now() - focused_->since);
@@ -313,23 +302,15 @@ void AutonomousLife::cleanupBeforeActivity() {
       {"ALMotion.setExternalCollisionProtectionEnabled", {"All", true}},
       {"ALLeds.reset", {"AllLeds"}},
   };
-  for (const auto& [method, args] : calls) {
-    try {
-      services_.call(method, args);
-    } catch (const CallError&) {
-      // A robot without that service or method has nothing to reset.
-    }
-  }
+  // Sent, not awaited: a robot's answers come later and this is the
+  // engine's thread. A robot without that service or method has nothing
+  // to reset; a refusal changes nothing here.
+  for (const auto& [method, args] : calls) services_.callAsync(method, args, [](service::Outcome) {});
 }
 
 // Thinking expression: a loading response, then thinking phrases until loaded.
 void AutonomousLife::thinkWhileLoading(const Entry& e) {
-  auto say = [this](const std::string& text) {
-    try {
-      services_.call("ALTextToSpeech.say", {text});
-    } catch (const CallError&) {
-    }
-  };
+  auto say = [this](const std::string& text) { services_.callAsync("ALTextToSpeech.say", {text}, [](service::Outcome) {}); };
   if (!e.activity.loadingResponses.empty()) say(e.activity.loadingResponses[focusCount(e.name()) % e.activity.loadingResponses.size()]);
   if (e.activity.loadTime <= options_.thinkingInterval || options_.thinkingPhrases.empty()) return;
   auto phrase = std::make_shared<std::size_t>(0);
@@ -382,34 +363,26 @@ void AutonomousLife::postEnforcement() {
 // Interactive beats solitary; a solitary activity is interrupted by an
 // interactive one only; same natures never interrupt each other.
 void AutonomousLife::enforceSuggestions() {
-  if (!started_ || state_ != State::Solitary) return;
-  if (focused_) {
-    if (activities_.at(focused_->name)->interactive()) return;
-    if (Entry* next = bestCandidate(true))
-      transition(Request::to(next->name(), reason::kCondition, reason::kSwitchFocusInterrupt));
-    return;
+  if (!started_ || (state_ != State::Solitary && state_ != State::Interactive)) return;
+  std::vector<Entry*> eligible;
+  Entry* next = nullptr;
+  if (state_ == State::Solitary && !(focused_ && activities_.at(focused_->name)->interactive()))
+    next = bestCandidate(focused_ != nullptr, &eligible);
+  if (next) {
+    Request r = focused_ ? Request::to(next->name(), reason::kCondition, reason::kSwitchFocusInterrupt)
+                         : Request::to(next->name(), reason::kCondition);
+    Decision decision = judge(*next, eligible);  // before the focus makes it the most recent
+    transition(std::move(r));
+    decision.run = focused_ ? focused_->run : 0;
+    lastDecision_ = std::move(decision);
   }
-  if (Entry* next = bestCandidate(false)) transition(Request::to(next->name(), reason::kCondition));
+  announceDecision();
 }
 
 // Among the suggestions that may run now: interactive first, then the least
 // recently focused (never focused first), then by name (reproducible runs).
-AutonomousLife::Entry* AutonomousLife::bestCandidate(bool interactiveOnly) {
+AutonomousLife::Entry* AutonomousLife::bestCandidate(bool interactiveOnly, std::vector<Entry*>* eligible) {
   Entry* best = nullptr;
-  auto lastFocused = [this](const Entry& e) -> std::optional<core::Time> {
-    auto it = lastFocused_.find(e.name());
-    if (it == lastFocused_.end()) return std::nullopt;
-    return it->second;
-  };
-  auto better = [&lastFocused](const Entry& a, const Entry& b) {
-    if (a.interactive() != b.interactive()) return a.interactive();
-    if (auto ta = lastFocused(a), tb = lastFocused(b); ta != tb) {
-      if (!ta) return true;
-      if (!tb) return false;
-      return *ta < *tb;
-    }
-    return a.name() < b.name();
-  };
   for (const auto& name : currentSuggestions_) {
     auto it = activities_.find(name);
     if (it == activities_.end()) continue;
@@ -417,7 +390,8 @@ AutonomousLife::Entry* AutonomousLife::bestCandidate(bool interactiveOnly) {
     if (interactiveOnly && !e.interactive()) continue;
     if ((focused_ && focused_->name == name) || std::find(stack_.begin(), stack_.end(), name) != stack_.end()) continue;
     if (!violations(e).empty() || e.relaunchAfter > clock_.now()) continue;
-    if (!best || better(e, *best)) best = &e;
+    if (eligible) eligible->push_back(&e);
+    if (!best || prefers(e, *best)) best = &e;
   }
   return best;
 }
@@ -426,9 +400,15 @@ void AutonomousLife::onActivityEnded(const std::string& name, std::uint64_t run,
   core::Dispatcher::Hold hold(memory_.dispatcher());
   std::lock_guard lock(mutex_);
   if (!focused_ || focused_->name != name || focused_->run != run) return;  // already stopped
-  if (!error.empty()) activityFailed(name, error);
-  if (!error.empty() || focused_->since == clock_.now()) delayRelaunch(*activities_.at(name));
-  transition(Request::stop(reason::kSelfStop).unstacking());
+  Entry& e = *activities_.at(name);
+  if (!error.empty()) {
+    activityFailed(name, error);
+    e.failure = Failure{clock_.now(), error};
+  }
+  if (!error.empty() || focused_->since == clock_.now()) delayRelaunch(e);
+  Request r = Request::stop(error.empty() ? reason::kSelfStop : reason::kError);
+  r.stopError = error;
+  transition(std::move(r.unstacking()));
   requestEnforcement();
 }
 

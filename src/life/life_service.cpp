@@ -1,115 +1,87 @@
 #include "autolife/life/life_service.hpp"
 
+#include "autolife/naoqi/service_builder.hpp"
+
 namespace autolife::life {
 
 using service::Any;
-using service::Arguments;
 using service::Type;
 
 namespace {
 
-Any strings(const std::vector<std::string>& v) { return Any(v); }
-
-void declareState(service::Service& s, AutonomousLife& life) {
-  s.method("setState", {{"state", Type::String, "solitary, interactive, safeguard or disabled"}}, Type::Void,
-           "Sets the state (disabled and safeguard stop all activities)",
-           [&life](const Arguments& a) { life.setState(service::stringArg(a, 0)); return Any(); });
-  s.method("getState", {}, Type::String, "The current state",
-           [&life](const Arguments&) { return Any(life.getState()); });
-  s.method("setRobotOffsetFromFloor", {{"offset", Type::Float, "meters"}}, Type::Void,
-           "How high the robot stands above the floor (a table, say)",
-           [&life](const Arguments& a) { life.setRobotOffsetFromFloor(service::floatArg(a, 0)); return Any(); });
-  s.method("getRobotOffsetFromFloor", {}, Type::Float, "The robot's offset from the floor, in meters",
-           [&life](const Arguments&) { return Any(life.getRobotOffsetFromFloor()); });
-  s.method("setSafeguardEnabled", {{"name", Type::String}, {"enabled", Type::Bool}}, Type::Void,
-           "Whether life handles a safeguard cause (all are enabled again at the end of each activity)",
-           [&life](const Arguments& a) {
-             life.setSafeguardEnabled(service::stringArg(a, 0), service::boolArg(a, 1));
-             return Any();
-           });
-  s.method("isSafeguardEnabled", {{"name", Type::String}}, Type::Bool, "Whether life handles a safeguard cause",
-           [&life](const Arguments& a) { return Any(life.isSafeguardEnabled(service::stringArg(a, 0))); });
+void declareState(naoqi::ServiceBuilder& s, AutonomousLife& life) {
+  s.bind("setState", [&life](const std::string& state) { life.setState(state); },
+         "Sets the state: solitary, interactive, safeguard or disabled (disabled and safeguard stop all activities)");
+  s.bind("getState", [&life] { return life.getState(); }, "The current state");
+  s.bind("setRobotOffsetFromFloor", [&life](double offset) { life.setRobotOffsetFromFloor(offset); },
+         "How high the robot stands above the floor (a table, say), in meters");
+  s.bind("getRobotOffsetFromFloor", [&life] { return life.getRobotOffsetFromFloor(); }, "The robot's offset from the floor, in meters");
+  s.bind("setSafeguardEnabled", [&life](const std::string& name, bool enabled) { life.setSafeguardEnabled(name, enabled); },
+         "Whether life handles a safeguard cause (all are enabled again at the end of each activity)");
+  s.bind("isSafeguardEnabled", [&life](const std::string& name) { return life.isSafeguardEnabled(name); },
+         "Whether life handles a safeguard cause");
 }
 
-void declareFocus(service::Service& s, AutonomousLife& life) {
-  s.method("focusedActivity", {}, Type::String, "The focused activity, \"\" if none",
-           [&life](const Arguments&) { return Any(life.focusedActivity()); });
-  s.method("switchFocus", {{"activity_name", Type::String}}, Type::Void,
-           "Starts an activity, stopping the focused one (STOP_CURRENT)",
-           [&life](const Arguments& a) { life.switchFocus(service::stringArg(a, 0)); return Any(); });
-  s.method("switchFocus", {{"activity_name", Type::String}, {"flags", Type::Int, "0 STOP_CURRENT, 1 STOP_AND_STACK_CURRENT"}},
-           Type::Void, "Starts an activity; with flags 1 the focused one is stacked and restarted after",
-           [&life](const Arguments& a) {
-             life.switchFocus(service::stringArg(a, 0), static_cast<int>(service::intArg(a, 1)));
-             return Any();
-           });
-  s.method("stopFocus", {}, Type::Void, "Stops the focused activity; the top of the stack restarts",
-           [&life](const Arguments&) { life.stopFocus(); return Any(); });
-  s.method("stopAll", {}, Type::Void, "Stops the focused activity and clears the stack",
-           [&life](const Arguments&) { life.stopAll(); return Any(); });
+void declareFocus(naoqi::ServiceBuilder& s, AutonomousLife& life) {
+  s.bind("focusedActivity", [&life] { return life.focusedActivity(); }, "The focused activity, \"\" if none");
+  s.bind("switchFocus", [&life](const std::string& activity) { life.switchFocus(activity); },
+         "Starts an activity, stopping the focused one (STOP_CURRENT)");
+  s.bind("switchFocus", [&life](const std::string& activity, int flags) { life.switchFocus(activity, flags); },
+         "Starts an activity; flags 0 STOP_CURRENT, 1 STOP_AND_STACK_CURRENT (the focused one is stacked and restarted after)");
+  s.bind("stopFocus", [&life] { life.stopFocus(); }, "Stops the focused activity; the top of the stack restarts");
+  s.bind("stopAll", [&life] { life.stopAll(); }, "Stops the focused activity and clears the stack");
 }
 
-void declareUtilities(service::Service& s, AutonomousLife& life) {
-  s.method("getLifeTime", {}, Type::Int, "Seconds since the epoch, as life sees time",
-           [&life](const Arguments&) { return Any(life.getLifeTime()); });
-  s.method("getActivityStatistics", {}, Type::Map,
-           "Per activity: prevFocusTime, prevUnfocusTime, focusCount, totalDuration",
-           [&life](const Arguments&) { return life.getActivityStatistics(); });
-  s.method("getAutonomousActivityStatistics", {}, Type::Map, "The same, for activities with a launch trigger",
-           [&life](const Arguments&) { return life.getAutonomousActivityStatistics(); });
-  s.method("getFocusHistory", {}, Type::List, "[activity, time focused] pairs, oldest first",
-           [&life](const Arguments&) { return life.getFocusHistory(); });
-  s.method("getFocusHistory", {{"depth", Type::Int}}, Type::List, "The last `depth` focus changes, oldest first",
-           [&life](const Arguments& a) { return life.getFocusHistory(static_cast<int>(service::intArg(a, 0))); });
-  s.method("getStateHistory", {}, Type::List, "[state, time entered] pairs, oldest first",
-           [&life](const Arguments&) { return life.getStateHistory(); });
-  s.method("getStateHistory", {{"depth", Type::Int}}, Type::List, "The last `depth` state entries, oldest first",
-           [&life](const Arguments& a) { return life.getStateHistory(static_cast<int>(service::intArg(a, 0))); });
-  s.method("getActivityNature", {{"activity_name", Type::String}}, Type::String, "\"interactive\" or \"solitary\"",
-           [&life](const Arguments& a) { return Any(life.getActivityNature(service::stringArg(a, 0))); });
-  s.method("getActivityContextPermissionViolations", {{"activity_name", Type::String}}, Type::List,
-           "What keeps the activity from running now: nature, canRunOnPod, canRunInSleep, error",
-           [&life](const Arguments& a) {
-             return strings(life.getActivityContextPermissionViolations(service::stringArg(a, 0)));
-           });
-  s.method("getFocusContext", {{"key", Type::String}}, Type::List,
-           "[sec, usec, value] of a condition key at the last autonomous focus",
-           [&life](const Arguments& a) { return life.getFocusContext(service::stringArg(a, 0)); });
-  s.method("getLaunchSuggestions", {}, Type::List, "The activities whose launch trigger is true now",
-           [&life](const Arguments&) { return strings(life.launchSuggestions()); });
-  s.method("getFocusStack", {}, Type::List, "The stacked activities, bottom first (autolife)",
-           [&life](const Arguments&) { return strings(life.focusStack()); });
+void declareUtilities(naoqi::ServiceBuilder& s, AutonomousLife& life) {
+  s.bind("getLifeTime", [&life] { return life.getLifeTime(); }, "Seconds since the epoch, as life sees time");
+  s.bind("getActivityStatistics", [&life] { return life.getActivityStatistics(); },
+         "Per activity: prevFocusTime, prevUnfocusTime, focusCount, totalDuration");
+  s.bind("getAutonomousActivityStatistics", [&life] { return life.getAutonomousActivityStatistics(); },
+         "The same, for activities with a launch trigger");
+  s.bind("getFocusHistory", [&life] { return life.getFocusHistory(); }, "[activity, time focused] pairs, oldest first");
+  s.bind("getFocusHistory", [&life](int depth) { return life.getFocusHistory(depth); },
+         "The last `depth` focus changes, oldest first");
+  s.bind("getStateHistory", [&life] { return life.getStateHistory(); }, "[state, time entered] pairs, oldest first");
+  s.bind("getStateHistory", [&life](int depth) { return life.getStateHistory(depth); }, "The last `depth` state entries, oldest first");
+  s.bind("getActivityNature", [&life](const std::string& activity) { return life.getActivityNature(activity); },
+         "\"interactive\" or \"solitary\"");
+  s.bind("getActivityContextPermissionViolations", [&life](const std::string& activity) {
+    return life.getActivityContextPermissionViolations(activity);
+  }, "What keeps the activity from running now: nature, canRunOnPod, canRunInSleep, error");
+  s.bind("getFocusContext", {"key"}, [&life](const std::string& key) { return life.getFocusContext(key); },
+         "[sec, usec, value] of a condition key at the last autonomous focus", Type::List);
+  s.bind("getLaunchSuggestions", {}, [&life] { return life.launchSuggestions(); },
+         "The activities whose launch trigger is true now (autolife)");
+  s.bind("getFocusStack", {}, [&life] { return life.focusStack(); }, "The stacked activities, bottom first (autolife)");
 }
 
-void declareAbilities(service::Service& s, AutonomousLife& life) {
-  s.method("setAutonomousAbilityEnabled", {{"name", Type::String, "an ability or \"All\""}, {"enabled", Type::Bool}},
-           Type::Void, "Enables or disables an autonomous ability",
-           [&life](const Arguments& a) {
-             life.setAutonomousAbilityEnabled(service::stringArg(a, 0), service::boolArg(a, 1));
-             return Any();
-           });
-  s.method("getAutonomousAbilityEnabled", {{"name", Type::String}}, Type::Bool, "Whether an ability is enabled",
-           [&life](const Arguments& a) { return Any(life.getAutonomousAbilityEnabled(service::stringArg(a, 0))); });
-  s.method("getAutonomousAbilitiesStatus", {}, Type::List, "[{name, enabled, running}] for each ability",
-           [&life](const Arguments&) { return life.getAutonomousAbilitiesStatus(); });
+void declareAbilities(naoqi::ServiceBuilder& s, AutonomousLife& life) {
+  s.bind("setAutonomousAbilityEnabled", {"name", "enabled"}, [&life](const std::string& name, bool enabled) {
+    life.setAutonomousAbilityEnabled(name, enabled);
+  }, "Enables or disables an autonomous ability (\"All\": every one)");
+  s.bind("getAutonomousAbilityEnabled", {"name"}, [&life](const std::string& name) { return life.getAutonomousAbilityEnabled(name); },
+         "Whether an ability is enabled");
+  s.bind("getAutonomousAbilitiesStatus", [&life] { return life.getAutonomousAbilitiesStatus(); },
+         "[{name, enabled, running}] for each ability");
 }
 
 }  // namespace
 
 std::shared_ptr<service::Service> makeLifeService(AutonomousLife& life) {
-  auto s = std::make_shared<service::Service>("ALAutonomousLife", "Autonomous Life: states, focus, abilities");
-  declareState(*s, life);
-  declareFocus(*s, life);
-  declareUtilities(*s, life);
-  declareAbilities(*s, life);
-  s->signal("activityTransition", {{"transition", Type::Map}},
-            "TransitionTime, PreviousActivityName, PreviousActivityStopReason, FocusedActivityName, "
-            "FocusedActivityStartReason");
-  std::weak_ptr<service::Service> weak = s;
+  naoqi::ServiceBuilder s("ALAutonomousLife", "Autonomous Life: states, focus, abilities");
+  declareState(s, life);
+  declareFocus(s, life);
+  declareUtilities(s, life);
+  declareAbilities(s, life);
+  s.service().signal("activityTransition", {{"transition", Type::Map}},
+                     "TransitionTime, PreviousActivityName, PreviousActivityStopReason, FocusedActivityName, "
+                     "FocusedActivityStartReason");
+  auto built = s.build();
+  std::weak_ptr<service::Service> weak = built;
   life.activityTransition.connect([weak](const Any& payload) {
     if (auto service = weak.lock()) service->emit("activityTransition", payload);
   });
-  return s;
+  return built;
 }
 
 }  // namespace autolife::life

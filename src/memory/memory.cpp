@@ -75,6 +75,7 @@ Time LockedView::knownSince(KeyId key) const {
 // ---- construction --------------------------------------------------------
 
 Memory::Memory(core::Clock& clock) : clock_(clock) {
+  recent_.fill(kNoKey);
   auto makeMeta = [this](std::string_view name) {
     KeyId id = acquireKey(name);
     slots_[id].kind = KeyKind::Event;
@@ -91,7 +92,13 @@ Memory::~Memory() = default;
 // ---- slots ---------------------------------------------------------------
 
 KeyId Memory::findLocked(std::string_view name) const {
-  return index_.find(name, [this](KeyId id) -> std::string_view { return slots_[id].name; });
+  auto lookUp = [&] { return index_.find(name, [this](KeyId k) -> std::string_view { return slots_[k].name; }); };
+  if (name.empty()) return lookUp();  // a recycled slot's name too: never from the cache
+  KeyId& recent = recent_[(name.size() * 31 + static_cast<unsigned char>(name.back())) % recent_.size()];
+  if (recent < slots_.size() && detail::KeyIndex::sameName(slots_[recent].name, name)) return recent;
+  const KeyId id = lookUp();
+  if (id != kNoKey) recent = id;
+  return id;
 }
 
 KeyId Memory::acquireKey(std::string_view name) {
@@ -251,7 +258,7 @@ void Memory::applyOne(Write& w, ChangeBatch& batch, std::vector<Write>& metaEven
   if (created) meta(kKeyAdded, name);
 }
 
-void Memory::record(Slot& slot, KeyId id, Value value, bool raised, ChangeBatch& batch) {
+void Memory::record(Slot& slot, KeyId id, Value&& value, bool raised, ChangeBatch& batch) {
   const bool changed = !slot.everChanged || !identical(slot.value, value);
   if (slot.hasListeners && (raised || slot.exists)) {
     // Delivered after the lock is released, in write order.
@@ -362,8 +369,9 @@ std::vector<Value> Memory::getListData(const std::vector<std::string>& keys) con
 std::vector<std::string> Memory::namesWhere(const std::function<bool(const Slot&)>& keep) const {
   std::lock_guard lock(mutex_);
   std::vector<std::string> out;
-  for (const auto& s : slots_)
+  slots_.forEach([&](const Slot& s) {
     if (s.exists && keep(s)) out.push_back(s.name);
+  });
   std::sort(out.begin(), out.end());
   return out;
 }

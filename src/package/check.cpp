@@ -5,15 +5,35 @@
 
 #include "autolife/package/package.hpp"
 #include "files.hpp"
+#include "mentions.hpp"
 
 namespace autolife::package {
 
 namespace {
 
+// What the triggers read and may get wrong while a key has no value.
+void checkTriggers(const Package& package, CheckReport& report) {
+  for (const auto& b : package.behaviors) {
+    const LaunchTrigger* trigger = b.launchTrigger();
+    if (!trigger || !trigger->valid()) continue;
+    report.hints.insert(report.hints.end(), trigger->hints.begin(), trigger->hints.end());
+    const condition::Program& p = *trigger->program;
+    for (std::size_t k = 0; k < p.keys.size(); ++k) {
+      const bool operand = std::any_of(p.serviceOperands.begin(), p.serviceOperands.end(),
+                                       [k](const condition::ServiceOperand& o) { return o.key == k; });
+      report.reads.push_back({p.keys[k], b.name, trigger->keyReads[k], operand});
+    }
+  }
+}
+
 void checkFolder(const fs::path& folder, const LoadOptions& options, const BehaviorCheck& behaviors,
                  CheckReport& report) {
   LoadResult loaded = loadPackage(folder, options);
   report.problems.insert(report.problems.end(), loaded.problems.begin(), loaded.problems.end());
+  if (loaded.package) {
+    checkTriggers(*loaded.package, report);
+    collectPackageMentions(folder, report.mentioned);
+  }
   if (!behaviors || !loaded.package) return;
   const fs::path shownRoot = options.displayRoot ? *options.displayRoot : folder;
   for (const auto& b : loaded.package->behaviors) {
@@ -40,7 +60,8 @@ void checkArchive(const fs::path& archive, const ArchiveLimits& limits, const Be
   removeQuietly(*work);
 }
 
-// Problems in file order, then by position, as a compiler prints them.
+}  // namespace
+
 void sortProblems(std::vector<core::Problem>& problems) {
   std::stable_sort(problems.begin(), problems.end(), [](const core::Problem& a, const core::Problem& b) {
     const core::Diagnostic& x = a.diagnostic;
@@ -48,8 +69,6 @@ void sortProblems(std::vector<core::Problem>& problems) {
     return std::tie(x.file, x.line, x.column) < std::tie(y.file, y.line, y.column);
   });
 }
-
-}  // namespace
 
 CheckReport checkPath(const fs::path& path, const ArchiveLimits& limits) { return checkPath(path, {}, limits); }
 

@@ -1,5 +1,7 @@
 #include "launch_trigger.hpp"
 
+#include "autolife/condition/invalid_operands.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <string>
@@ -105,11 +107,32 @@ std::size_t fileOffsetOf(const XmlFile& file, const ConditionText& condition, st
 
 bool isBlank(std::string_view text) { return text.find_first_not_of(" \t\r\n") == std::string_view::npos; }
 
+// Where each key is first read, and the comparisons true while their key
+// has no value, located in the file for `check`.
+void locateReads(const XmlFile& file, const ConditionText& condition, LaunchTrigger& trigger) {
+  const condition::Program& p = *trigger.program;
+  auto at = [&](std::uint32_t offset, std::string message) {
+    return file.diagnosticAt(fileOffsetOf(file, condition, offset), std::move(message));
+  };
+  trigger.keyReads.assign(p.keys.size(), core::Diagnostic{});
+  std::vector<bool> seen(p.keys.size(), false);
+  for (const auto& n : p.nodes) {
+    const bool reads = n.kind == condition::NodeKind::Key ||
+                       (n.kind == condition::NodeKind::Call && n.function() == condition::Function::Bang);
+    if (!reads || seen[n.payload]) continue;
+    seen[n.payload] = true;
+    trigger.keyReads[n.payload] = at(n.span.begin, "");
+  }
+  for (const auto& hint : condition::trueWithoutValue(p))
+    trigger.hints.push_back({hint.key, at(hint.span.begin, "launch condition: " + hint.message)});
+}
+
 // Compiles the condition; a compile error is reported where it is in the file.
 void compileInto(XmlFile& file, const ConditionText& condition, LaunchTrigger& trigger) {
   auto compiled = condition::compile(condition.text);
   if (auto* program = std::get_if<std::shared_ptr<const condition::Program>>(&compiled)) {
     trigger.program = *program;
+    locateReads(file, condition, trigger);
     return;
   }
   const core::Diagnostic& d = std::get<core::Diagnostic>(compiled);

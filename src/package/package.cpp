@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "autolife/package/archive.hpp"
 #include "contents.hpp"
 #include "files.hpp"
 
@@ -65,8 +66,9 @@ Behavior resolve(const Package& package, const BehaviorContent& content) {
   return b;
 }
 
-// The behavior runtime comes later; a missing behavior.xar is worth a
-// warning now, not a refusal.
+// A missing behavior.xar is worth a warning, not a refusal: the package's
+// other activities are fine, and a scenario may give this one a `run:`;
+// focused as it is, it fails ("its behavior cannot be loaded").
 void checkBehaviorFile(const Behavior& b, const std::string& manifestName, Package& package) {
   std::error_code ec;
   if (fs::is_regular_file(b.behaviorFile, ec)) return;
@@ -135,6 +137,27 @@ LoadResult loadPackage(const fs::path& folder, const LoadOptions& options) {
   result.problems = package->problems;
   result.package = std::move(package);
   return result;
+}
+
+}  // namespace autolife::package
+
+namespace autolife::package {
+
+std::vector<fs::path> packagesIn(const fs::path& folder) {
+  std::vector<fs::path> out;
+  std::error_code ec;
+  for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+    const fs::path& p = it->path();
+    if (p.filename().string().starts_with(".")) continue;
+    if (it->is_directory(ec) || isArchivePath(p)) out.push_back(p);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+bool isFolderOfPackages(const fs::path& folder) {
+  std::error_code ec;
+  return fs::is_directory(folder, ec) && !fs::exists(folder / "manifest.xml", ec);
 }
 
 }  // namespace autolife::package

@@ -40,6 +40,10 @@ public:
     problems_.push_back(core::Problem{severity, file_.diagnosticAt(offset, std::move(message))});
   }
   std::vector<core::Problem>& problems() { return problems_; }
+  // A diagnostic at `offset`, reported or not (`check`'s trigger hints).
+  core::Diagnostic diagnosticAt(std::size_t offset, std::string message) const {
+    return file_.diagnosticAt(offset, std::move(message));
+  }
 
 private:
   xml::XmlFile file_;

@@ -10,6 +10,8 @@
 #include <cerrno>
 #include <cstring>
 
+#include "autolife/net/url.hpp"
+#include "autolife/qi/capabilities.hpp"
 #include "autolife/qi/convert.hpp"
 
 namespace autolife::qiclient {
@@ -24,15 +26,12 @@ struct HostPort {
   std::string host, port;
 };
 
-HostPort splitUrl(const std::string& url) {
-  const std::string scheme = "tcp://";
-  if (url.rfind(scheme, 0) != 0) throw Error("'" + url + "': tcp://HOST:PORT expected");
-  const std::string rest = url.substr(scheme.size());
-  const auto colon = rest.rfind(':');
-  if (colon == std::string::npos) throw Error("'" + url + "': tcp://HOST:PORT expected");
-  std::string host = rest.substr(0, colon);
-  if (host.size() > 2 && host.front() == '[') host = host.substr(1, host.size() - 2);
-  return {host, rest.substr(colon + 1)};
+HostPort splitUrl(const std::string& text) {
+  auto parsed = net::parseUrl(text);
+  if (const auto* wrong = std::get_if<std::string>(&parsed)) throw Error(*wrong);
+  const auto& url = std::get<net::Url>(parsed);
+  if (url.tls) throw Error("'" + text + "': this client speaks plain qi (tcp://) only");
+  return {url.host, std::to_string(url.port)};
 }
 
 int connectTo(const HostPort& hp) {
@@ -150,30 +149,16 @@ qi::Message Client::callRaw(qi::Header header, std::string payload) {
 }
 
 void Client::handshake() {
-  Value::Map map;
-  auto add = [&map](std::string key, Value v) {
-    map.keys.emplace_back(std::move(key));
-    map.values.push_back(std::move(v));
-  };
-  for (const char* name : {"ClientServerSocket", "MessageFlags"})
-    add(name, Value::dynamic(Signature(Kind::Bool), true));
-  add("MetaObjectCache", Value::dynamic(Signature(Kind::Bool), false));
-  for (const char* name : {"ObjectPtrUID", "RelativeEndpointURI", "RemoteCancelableCalls"})
-    add(name, Value::dynamic(Signature(Kind::Bool), true));
-  if (!options_.token.empty()) add("auth_token", Value::dynamic(Signature(Kind::String), options_.token));
-  const Signature capabilityMap = Signature::parse("{sm}");
   qi::Header h;
   h.service = qi::kServerService;
   h.action = qi::action::Authenticate;
-  const auto reply = callRaw(h, qi::encode(capabilityMap, Value(std::move(map)), codec_));
+  const auto& capabilityMap = qi::capabilityMapSignature();
+  const auto reply = callRaw(h, qi::encode(capabilityMap, qi::clientCapabilities(options_.user, options_.token), codec_));
   capabilities_ = qi::decode(capabilityMap, reply.payload, codec_);
-  const auto& answer = capabilities_.asMap();
-  for (std::size_t i = 0; i < answer.keys.size(); ++i) {
-    const auto value = qi::toJson(answer.values[i], Signature(Kind::Dynamic));
-    if (answer.keys[i].asString() == "__qi_auth_state" && value != 3)
-      throw Error("the server refused the handshake (auth state " + value.dump() + ")");
-    if (answer.keys[i].asString() == "ObjectPtrUID") codec_.objectUid = value == true;
-  }
+  const auto answer = qi::readHandshakeAnswer(capabilities_);
+  if (!answer.accepted)
+    throw Error("the server refused the handshake" + (answer.refusal.empty() ? std::string() : ": " + answer.refusal));
+  codec_.objectUid = answer.objectUid;
 }
 
 const qi::MetaObject& Client::metaObject(std::uint32_t service, std::uint32_t object) {

@@ -6,7 +6,7 @@
 #include "autolife/qi/codec.hpp"
 #include "autolife/qi/convert.hpp"
 #include "autolife/qi/message.hpp"
-#include "autolife/service/later.hpp"
+#include "autolife/service/await_reply.hpp"
 
 namespace autolife::qiserver {
 
@@ -87,10 +87,25 @@ void ClientService::declareMethods(service::Service& proxy) {
       continue;  // nobody could call it
     }
     if (!declared.insert({method.name, parameters.children().size()}).second) continue;
-    proxy.method(method.name, parametersOf(method, parameters), serviceTypeOf(method.returnSignature),
-                 method.description, [self = shared_from_this(), method](const service::Arguments& arguments) {
-                   return self->forward(method, arguments);
-                 });
+    // Answers when the client does: callAsync (the qi server, the API, the
+    // engine's steps) is handed the reply; call() (a box thread) waits for
+    // it, at most the call timeout, and is refused on the loop's own thread,
+    // which the answer must come through.
+    service::AsyncHandler forward = [self = shared_from_this(), method](const service::Arguments& arguments,
+                                                                         service::Reply reply) {
+      self->forward(method, arguments, std::move(reply));
+    };
+    service::Method declaration{method.name, parametersOf(method, parameters), serviceTypeOf(method.returnSignature),
+                                method.description,
+                                [self = shared_from_this(), forward, what = name_ + "." + method.name](
+                                    const service::Arguments& arguments) {
+                                  if (self->ioc_.get_executor().running_in_this_thread())
+                                    throw CallError("would-block", what + " is answered by another process, which the "
+                                                                          "engine's own thread cannot wait for");
+                                  return service::awaitReply(forward, arguments, self->callTimeout_, what);
+                                }};
+    declaration.asyncHandler = std::move(forward);
+    proxy.method(std::move(declaration));
   }
 }
 
@@ -169,36 +184,32 @@ void ClientService::send(std::uint32_t action, std::string payload, ClientHost::
   host->callClient(serviceId_, qi::kMainObject, action, std::move(payload), std::move(done));
 }
 
-Any ClientService::forward(const qi::MetaMethod& method, const service::Arguments& arguments) {
+void ClientService::forward(const qi::MetaMethod& method, const service::Arguments& arguments, service::Reply reply) {
   const std::string what = name_ + "." + method.name;
   std::string payload;
   try {
     const Signature parameters = Signature::parse(method.parametersSignature);
     payload = qi::encode(parameters, qi::fromJson(Any(arguments), parameters));
   } catch (const std::exception& e) {
-    throw CallError("bad-argument", what + ": " + e.what());
+    return reply(CallError("bad-argument", what + ": " + e.what()));
   }
-  auto answer = std::make_shared<service::PendingAnswer>();
-  const bool later = service::answerLater(answer);
-  if (!later && ioc_.get_executor().running_in_this_thread())
-    throw CallError("would-block", what + " is answered by another process, which the engine's own thread cannot wait for");
-  asio::post(ioc_, [self = shared_from_this(), uid = method.uid, payload = std::move(payload), answer,
+  asio::post(ioc_, [self = shared_from_this(), uid = method.uid, payload = std::move(payload), reply = std::move(reply),
                     returns = method.returnSignature, what]() mutable {
-    self->send(uid, std::move(payload), [answer, returns, what](const std::string* reply, const std::string& error, bool gone) {
-      if (!reply)
-        return answer->fail(std::make_exception_ptr(
-            gone ? CallError("service-gone", what + ": the process that registered it went away (" + error + ")")
-                 : CallError("remote-error", what + ": " + error)));
+    self->send(uid, std::move(payload), [reply, returns, what](const std::string* answer, const std::string& error, bool gone) {
+      service::takes(core::Duration{0});  // another process's answer takes no robot time
+      if (!answer)
+        return reply(gone ? CallError("service-gone", what + ": the process that registered it went away (" + error + ")")
+                          : CallError("remote-error", what + ": " + error));
+      service::Outcome outcome;
       try {
         const Signature result = Signature::parse(returns);
-        answer->resolve(qi::toJson(qi::decode(result, *reply), result));
+        outcome = qi::toJson(qi::decode(result, *answer), result);
       } catch (const std::exception& e) {
-        answer->fail(std::make_exception_ptr(CallError("bad-result", what + " answered what its signature does not say: " + e.what())));
+        outcome = CallError("bad-result", what + " answered what its signature does not say: " + e.what());
       }
+      reply(std::move(outcome));
     });
   });
-  if (later) return nullptr;
-  return answer->wait(callTimeout_, what);
 }
 
 }  // namespace autolife::qiserver

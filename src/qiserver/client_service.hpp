@@ -4,9 +4,10 @@
 // caller reaches it as any engine service (box scripts' ALProxy and
 // session.service, the JSON-RPC API, other qi clients, scenario steps).
 // A call is forwarded over the connection of the client that registered it
-// (ClientServerSocket) and answered when the client answers: later, for
-// callers that can take a late answer (service/later.hpp), else the
-// calling thread waits, at most the call timeout. The client's signals and
+// (ClientServerSocket) and answered when the client answers: its methods
+// answer later (asyncMethod's kind: callers through callAsync get the reply
+// then), and a caller that waits (call(), a box thread) waits at most the
+// call timeout. The client's signals and
 // properties are followed: its events are emitted by the proxy, its
 // properties read from what it last said. It leaves the registry with the
 // connection.
@@ -53,7 +54,8 @@ public:
   void event(std::uint32_t uid, const std::string& payload);
 
 private:
-  service::Any forward(const qi::MetaMethod& method, const service::Arguments& arguments);
+  // Sends the call to the client; `reply` hears its answer (loop thread).
+  void forward(const qi::MetaMethod& method, const service::Arguments& arguments, service::Reply reply);
   void send(std::uint32_t action, std::string payload, ClientHost::Outcome done);
   void declareMethods(service::Service& proxy);
   void declareProperties(service::Service& proxy);

@@ -3,16 +3,17 @@
 #include <boost/asio/post.hpp>
 #include <boost/asio/write.hpp>
 #include <iostream>
+#include <thread>
 
 #include "autolife/core/clock.hpp"
 #include "autolife/memory/memory.hpp"
+#include "autolife/qi/capabilities.hpp"
 #include "autolife/qi/convert.hpp"
 #include "autolife/service/service.hpp"
 
 namespace autolife::qiserver {
 
 namespace asio = boost::asio;
-using boost::asio::ip::tcp;
 using service::CallError;
 namespace qi = autolife::qi;
 using qi::Kind;
@@ -43,15 +44,11 @@ Value capabilities(bool authenticated, const std::string& reason) {
   add("RelativeEndpointURI", dynamicBool(true));
   add("RemoteCancelableCalls", dynamicBool(true));
   add("__qi_auth_state", Value::dynamic(Signature(Kind::UInt32), std::uint32_t{authenticated ? 3u : 1u}));
-  if (!authenticated) add("auth_err_reason", Value::dynamic(Signature(Kind::String), reason));
+  if (!authenticated) {
+    add("auth_err_reason", Value::dynamic(Signature(Kind::String), reason));
+    add("__qi_auth_err_reason", Value::dynamic(Signature(Kind::String), reason));  // where libqi reads it
+  }
   return Value(std::move(map));
-}
-
-std::string peerOf(const tcp::socket& socket) {
-  boost::system::error_code ec;
-  const auto endpoint = socket.remote_endpoint(ec);
-  if (ec) return "?";
-  return endpoint.address().to_string() + ":" + std::to_string(endpoint.port());
 }
 
 qi::Message messageFor(const qi::Header& request, qi::MessageType type, std::string payload) {
@@ -98,8 +95,8 @@ std::string describeError(const std::exception& e) {
 
 }  // namespace
 
-Connection::Connection(ServerState& state, tcp::socket socket)
-    : state_(state), socket_(std::move(socket)), stall_(state.ioc), peer_(peerOf(socket_)), reader_(state.options.limits) {
+Connection::Connection(ServerState& state, std::unique_ptr<net::Stream> stream)
+    : state_(state), stream_(std::move(stream)), stall_(state.ioc), peer_(stream_->peer()), reader_(state.options.limits) {
   codec_.limits = state.options.limits;
   codec_.objectUid = false;  // until both ends said so in the handshake
 }
@@ -107,9 +104,9 @@ Connection::Connection(ServerState& state, tcp::socket socket)
 void Connection::start() { read(); }
 
 void Connection::read() {
-  socket_.async_read_some(asio::buffer(buffer_), [self = shared_from_this()](boost::system::error_code ec, std::size_t n) {
+  stream_->readSome(buffer_.data(), buffer_.size(), [self = shared_from_this()](const std::string& error, std::size_t n) {
     if (self->closed_) return;
-    if (ec) return self->close("");
+    if (!error.empty()) return self->close("");
     self->received(n);
   });
 }
@@ -183,13 +180,9 @@ void Connection::handshake(const qi::Message& m) {
     replyError(m.header, std::string("unreadable capability map: ") + e.what());
     return close("unreadable capability map");
   }
-  std::string token;
-  const auto& map = offered.asMap();
-  for (std::size_t i = 0; i < map.keys.size(); ++i) {
-    const auto& d = map.values[i].asDynamic();
-    if (map.keys[i].asString() == "auth_token" && d.valid && d.value && d.value->type() == Value::Type::String)
-      token = d.value->asString();
-  }
+  // auth_token alone (autolife's, older clients), or NAOqi 2.9's auth_user
+  // and auth_token: the token decides, whoever the user.
+  const std::string token = qi::readCredentials(offered).token;
   const bool ok = state_.options.token.empty() || token == state_.options.token;
   reply(m.header, capabilityMap(), capabilities(ok, ok ? "" : "a valid auth_token is required"));
   if (!ok) {
@@ -234,53 +227,31 @@ void Connection::dispatch(const qi::Message& m) {
       throw CallError("no-such-method", "there is no method with uid " + std::to_string(h.action) + " in service " +
                                             std::to_string(h.service) + " object " + std::to_string(h.object));
     const Arguments arguments = decodeArguments(m, Signature::parse(method->parametersSignature), codec_);
+    if (h.action < qi::action::FirstUser) {
+      Value result = callBound(*object, h, arguments.values);
+      if (isCall) answer(h, *method, arguments.requestedReturn, result);
+      return;
+    }
     service::takes(core::Duration{0});  // what the call below says it takes, and nothing older
-    later_.reset();
-    Value result = h.action < qi::action::FirstUser ? callBound(*object, h, arguments.values)
-                                                    : object->call(h.action, arguments.values, *this);
-    if (later_) return isCall ? replyWhenSettled(h, *method, arguments.requestedReturn) : later_.reset();
-    if (!isCall) return;
-    const auto took = state_.options.waitForActions ? service::takenByLastCall() : core::Duration{0};
-    if (took <= core::Duration{0}) return answer(h, *method, arguments.requestedReturn, result);
-    // A robot action (say, a motion) answers once it is done, as NAOqi's
-    // blocking calls do; the loop serves the others meanwhile.
-    auto done = std::make_shared<boost::asio::steady_timer>(socket_.get_executor(), took);
-    done->async_wait([self = shared_from_this(), done, h, method = *method, requested = arguments.requestedReturn,
-                      result = std::move(result)](boost::system::error_code ec) {
-      if (!ec) self->answer(h, method, requested, result);
-    });
+    const auto here = std::this_thread::get_id();
+    auto& loop = state_.ioc;  // outlives the server (and its state): the robot may answer after it stopped
+    object->callAsync(h.action, arguments.values, *this,
+                      [self = shared_from_this(), &loop, h, isCall, here, method = *method,
+                       requested = arguments.requestedReturn](ServedObject::Outcome outcome) {
+                        // Answered here, now (a simulated robot's action says how long it takes), or later from
+                        // another thread (a robot's service): back on the loop, answered at once.
+                        const bool now = std::this_thread::get_id() == here;
+                        auto deliver = [self, h, isCall, method, requested, outcome = std::move(outcome)](core::Duration took) {
+                          if (!isCall || self->closed_) return;
+                          if (const auto* error = std::get_if<std::string>(&outcome)) return self->replyError(h, *error);
+                          self->answerAfter(took, h, method, requested, std::get<Value>(outcome));
+                        };
+                        if (now) return deliver(service::takenByLastCall());
+                        asio::post(loop, [deliver] { deliver(core::Duration{0}); });
+                      });
   } catch (const std::exception& e) {
     if (isCall) replyError(h, describeError(e));
   }
-}
-
-void Connection::answerLater(std::shared_ptr<service::PendingAnswer> answer,
-                             std::function<qi::Value(const service::Any&)> convert) {
-  later_ = Later{std::move(answer), std::move(convert)};
-}
-
-// A call answered by another process (a client's service): the reply goes
-// out when its answer comes, on the loop's thread; the connection serves
-// its other calls meanwhile.
-void Connection::replyWhenSettled(const qi::Header& h, const qi::MetaMethod& method, const std::string& requestedReturn) {
-  Later later = std::move(*later_);
-  later_.reset();
-  auto& ioc = state_.ioc;
-  later.answer->then([weak = weak_from_this(), &ioc, h, method, requestedReturn, convert = std::move(later.convert)](
-                         const service::Any* value, std::exception_ptr error) {
-    std::optional<service::Any> result;
-    if (value) result = *value;
-    asio::post(ioc, [weak, h, method, requestedReturn, convert, result = std::move(result), error] {
-      auto self = weak.lock();
-      if (!self || self->closed_) return;
-      try {
-        if (!result) std::rethrow_exception(error);
-        self->answer(h, method, requestedReturn, convert(*result));
-      } catch (const std::exception& e) {
-        self->replyError(h, describeError(e));
-      }
-    });
-  });
 }
 
 void Connection::callClient(std::uint32_t service, std::uint32_t object, std::uint32_t action, std::string payload,
@@ -311,6 +282,17 @@ void Connection::answered(const qi::Message& m) {
     sentence = std::string("an unreadable error: ") + e.what();
   }
   done(nullptr, sentence, false);
+}
+
+// A robot action (say, a motion) answers once it is done, as NAOqi's
+// blocking calls do; the loop serves the others meanwhile.
+void Connection::answerAfter(core::Duration took, const qi::Header& h, const qi::MetaMethod& method,
+                             const std::string& requestedReturn, const Value& result) {
+  if (took <= core::Duration{0}) return answer(h, method, requestedReturn, result);
+  auto done = std::make_shared<boost::asio::steady_timer>(state_.ioc, took);
+  done->async_wait([self = shared_from_this(), done, h, method, requestedReturn, result](boost::system::error_code ec) {
+    if (!ec) self->answer(h, method, requestedReturn, result);
+  });
 }
 
 // The reply to a call: its result as the method's return type, or as the
@@ -459,11 +441,11 @@ void Connection::write() {
     queue_.pop_front();
   }
   writing_ = true;
-  asio::async_write(socket_, asio::buffer(writingNow_), [self = shared_from_this()](boost::system::error_code ec, std::size_t) {
+  stream_->write(writingNow_, [self = shared_from_this()](const std::string& error, std::size_t) {
     self->writing_ = false;
     self->queued_ -= self->writingNow_.size();
     if (self->closed_) return;
-    if (ec) return self->close("");
+    if (!error.empty()) return self->close("");
     if (!self->queue_.empty()) return self->write();
     if (self->closing_) self->close("refused at the handshake");
   });
@@ -473,10 +455,8 @@ void Connection::close(const std::string& why) {
   if (closed_) return;
   closed_ = true;
   if (!why.empty()) std::cerr << "autolife serve: qi client " << peer_ << " closed: " << why << '\n';
-  boost::system::error_code ignored;
   stall_.cancel();
-  socket_.shutdown(tcp::socket::shutdown_both, ignored);
-  socket_.close(ignored);
+  stream_->close();
   for (auto& [key, disconnect] : links_) disconnect();
   links_.clear();
   objects_.clear();

@@ -9,15 +9,14 @@
 #include <array>
 #include <deque>
 #include <map>
-#include <optional>
 #include <memory>
 #include <set>
 #include <string>
 #include <tuple>
 
-#include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
 
+#include "autolife/net/stream.hpp"
 #include "autolife/qi/codec.hpp"
 #include "autolife/qi/message.hpp"
 #include "autolife/qiserver/server.hpp"
@@ -40,7 +39,7 @@ struct ServerState {
 
 class Connection final : public std::enable_shared_from_this<Connection>, public CallContext, public ClientHost {
 public:
-  Connection(ServerState& state, boost::asio::ip::tcp::socket socket);
+  Connection(ServerState& state, std::unique_ptr<net::Stream> stream);
   void start();
   // Idempotent; drops the links and objects and leaves the server's set.
   void close(const std::string& why);
@@ -48,8 +47,6 @@ public:
   std::uint32_t addObject(std::uint32_t service, std::shared_ptr<ServedObject> object) override;
   const void* caller() const override { return this; }
   std::weak_ptr<ClientHost> clientHost() override { return weak_from_this(); }
-  void answerLater(std::shared_ptr<service::PendingAnswer> answer,
-                   std::function<qi::Value(const service::Any&)> convert) override;
   void callClient(std::uint32_t service, std::uint32_t object, std::uint32_t action, std::string payload,
                   Outcome done) override;
 
@@ -63,7 +60,6 @@ private:
   void updateCapabilities(const qi::Value& map);
   void dispatch(const qi::Message& m);
   void answered(const qi::Message& m);  // a Reply or Error to a call sent to the client
-  void replyWhenSettled(const qi::Header& h, const qi::MetaMethod& method, const std::string& requestedReturn);
   std::shared_ptr<ServedObject> target(const qi::Header& h) const;
   qi::Value callBound(ServedObject& object, const qi::Header& h, const qi::Value& arguments);
   qi::Value registerEvent(ServedObject& object, const qi::Header& h, const qi::Value& arguments);
@@ -73,13 +69,15 @@ private:
 
   void answer(const qi::Header& request, const qi::MetaMethod& method, const std::string& requestedReturn,
               const qi::Value& result);
+  void answerAfter(core::Duration took, const qi::Header& request, const qi::MetaMethod& method,
+                   const std::string& requestedReturn, const qi::Value& result);
   void reply(const qi::Header& request, const qi::Signature& signature, const qi::Value& value);
   void replyError(const qi::Header& request, const std::string& message);
   void send(std::string bytes);  // loop thread
   void write();
 
   ServerState& state_;
-  boost::asio::ip::tcp::socket socket_;
+  std::unique_ptr<net::Stream> stream_;  // plain or TLS
   boost::asio::steady_timer stall_;
   std::string peer_;
   qi::MessageReader reader_;
@@ -101,12 +99,6 @@ private:
   std::uint64_t nextLink_ = 1;
   std::uint32_t nextEventId_ = 1;
 
-  // The answer the call being dispatched will get later (answerLater).
-  struct Later {
-    std::shared_ptr<service::PendingAnswer> answer;
-    std::function<qi::Value(const service::Any&)> convert;
-  };
-  std::optional<Later> later_;
   // Calls sent to the client (to the services it hosts), by message id.
   std::map<std::uint32_t, Outcome> outgoing_;
   std::uint32_t nextCallId_ = 1;

@@ -61,11 +61,23 @@ public:
       }
       case 102: return qi::Value(directory_.registerService(qi::ServiceInfo::fromValue(arguments.member(0)), context.caller()));
       case 103: directory_.unregisterService(idArgument(arguments)); return {};
-      case 104: directory_.serviceReady(idArgument(arguments), context); return {};
+      case 104: throw CallError("error", "ServiceDirectory.serviceReady answers later (callAsync)");
       case 105: directory_.updateServiceInfo(qi::ServiceInfo::fromValue(arguments.member(0))); return {};
       case 108: return qi::Value(directory_.machineId());
       case 109: throw CallError("not-supported", "_socketOfService is not supported by autolife");
       default: throw CallError("no-such-method", "there is no method with uid " + std::to_string(uid) + " in ServiceDirectory");
+    }
+  }
+
+  // serviceReady answers once the client's metaObject is read (over the
+  // client's connection): the loop serves the others meanwhile.
+  void callAsync(std::uint32_t uid, const qi::Value& arguments, CallContext& context,
+                 std::function<void(Outcome)> reply) override {
+    if (uid != 104) return ServedObject::callAsync(uid, arguments, context, std::move(reply));
+    try {
+      directory_.serviceReady(idArgument(arguments), context, reply);
+    } catch (const std::exception& e) {
+      reply(std::string(e.what()));
     }
   }
 
@@ -198,28 +210,26 @@ std::uint32_t Directory::registerService(qi::ServiceInfo info, const void* owner
   return id;
 }
 
-void Directory::serviceReady(std::uint32_t id, CallContext& context) {
+void Directory::serviceReady(std::uint32_t id, CallContext& context, std::function<void(ServedObject::Outcome)> ready) {
   auto it = entries_.find(id);
   if (it == entries_.end() || it->second.owner == nullptr)
     throw CallError("no-such-service", "no service registered by a client with id " + std::to_string(id));
-  if (it->second.ready) return;
+  if (it->second.ready) return ready(qi::Value());
   if (it->second.owner != context.caller())
     throw CallError("not-owner", "service " + it->second.info.name + " was registered by another client");
-  auto answer = std::make_shared<service::PendingAnswer>();
-  context.answerLater(answer, [](const service::Any&) { return qi::Value(); });
   const std::string name = it->second.info.name;
   auto host = context.clientHost();
   auto locked = host.lock();
   if (!locked) throw CallError("no-such-service", "the client that registered " + name + " is gone");
   locked->callClient(id, qi::kMainObject, qi::action::MetaObject, qi::encode(qi::Signature::parse("(I)"), qi::Value::tuple({0u})),
-                     [this, id, name, host, answer](const std::string* payload, const std::string& error, bool) {
+                     [this, id, name, host, ready = std::move(ready)](const std::string* payload, const std::string& error, bool) {
                        try {
                          if (!payload) throw CallError("no-meta-object", "could not read the metaObject of " + name + ": " + error);
                          publish(id, qi::MetaObject::fromValue(qi::decode(qi::metaObjectSignature(), *payload)), host);
-                         answer->resolve(nullptr);
-                       } catch (const std::exception&) {
-                         answer->fail(std::current_exception());
+                       } catch (const std::exception& e) {
+                         return ready(std::string(e.what()));
                        }
+                       ready(qi::Value());
                      });
 }
 

@@ -44,8 +44,9 @@ public:
 
   std::uint32_t registerService(qi::ServiceInfo info, const void* owner);
   // A client's service is ready: its metaObject is read from the client,
-  // then it is published; the call is answered then (through `context`).
-  void serviceReady(std::uint32_t id, CallContext& context);
+  // then it is published; `ready` hears the outcome then (loop thread).
+  // Throws CallError for a call refused at once.
+  void serviceReady(std::uint32_t id, CallContext& context, std::function<void(ServedObject::Outcome)> ready);
   void unregisterService(std::uint32_t id);
   void updateServiceInfo(const qi::ServiceInfo& info);
   void removeOwnedBy(const void* owner);

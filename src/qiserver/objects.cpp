@@ -38,6 +38,10 @@ qi::MetaMethod methodMeta(std::uint32_t uid, const service::Method& method) {
   return m;
 }
 
+qi::MetaMethod subscriberMeta(std::uint32_t uid) {
+  return qi::MetaMethod{uid, "o", "subscriber", "(s)", "An object whose signal fires with the key's events", {{"name", "the key"}}, ""};
+}
+
 [[noreturn]] void noSuch(const char* what, std::uint32_t uid, const std::string& where) {
   throw CallError(std::string("no-such-") + what, "there is no " + std::string(what) + " with uid " + std::to_string(uid) + " in " + where);
 }
@@ -60,6 +64,17 @@ qi::Value signalTuple(const nlohmann::json& value, const qi::Signature& signatur
 }
 
 }  // namespace
+
+void ServedObject::callAsync(std::uint32_t uid, const qi::Value& arguments, CallContext& context,
+                             std::function<void(Outcome)> reply) {
+  qi::Value result;
+  try {
+    result = call(uid, arguments, context);
+  } catch (const std::exception& e) {
+    return reply(std::string(e.what()));
+  }
+  reply(std::move(result));
+}
 
 void ServedObject::post(std::uint32_t uid, const qi::Value&) {
   throw CallError("not-postable", "uid " + std::to_string(uid) + " cannot be posted to");
@@ -112,14 +127,17 @@ ServiceObject::ServiceObject(engine::ServiceAccess engine, std::shared_ptr<servi
   qi::MetaObject own;
   own.description = service_->description();
   std::uint32_t uid = qi::action::FirstUser;
+  // ALMemory.subscriber(key) answers an object made here: its own uid, or
+  // the service's declaration of it.
+  const bool memory = service_->name() == "ALMemory";
   for (const auto& method : service_->methods()) {
-    own.methods[uid] = methodMeta(uid, method);
+    if (memory && method.name == "subscriber" && method.parameters.size() == 1) subscriberUid_ = uid;
+    own.methods[uid] = subscriberUid_ == uid ? subscriberMeta(uid) : methodMeta(uid, method);
     ++uid;
   }
-  if (service_->name() == "ALMemory") {
+  if (memory && subscriberUid_ == 0) {
     subscriberUid_ = uid;
-    own.methods[uid] = qi::MetaMethod{uid, "o", "subscriber", "(s)", "An object whose signal fires with the key's events",
-                                      {{"name", "the key"}}, ""};
+    own.methods[uid] = subscriberMeta(uid);
     ++uid;
   }
   firstSignal_ = uid;
@@ -141,20 +159,46 @@ qi::Value ServiceObject::call(std::uint32_t uid, const qi::Value& arguments, Cal
   if (uid < qi::action::FirstUser || index >= service_->methods().size()) noSuch("method", uid, service_->name());
   const service::Method& method = service_->methods()[index];
   const qi::MetaMethod& meta = meta_.methods.at(uid);
-  auto convert = [what = service_->name() + "." + method.name, returns = meta.returnSignature](const service::Any& result) {
-    try {
-      return qi::fromJson(result, qi::Signature::parse(returns));
-    } catch (const qi::EncodeError& e) {
-      throw CallError("bad-result", what + " returned " + result.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + ": " + e.what());
-    }
-  };
-  service::LaterScope later;  // a service of another process answers when it does
   const auto result = engine_.services.call(service_->name(), method.name, jsonArguments(arguments, meta.parametersSignature));
-  if (auto answer = later.taken()) {
-    context.answerLater(std::move(answer), std::move(convert));
-    return {};
+  try {
+    return qi::fromJson(result, qi::Signature::parse(meta.returnSignature));
+  } catch (const qi::EncodeError& e) {
+    throw CallError("bad-result", service_->name() + "." + method.name + " returned " + result.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + ": " + e.what());
   }
-  return convert(result);
+}
+
+// Through the registry without waiting: a method that answers later (a
+// robot's) replies when it does, from the thread it answers on.
+void ServiceObject::callAsync(std::uint32_t uid, const qi::Value& arguments, CallContext& context,
+                              std::function<void(Outcome)> reply) {
+  if (subscriberUid_ != 0 && uid == subscriberUid_) return ServedObject::callAsync(uid, arguments, context, std::move(reply));
+  const std::size_t index = uid - qi::action::FirstUser;
+  if (uid < qi::action::FirstUser || index >= service_->methods().size()) {
+    try {
+      noSuch("method", uid, service_->name());
+    } catch (const std::exception& e) {
+      return reply(std::string(e.what()));
+    }
+  }
+  const service::Method& method = service_->methods()[index];
+  const qi::MetaMethod& meta = meta_.methods.at(uid);
+  service::Arguments args;
+  try {
+    args = jsonArguments(arguments, meta.parametersSignature);
+  } catch (const std::exception& e) {
+    return reply(std::string(e.what()));
+  }
+  engine_.services.callAsync(service_->name(), method.name, args,
+                             [reply, service = service_->name(), name = method.name, returns = meta.returnSignature](service::Outcome outcome) {
+                               if (const auto* error = std::get_if<CallError>(&outcome)) return reply(std::string(error->what()));
+                               const auto& result = std::get<service::Any>(outcome);
+                               try {
+                                 reply(qi::fromJson(result, qi::Signature::parse(returns)));
+                               } catch (const qi::EncodeError& e) {
+                                 reply(service + "." + name + " returned " +
+                                       result.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + ": " + e.what());
+                               }
+                             });
 }
 
 qi::Value ServiceObject::subscriber(const qi::Value& arguments, CallContext& context) {

@@ -10,6 +10,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <variant>
 
 #include <nlohmann/json.hpp>
 
@@ -17,7 +18,6 @@
 #include "autolife/memory/memory.hpp"
 #include "autolife/qi/meta.hpp"
 #include "autolife/qi/value.hpp"
-#include "autolife/service/later.hpp"
 #include "autolife/service/service.hpp"
 
 namespace autolife::qiserver {
@@ -36,11 +36,6 @@ public:
   virtual const void* caller() const = 0;
   // The connection, as the host of the services its client registers.
   virtual std::weak_ptr<ClientHost> clientHost() = 0;
-  // The call being answered gets its answer when `answer` settles (a
-  // service of another process), its value converted by `convert`; the
-  // method returns nothing meanwhile.
-  virtual void answerLater(std::shared_ptr<service::PendingAnswer> answer,
-                           std::function<qi::Value(const service::Any&)> convert) = 0;
 };
 
 // Receives a signal's values as the tuple of its signature; any thread.
@@ -55,6 +50,13 @@ public:
   // method's parameters signature; the result fits its return signature.
   // Throws service::CallError (or qi::EncodeError for a result that does not fit).
   virtual qi::Value call(std::uint32_t uid, const qi::Value& arguments, CallContext& context) = 0;
+  // The same, answering `reply` with the result or the refusal's sentence:
+  // here, before returning, or later, on any thread, for a method that
+  // answers later (a robot's service behind a proxy, a service a qi client
+  // registered; ServiceDirectory.serviceReady). Default: call().
+  using Outcome = std::variant<qi::Value, std::string>;
+  virtual void callAsync(std::uint32_t uid, const qi::Value& arguments, CallContext& context,
+                         std::function<void(Outcome)> reply);
   // Connects signal `uid`; returns what disconnects it. Throws CallError.
   virtual std::function<void()> connect(std::uint32_t uid, Deliver deliver) = 0;
   // A client's Post to a signal: fires it. Default: refused.
@@ -74,6 +76,8 @@ public:
   ServiceObject(engine::ServiceAccess engine, std::shared_ptr<service::Service> service, std::uint32_t serviceId);
   const qi::MetaObject& metaObject() const override { return meta_; }
   qi::Value call(std::uint32_t uid, const qi::Value& arguments, CallContext& context) override;
+  void callAsync(std::uint32_t uid, const qi::Value& arguments, CallContext& context,
+                 std::function<void(Outcome)> reply) override;
   std::function<void()> connect(std::uint32_t uid, Deliver deliver) override;
   void post(std::uint32_t uid, const qi::Value& values) override;
   nlohmann::json property(std::uint32_t uid) override;

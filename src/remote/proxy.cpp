@@ -65,10 +65,13 @@ std::shared_ptr<service::Service> makeProxy(std::shared_ptr<Connection> connecti
       continue;  // a method we could not call anyway
     }
     if (!declared.insert({method.name, parameters.children().size()}).second) continue;
-    proxy->method(method.name, parametersOf(method, parameters), typeOf(result), method.description,
-                  [connection, id = remote.id, method](const service::Arguments& arguments) {
-                    return connection->call(id, qi::kMainObject, method, nlohmann::json(arguments));
-                  });
+    // Answers when the robot does (a NAOqi `say` when the sentence is
+    // said): the engine's thread never waits for it (callAsync).
+    proxy->asyncMethod(method.name, parametersOf(method, parameters), typeOf(result), method.description,
+                       [connection, service = remote.name, name = method.name](const service::Arguments& arguments,
+                                                                               service::Reply reply) {
+                         connection->callAsync(service, name, nlohmann::json(arguments), std::move(reply));
+                       });
   }
   return proxy;
 }

@@ -1,23 +1,26 @@
-#include "autolife/core/clock.hpp"
-#include "autolife/engine/engine.hpp"
-#include "autolife/engine/memory_service.hpp"
-#include "autolife/life/autonomous_life.hpp"
-#include "autolife/memory/memory.hpp"
-#include "autolife/package/store.hpp"
-#include "autolife/remote/proxy.hpp"
 #include "autolife/remote/robot_link.hpp"
-#include "autolife/robot/simulated_robot.hpp"
-#include "autolife/service/service.hpp"
 
 #include <algorithm>
 #include <cctype>
 
+#include "autolife/core/clock.hpp"
+#include "autolife/engine/engine.hpp"
+#include "autolife/engine/memory_service.hpp"
+#include "autolife/engine/perceived_world.hpp"
+#include "autolife/life/autonomous_life.hpp"
+#include "autolife/memory/memory.hpp"
+#include "autolife/net/url.hpp"
+#include "autolife/package/store.hpp"
+#include "autolife/perception/extractor_source.hpp"
+#include "autolife/remote/proxy.hpp"
+#include "autolife/robot/simulated_robot.hpp"
+#include "autolife/service/service.hpp"
 
 namespace autolife::remote {
 
 namespace {
 
-constexpr const char* kExpected = "expected nao, pepper or tcp://HOST:PORT";
+constexpr const char* kExpected = "expected nao, pepper, tcp://HOST:PORT or tcps://HOST:PORT";
 
 // Keys the engine writes itself: the robot's own would fight them.
 bool engineOwnsKey(const std::string& key) {
@@ -46,95 +49,214 @@ launchpad::RobotModel askModel(Connection& connection) {
   return launchpad::RobotModel::Nao;
 }
 
+// A value the robot holds, as memory holds it (a map: none).
+std::optional<core::Value> asValue(const nlohmann::json& json) {
+  try {
+    return engine::toValue(json);
+  } catch (const service::CallError&) {
+    return std::nullopt;
+  }
+}
+
 }  // namespace
 
 std::variant<RobotArgument, std::string> parseRobotArgument(std::string_view text) {
   if (auto model = launchpad::parseModel(text)) return RobotArgument{model, {}};
-  const std::string quoted = "'" + std::string(text) + "': ";
-  if (text.starts_with("tcps://")) return quoted + "tcps:// (TLS) is not supported; use tcp://HOST:PORT";
-  if (!text.starts_with("tcp://")) return quoted + kExpected;
-  const std::string_view rest = text.substr(6);
-  const auto colon = rest.rfind(':');
-  if (colon == std::string_view::npos || colon == 0) return quoted + kExpected;
-  const std::string_view port = rest.substr(colon + 1);
-  const bool digits = !port.empty() && port.size() <= 5 &&
-                      std::all_of(port.begin(), port.end(), [](unsigned char c) { return std::isdigit(c); });
-  if (!digits || std::stoi(std::string(port)) == 0 || std::stoi(std::string(port)) > 65535)
-    return quoted + "the port must be a number from 1 to 65535";
-  return RobotArgument{std::nullopt, std::string(text)};
+  if (!net::looksLikeUrl(text)) return "'" + std::string(text) + "': " + kExpected;
+  auto parsed = net::parseUrl(text);
+  if (const auto* wrong = std::get_if<std::string>(&parsed)) return *wrong;
+  return RobotArgument{std::nullopt, std::get<net::Url>(parsed).text()};
 }
 
-// Where mirrored values go: the attached engine's memory, written on its
-// clock (the connection's reader thread only posts).
-struct RobotLink::Mirror {
+// What reaches the attached engine: memory values and observations, posted
+// onto its clock (the connection's thread only posts); nothing once detached.
+struct RobotLink::Inbox {
   std::mutex mutex;
   engine::Engine* engine = nullptr;
 
-  void write(const std::string& key, const nlohmann::json& json, bool raise) {
-    core::Value value;
-    try {
-      value = engine::toValue(json);
-    } catch (const service::CallError&) {
-      return;  // a map: memory holds none
-    }
+  template <class Task>
+  void post(Task task) {
     std::lock_guard lock(mutex);
     if (!engine) return;
     engine::Engine* e = engine;
-    e->clock.post([e, key, value = std::move(value), raise]() mutable {
-      if (raise) e->memory.raiseEvent(key, std::move(value));
-      else e->memory.insertData(key, std::move(value));
+    e->clock.post([e, task = std::move(task)]() mutable { task(*e); });
+  }
+  void write(const std::string& key, const nlohmann::json& json, bool raise) {
+    auto value = asValue(json);
+    if (!value) return;
+    post([key, value = std::move(*value), raise](engine::Engine& e) mutable {
+      if (raise) e.memory.raiseEvent(key, std::move(value));
+      else e.memory.insertData(key, std::move(value));
     });
   }
+  void observe(perception::Observation o) {
+    post([o = std::move(o)](engine::Engine& e) { e.perceived.observe(o); });
+  }
+};
+
+// The robot's ALMemory over the connection, as a perception source reads
+// it: every answer on the connection's thread.
+class RobotLink::RemoteMemory final : public perception::RobotMemory {
+public:
+  explicit RemoteMemory(std::shared_ptr<Connection> connection) : connection_(std::move(connection)) {}
+
+  void subscribe(const std::string& key, std::function<void(const core::Value&)> onValue) override {
+    connection_->subscribeMemory(key, [onValue](const nlohmann::json& v) {
+      if (auto value = asValue(v)) onValue(*value);
+    });
+  }
+  void read(const std::vector<std::string>& keys, std::function<void(std::map<std::string, core::Value>)> done) override {
+    if (keys.empty()) return done({});
+    struct Gathering {
+      std::mutex mutex;
+      std::map<std::string, core::Value> values;
+      std::size_t left;
+    };
+    auto gathering = std::make_shared<Gathering>();
+    gathering->left = keys.size();
+    for (const auto& key : keys)
+      connection_->callAsync("ALMemory", "getData", {key}, [gathering, key, done](service::Outcome outcome) {
+        std::unique_lock lock(gathering->mutex);
+        if (const auto* v = std::get_if<service::Any>(&outcome))
+          if (auto value = asValue(*v)) gathering->values[key] = std::move(*value);
+        if (--gathering->left > 0) return;
+        auto values = std::move(gathering->values);
+        lock.unlock();
+        done(std::move(values));
+      });
+  }
+  void list(const std::string& substring, std::function<void(std::vector<std::string>)> done) override {
+    connection_->callAsync("ALMemory", "getDataList", {substring}, [done](service::Outcome outcome) {
+      std::vector<std::string> keys;
+      if (const auto* v = std::get_if<service::Any>(&outcome); v && v->is_array())
+        for (const auto& k : *v)
+          if (k.is_string()) keys.push_back(k.get<std::string>());
+      done(std::move(keys));
+    });
+  }
+
+private:
+  std::shared_ptr<Connection> connection_;
 };
 
 RobotLink::RobotLink(LinkOptions options)
     : options_(std::move(options)),
       connection_(std::make_shared<Connection>(options_.connection)),
-      mirror_(std::make_shared<Mirror>()) {
+      inbox_(std::make_shared<Inbox>()) {
   model_ = askModel(*connection_);
-  connection_->onLost([report = options_.report, url = connection_->url()](const std::string& reason) {
-    if (report)
-      report("lost the robot at " + url + " (" + reason +
-             "): its services now fail with robot-unreachable, and life goes on with the last values read from it");
+  connection_->onLost([report = options_.report, url = connection_->url(), retry = options_.connection.reconnect](const std::string& reason) {
+    if (!report) return;
+    report("lost the robot at " + url + " (" + reason + "): its services fail with robot-unreachable" +
+           (retry ? " until it is back; retrying" : "; life goes on with the last values read from it"));
   });
+  connection_->onRestored([this] { restored(); });
 }
 
-RobotLink::~RobotLink() {
-  detach();
-  connection_->onLost({});
-}
+RobotLink::~RobotLink() { detach(); }
 
 void RobotLink::attach(engine::Engine& engine) {
   {
     std::lock_guard lock(mutex_);
     engine_ = &engine;
     for (const auto& name : robot::SimulatedRobot::serviceNames()) engine.services.remove(name);
-    for (const auto& remote : connection_->services()) {
-      if (remote.name == "ServiceDirectory") continue;
-      const std::string name = engine.services.find(remote.name) ? "Robot" + remote.name : remote.name;
-      if (engine.services.find(name)) continue;
-      engine.services.add(makeProxy(connection_, remote, name));
-      proxies_.push_back(name);
-    }
   }
+  syncProxies();
   if (!options_.mirrorMemory) return;
   {
-    std::lock_guard lock(mirror_->mutex);
-    mirror_->engine = &engine;
+    std::lock_guard lock(inbox_->mutex);
+    inbox_->engine = &engine;
   }
+  // The robot perceives for itself: its extractors, not the simulated world.
+  engine.world.disconnect();
+  remoteMemory_ = std::make_unique<RemoteMemory>(connection_);
+  auto source = std::make_shared<perception::ExtractorSource>(
+      *remoteMemory_, model_, [inbox = inbox_](const perception::Observation& o) { inbox->observe(o); });
+  {
+    std::lock_guard lock(mutex_);
+    perception_ = source;
+  }
+  source->start();
+  readServiceStates();
   installed_ = engine.packages.packageInstalled.connect([this](const std::string&) { mirrorTriggerKeys(); });
   mirrorTriggerKeys();
 }
 
+// The connection closes too: what it still had in flight is answered now
+// (robot-unreachable), while the engine whose registry reports it exists.
 void RobotLink::detach() {
   {
-    std::lock_guard lock(mirror_->mutex);
-    mirror_->engine = nullptr;
+    std::lock_guard lock(inbox_->mutex);
+    inbox_->engine = nullptr;
   }
+  {
+    std::lock_guard lock(mutex_);
+    if (engine_ && installed_) engine_->packages.packageInstalled.disconnect(installed_);
+    installed_ = 0;
+    engine_ = nullptr;
+  }
+  connection_->close();
+}
+
+// The robot's services as proxies: new ones join, vanished ones leave
+// (engine thread; at attach, and again when the robot is back).
+void RobotLink::syncProxies() {
   std::lock_guard lock(mutex_);
-  if (engine_ && installed_) engine_->packages.packageInstalled.disconnect(installed_);
-  installed_ = 0;
-  engine_ = nullptr;
+  if (!engine_) return;
+  auto& registry = engine_->services;
+  std::vector<std::string> now;
+  for (const auto& remote : connection_->services()) {
+    if (remote.name == "ServiceDirectory") continue;
+    const bool ours = std::find(proxies_.begin(), proxies_.end(), remote.name) != proxies_.end() ||
+                      std::find(proxies_.begin(), proxies_.end(), "Robot" + remote.name) != proxies_.end();
+    if (ours) {
+      now.push_back(std::find(proxies_.begin(), proxies_.end(), remote.name) != proxies_.end() ? remote.name
+                                                                                              : "Robot" + remote.name);
+      continue;
+    }
+    const std::string name = registry.find(remote.name) ? "Robot" + remote.name : remote.name;
+    if (registry.find(name)) continue;
+    registry.add(makeProxy(connection_, remote, name));
+    now.push_back(name);
+  }
+  for (const auto& old : proxies_)
+    if (std::find(now.begin(), now.end(), old) == now.end()) registry.remove(old);
+  proxies_ = std::move(now);
+}
+
+// The robot is back (the connection's thread): said, then its services,
+// the perception and the mirrored values are read again.
+void RobotLink::restored() {
+  if (options_.report) options_.report("the robot at " + connection_->url() + " is back");
+  inbox_->post([this](engine::Engine&) { syncProxies(); });
+  std::shared_ptr<perception::ExtractorSource> source;
+  {
+    std::lock_guard lock(mutex_);
+    source = perception_;
+  }
+  if (source) source->resync();
+  if (source) readServiceStates();
+  for (const auto& key : mirroredKeys()) readMirrored(key);
+}
+
+// What the robot's services say of its state, for what no event has told
+// yet (a robot that was never charged or moved since it started):
+// ALBattery's charge, ALRobotPosture's posture. A robot without them says
+// nothing.
+void RobotLink::readServiceStates() {
+  connection_->callAsync("ALBattery", "getBatteryCharge", nlohmann::json::array(), [inbox = inbox_](service::Outcome o) {
+    const auto* v = std::get_if<service::Any>(&o);
+    if (!v || !v->is_number()) return;
+    perception::Observation battery;
+    battery.battery = v->get<double>();
+    inbox->observe(std::move(battery));
+  });
+  connection_->callAsync("ALRobotPosture", "getPosture", nlohmann::json::array(), [inbox = inbox_](service::Outcome o) {
+    const auto* v = std::get_if<service::Any>(&o);
+    if (!v || !v->is_string() || v->get<std::string>().empty()) return;
+    perception::Observation posture;
+    posture.posture = v->get<std::string>();
+    inbox->observe(std::move(posture));
+  });
 }
 
 std::vector<std::string> RobotLink::proxies() const {
@@ -165,21 +287,25 @@ void RobotLink::mirrorTriggerKeys() {
       wanted.push_back(key);
     }
   }
-  for (const auto& key : wanted) mirror(key);  // network calls: outside the lock
+  for (const auto& key : wanted) mirror(key);
 }
 
+// Followed (each value raised in the engine's memory, so bang() sees it),
+// then read once: nothing here waits for the robot.
 void RobotLink::mirror(const std::string& key) {
-  try {
-    connection_->subscribeMemory(key, [m = mirror_, key](const nlohmann::json& v) { m->write(key, v, true); });
-  } catch (const service::CallError& e) {
-    if (options_.report) options_.report("cannot mirror " + key + " from the robot: " + e.what());
-    return;
-  }
-  try {
-    mirror_->write(key, connection_->call("ALMemory", "getData", {key}), false);
-  } catch (const service::CallError&) {
+  connection_->subscribeMemory(
+      key, [inbox = inbox_, key](const nlohmann::json& v) { inbox->write(key, v, true); },
+      [report = options_.report, key](std::optional<service::CallError> error) {
+        if (error && report) report("cannot mirror " + key + " from the robot: " + error->what());
+      });
+  readMirrored(key);
+}
+
+void RobotLink::readMirrored(const std::string& key) {
+  connection_->callAsync("ALMemory", "getData", {key}, [inbox = inbox_, key](service::Outcome outcome) {
     // Not on the robot yet: it comes with its first event.
-  }
+    if (const auto* v = std::get_if<service::Any>(&outcome)) inbox->write(key, *v, false);
+  });
 }
 
 }  // namespace autolife::remote

@@ -15,7 +15,6 @@ using service::Type;
 namespace {
 
 constexpr const char* kService = "ALAnimatedSpeech";
-std::string where(std::string_view method) { return std::string(kService) + "." + std::string(method); }
 
 const std::vector<std::string>& modes() {
   static const std::vector<std::string> m = {"disabled", "random", "contextual"};
@@ -85,80 +84,60 @@ std::string AnimatedSpeech::bodyLanguageMode() const {
 }
 
 std::shared_ptr<service::Service> AnimatedSpeech::makeService() {
-  auto s = std::make_shared<service::Service>(kService, "Simulated speech with animation annotations");
-  auto checkMode = [](const std::string& mode, std::string_view w) {
+  auto b = declare(core_, kService, "Simulated speech with animation annotations");
+  auto checkMode = [](const std::string& mode) {
     if (std::find(modes().begin(), modes().end(), mode) == modes().end())
-      refuse("bad-argument", w, "'" + mode + "' is not a body language mode (disabled, random, contextual)");
+      service::refuse("bad-argument", "'" + mode + "' is not a body language mode (disabled, random, contextual)");
   };
-  define(*s, core_, "say", {{"text", Type::String}}, Type::Void, "Says an annotated text; takes the time it is spoken",
-         [this](const Arguments& a) {
-           service::takes(say(service::stringArg(a, 0)));
-           return Any();
-         });
-  define(*s, core_, "say", {{"text", Type::String}, {"configuration"}}, Type::Void,
-         "Says an annotated text with a configuration ({\"bodyLanguageMode\": ...})", [this, checkMode](const Arguments& a) {
-           const std::string w = where("say");
-           const Any& config = a[1];
-           // A map, or NAOqi's list of [key, value] pairs.
-           auto check = [&](const std::string& key, const Any& value) {
-             if (key == "bodyLanguageMode" || key == "speakingMovementMode") checkMode(args::text(value, w, key), w);
-           };
-           if (config.is_object()) {
-             for (const auto& [key, value] : config.items()) check(key, value);
-           } else if (config.is_array()) {
-             for (const auto& pair : config) {
-               if (!pair.is_array() || pair.size() != 2 || !pair[0].is_string())
-                 refuse("bad-argument", w, "configuration must be a map or a list of [key, value], got " + args::quote(config));
-               check(pair[0].get<std::string>(), pair[1]);
-             }
-           } else if (!config.is_null()) {
-             refuse("bad-argument", w, "configuration must be a map, got " + args::quote(config));
-           }
-           service::takes(say(service::stringArg(a, 0)));
-           return Any();
-         });
-  define(*s, core_, "setBodyLanguageModeFromStr", {{"bodyLanguageMode", Type::String}}, Type::Void,
-         "disabled, random or contextual", [this, checkMode](const Arguments& a) {
-           const std::string mode = service::stringArg(a, 0);
-           checkMode(mode, where("setBodyLanguageModeFromStr"));
-           std::lock_guard lock(core_.mutex);
-           mode_ = mode;
-           return Any();
-         });
-  define(*s, core_, "setBodyLanguageMode", {{"bodyLanguageMode", Type::Int}}, Type::Void, "0 disabled, 1 random, 2 contextual",
-         [this](const Arguments& a) {
-           const auto mode = service::intArg(a, 0);
-           if (mode < 0 || mode > 2)
-             refuse("bad-argument", where("setBodyLanguageMode"), "bodyLanguageMode must be 0, 1 or 2, got " + std::to_string(mode));
-           std::lock_guard lock(core_.mutex);
-           mode_ = modes()[static_cast<std::size_t>(mode)];
-           return Any();
-         });
-  define(*s, core_, "getBodyLanguageModeToStr", {}, Type::String, "The body language mode",
-         [this](const Arguments&) { return Any(bodyLanguageMode()); });
-  define(*s, core_, "getBodyLanguageMode", {}, Type::Int, "The body language mode (0, 1, 2)", [this](const Arguments&) {
+  b.bind("say", [this](const std::string& text) { service::takes(say(text)); }, "Says an annotated text; takes the time it is spoken");
+  b.bind("say", [this, checkMode](const std::string& text, const Any& config) {
+    const std::string w = service::currentMethod();
+    // A map, or NAOqi's list of [key, value] pairs.
+    auto check = [&](const std::string& key, const Any& value) {
+      if (key == "bodyLanguageMode" || key == "speakingMovementMode") checkMode(args::text(value, w, key));
+    };
+    if (config.is_object()) {
+      for (const auto& [key, value] : config.items()) check(key, value);
+    } else if (config.is_array()) {
+      for (const auto& pair : config) {
+        if (!pair.is_array() || pair.size() != 2 || !pair[0].is_string())
+          service::refuse("bad-argument", "configuration must be a map or a list of [key, value], got " + args::quote(config));
+        check(pair[0].get<std::string>(), pair[1]);
+      }
+    } else if (!config.is_null()) {
+      service::refuse("bad-argument", "configuration must be a map, got " + args::quote(config));
+    }
+    service::takes(say(text));
+  }, "Says an annotated text with a configuration ({\"bodyLanguageMode\": ...})");
+  b.bind("setBodyLanguageModeFromStr", {"bodyLanguageMode"}, [this, checkMode](const std::string& mode) {
+    checkMode(mode);
+    std::lock_guard lock(core_.mutex);
+    mode_ = mode;
+  }, "disabled, random or contextual");
+  b.bind("setBodyLanguageMode", {"bodyLanguageMode"}, [this](int mode) {
+    if (mode < 0 || mode > 2) service::refuse("bad-argument", "bodyLanguageMode must be 0, 1 or 2, got " + std::to_string(mode));
+    std::lock_guard lock(core_.mutex);
+    mode_ = modes()[static_cast<std::size_t>(mode)];
+  }, "0 disabled, 1 random, 2 contextual");
+  b.bind("getBodyLanguageModeToStr", [this] { return bodyLanguageMode(); }, "The body language mode");
+  b.bind("getBodyLanguageMode", {}, [this] {
     const std::string m = bodyLanguageMode();
-    return Any(static_cast<int>(std::find(modes().begin(), modes().end(), m) - modes().begin()));
-  });
+    return static_cast<int>(std::find(modes().begin(), modes().end(), m) - modes().begin());
+  }, "The body language mode (0, 1, 2)");
   for (const char* feature : {"BodyTalk", "BodyLanguage"}) {
-    define(*s, core_, std::string("set") + feature + "Enabled", {{"enable"}}, Type::Void, "Body language on or off",
-           [this, feature](const Arguments& a) {
-             const bool on = args::flag(a[0], where(std::string("set") + feature + "Enabled"), "enable");
-             std::lock_guard lock(core_.mutex);
-             bodyTalk_ = on;
-             if (!on) mode_ = "disabled";
-             else if (mode_ == "disabled") mode_ = "contextual";
-             return Any();
-           });
-    define(*s, core_, std::string("is") + feature + "Enabled", {}, Type::Bool, "Whether body language is on",
-           [this](const Arguments&) { return Any(bodyLanguageMode() != "disabled"); });
+    // A bool, or 0 and 1 (Python boxes pass both).
+    b.bind(std::string("set") + feature + "Enabled", [this](bool on) {
+      std::lock_guard lock(core_.mutex);
+      bodyTalk_ = on;
+      if (!on) mode_ = "disabled";
+      else if (mode_ == "disabled") mode_ = "contextual";
+    }, "Body language on or off");
+    b.bind(std::string("is") + feature + "Enabled", [this] { return bodyLanguageMode() != "disabled"; }, "Whether body language is on");
   }
-  define(*s, core_, "declareAnimationsPackage", {{"animationsPackage", Type::String}}, Type::Void,
-         "Where animations come from (recorded)", [](const Arguments&) { return Any(); });
-  define(*s, core_, "addTagsToWords", {{"tagsToWords"}}, Type::Void, "Tags for words (recorded)", [](const Arguments&) { return Any(); });
-  define(*s, core_, "declareTagForAnimations", {{"tagsToAnimations"}}, Type::Void, "Animations for tags (recorded)",
-         [](const Arguments&) { return Any(); });
-  return s;
+  b.bind("declareAnimationsPackage", [](const std::string&) {}, "Where animations come from (recorded)");
+  b.bind("addTagsToWords", [](const Any&) {}, "Tags for words (recorded)");
+  b.bind("declareTagForAnimations", [](const Any&) {}, "Animations for tags (recorded)");
+  return b.build();
 }
 
 }  // namespace autolife::robot

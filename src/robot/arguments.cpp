@@ -36,6 +36,15 @@ double numberIn(const Any& v, double lo, double hi, std::string_view where, std:
   return d;
 }
 
+double within(double value, double lo, double hi, std::string_view what) {
+  if (!(value >= lo && value <= hi)) {
+    char range[80];
+    std::snprintf(range, sizeof range, "between %g and %g", lo, hi);
+    service::refuse("bad-argument", must(what, range, value));
+  }
+  return value;
+}
+
 std::vector<double> numbers(const Any& v, std::string_view where, std::string_view what) {
   if (v.is_number()) return {number(v, where, what)};
   if (!v.is_array()) refuse("bad-argument", where, must(what, "a number or a list of numbers", v));

@@ -34,6 +34,10 @@ std::string text(const Any& v, std::string_view where, std::string_view what);
 // A string or a list of strings.
 std::vector<std::string> names(const Any& v, std::string_view where, std::string_view what);
 
+// For typed handlers (the refusal names the method being called):
+// `value` when it is in [lo, hi], else a bad-argument refusal naming `what`.
+double within(double value, double lo, double hi, std::string_view what);
+
 // Engine time of `seconds` (>= 0).
 inline core::Duration seconds(double s) { return core::fromSeconds(s); }
 

@@ -1,66 +1,22 @@
 #include "autolife/robot/audio_player.hpp"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
-#include <cstring>
-#include <fstream>
 
 #include "arguments.hpp"
+#include "sound_file.hpp"
 
 namespace autolife::robot {
 
 using service::Any;
-using service::Arguments;
-using service::Type;
-
-namespace {
-
-constexpr const char* kAudioPlayerService = "ALAudioPlayer";
-std::string audioPlayerMethod(std::string_view method) { return args::qualified(kAudioPlayerService, method); }
-
-std::uint32_t le32(const unsigned char* p) {
-  return static_cast<std::uint32_t>(p[0]) | static_cast<std::uint32_t>(p[1]) << 8 | static_cast<std::uint32_t>(p[2]) << 16 |
-         static_cast<std::uint32_t>(p[3]) << 24;
-}
-
-}  // namespace
 
 double AudioPlayer::fileLength(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return kDefaultFileSeconds;
-  std::array<unsigned char, 12> header{};
-  if (!in.read(reinterpret_cast<char*>(header.data()), header.size())) return kDefaultFileSeconds;
-  if (std::memcmp(header.data(), "RIFF", 4) != 0 || std::memcmp(header.data() + 8, "WAVE", 4) != 0) return kDefaultFileSeconds;
-  std::uint32_t byteRate = 0;
-  std::optional<std::uint64_t> dataBytes;
-  std::error_code ec;
-  const auto fileSize = std::filesystem::file_size(path, ec);
-  for (int chunks = 0; chunks < 64 && in; ++chunks) {
-    std::array<unsigned char, 8> chunk{};
-    if (!in.read(reinterpret_cast<char*>(chunk.data()), chunk.size())) break;
-    const std::uint32_t size = le32(chunk.data() + 4);
-    if (std::memcmp(chunk.data(), "fmt ", 4) == 0 && size >= 16) {
-      std::array<unsigned char, 16> fmt{};
-      if (!in.read(reinterpret_cast<char*>(fmt.data()), fmt.size())) break;
-      byteRate = le32(fmt.data() + 8);
-      in.seekg(static_cast<std::streamoff>(size - 16 + (size & 1)), std::ios::cur);
-    } else if (std::memcmp(chunk.data(), "data", 4) == 0) {
-      const auto offset = static_cast<std::uint64_t>(in.tellg());
-      // A streamed file may say 0xFFFFFFFF: what follows is the data.
-      dataBytes = size == 0xFFFFFFFFu || (!ec && offset + size > fileSize) ? (ec ? 0 : fileSize - offset) : size;
-      break;
-    } else {
-      in.seekg(static_cast<std::streamoff>(size + (size & 1)), std::ios::cur);
-    }
-  }
-  if (!dataBytes || byteRate == 0) return kDefaultFileSeconds;
-  return static_cast<double>(*dataBytes) / byteRate;
+  return soundFileSeconds(path).value_or(kDefaultFileSeconds);
 }
 
 AudioPlayer::AudioPlayer(RobotCore& core) : core_(core) {}
 
-core::Duration AudioPlayer::play(const std::string& path, std::int64_t fileId, double length, double from, bool loop) {
+core::Duration AudioPlayer::play(const std::string& path, std::int64_t fileId, double length, const Options& o) {
   std::lock_guard lock(core_.mutex);
   if (fileId != 0) stopPlayback(fileId);
   const core::Time now = core_.now();
@@ -69,10 +25,12 @@ core::Duration AudioPlayer::play(const std::string& path, std::int64_t fileId, d
   p.path = path;
   p.fileId = fileId;
   p.start = now;
-  p.from = std::clamp(from, 0.0, length);
-  p.loop = loop;
+  p.from = std::clamp(o.from, 0.0, length);
+  p.volume = o.volume;
+  p.pan = o.pan;
+  p.loop = o.loop;
   history_.push_back(path);
-  if (loop) {
+  if (o.loop) {
     p.end = core::kNever;
   } else {
     p.end = now + core::fromSeconds(length - p.from);
@@ -84,14 +42,35 @@ core::Duration AudioPlayer::play(const std::string& path, std::int64_t fileId, d
       playbacks_.erase(it);
     });
   }
-  const core::Duration taken = loop ? core::kNever : p.end - now;
+  const core::Duration taken = o.loop ? core::kNever : p.end - now;
   playbacks_.emplace(id, std::move(p));
   return taken;
 }
 
-AudioPlayer::Loaded& AudioPlayer::loaded(std::int64_t id, std::string_view w) {
+void AudioPlayer::playByName(const std::string& path, const Options& o) {
+  service::takes(play(path, 0, fileLength(path), o));
+}
+
+void AudioPlayer::playLoaded(std::int64_t id, std::optional<double> volume, std::optional<double> pan, bool loop) {
+  std::string path;
+  Options o;
+  double length = 0;
+  {
+    std::lock_guard lock(core_.mutex);
+    const Loaded& f = loaded(id);
+    path = f.path;
+    length = f.length;
+    o.from = f.position;
+    o.volume = volume.value_or(f.volume);
+    o.pan = pan.value_or(panorama_);
+    o.loop = loop;
+  }
+  service::takes(play(path, id, length, o));
+}
+
+AudioPlayer::Loaded& AudioPlayer::loaded(std::int64_t id) {
   auto it = files_.find(id);
-  if (it == files_.end()) refuse("unknown-file-id", w, "no file is loaded with id " + std::to_string(id));
+  if (it == files_.end()) service::refuse("unknown-file-id", "no file is loaded with id " + std::to_string(id));
   return it->second;
 }
 
@@ -117,9 +96,15 @@ void AudioPlayer::stopPlayback(std::int64_t fileId) {
 }
 
 std::vector<std::string> AudioPlayer::playing() const {
-  std::lock_guard lock(core_.mutex);
   std::vector<std::string> out;
-  for (const auto& [id, p] : playbacks_) out.push_back(p.path);
+  for (const auto& s : sounds()) out.push_back(s.path);
+  return out;
+}
+
+std::vector<AudioPlayer::Sound> AudioPlayer::sounds() const {
+  std::lock_guard lock(core_.mutex);
+  std::vector<Sound> out;
+  for (const auto& [id, p] : playbacks_) out.push_back({p.path, p.volume, p.pan, p.loop});
   return out;
 }
 
@@ -133,175 +118,129 @@ double AudioPlayer::masterVolume() const {
   return masterVolume_;
 }
 
+// ---- the service -------------------------------------------------------------
+
 std::shared_ptr<service::Service> AudioPlayer::makeService() {
-  auto s = std::make_shared<service::Service>(kAudioPlayerService, "Simulated sound playback: files take their length");
-  auto volumePan = [](const Arguments& a, std::size_t i, std::string_view w) {
-    args::numberIn(a[i], 0.0, 1.0, w, "volume");
-    args::numberIn(a[i + 1], -1.0, 1.0, w, "pan");
+  auto b = declare(core_, "ALAudioPlayer", "Simulated sound playback: files take their real length");
+  auto options = [](double from, double volume, double pan, bool loop) {
+    return Options{from, args::within(volume, 0.0, 1.0, "volume"), args::within(pan, -1.0, 1.0, "pan"), loop};
   };
-  auto byName = [this](const Arguments& a, double from, bool loop) {
-    const std::string path = service::stringArg(a, 0);
-    service::takes(play(path, 0, fileLength(path), from, loop));
-    return Any();
-  };
-  define(*s, core_, "playFile", {{"fileName", Type::String}}, Type::Void, "Plays a file; takes its length",
-         [byName](const Arguments& a) { return byName(a, 0, false); });
-  define(*s, core_, "playFile", {{"fileName", Type::String}, {"volume", Type::Float}, {"pan", Type::Float}}, Type::Void,
-         "Plays a file at a volume (0-1) and pan (-1 left .. 1 right); takes its length", [byName, volumePan](const Arguments& a) {
-           volumePan(a, 1, audioPlayerMethod("playFile"));
-           return byName(a, 0, false);
-         });
-  define(*s, core_, "playFileInLoop", {{"fileName", Type::String}}, Type::Void, "Plays a file again and again; takes until stopped",
-         [byName](const Arguments& a) { return byName(a, 0, true); });
-  define(*s, core_, "playFileInLoop", {{"fileName", Type::String}, {"volume", Type::Float}, {"pan", Type::Float}}, Type::Void,
-         "Plays a file again and again; takes until stopped", [byName, volumePan](const Arguments& a) {
-           volumePan(a, 1, audioPlayerMethod("playFileInLoop"));
-           return byName(a, 0, true);
-         });
-  define(*s, core_, "playFileFromPosition", {{"fileName", Type::String}, {"position", Type::Float}}, Type::Void,
-         "Plays a file from a position (s); takes the rest of it", [byName](const Arguments& a) {
-           return byName(a, args::numberIn(a[1], 0, 1e9, audioPlayerMethod("playFileFromPosition"), "position"), false);
-         });
-  define(*s, core_, "playFileFromPosition",
-         {{"fileName", Type::String}, {"position", Type::Float}, {"volume", Type::Float}, {"pan", Type::Float}}, Type::Void,
-         "Plays a file from a position (s); takes the rest of it", [byName, volumePan](const Arguments& a) {
-           const std::string w = audioPlayerMethod("playFileFromPosition");
-           volumePan(a, 2, w);
-           return byName(a, args::numberIn(a[1], 0, 1e9, w, "position"), false);
-         });
-  define(*s, core_, "loadFile", {{"fileName", Type::String}}, Type::Int, "Loads a file; returns its id", [this](const Arguments& a) {
-    const std::string path = service::stringArg(a, 0);
-    const double length = fileLength(path);
+  const double far = 1e9;
+  b.bind("playFile", [this](const std::string& file) { playByName(file, {}); }, "Plays a file; takes its length");
+  b.bind("playFile", [this, options](const std::string& file, double volume, double pan) {
+    playByName(file, options(0, volume, pan, false));
+  }, "Plays a file at a volume (0-1) and pan (-1 left .. 1 right); takes its length");
+  b.bind("playFileInLoop", [this](const std::string& file) { playByName(file, {0, 1.0, 0.0, true}); },
+         "Plays a file again and again; takes until stopped");
+  b.bind("playFileInLoop", [this, options](const std::string& file, double volume, double pan) {
+    playByName(file, options(0, volume, pan, true));
+  }, "Plays a file again and again at a volume and pan; takes until stopped");
+  b.bind("playFileFromPosition", [this, far](const std::string& file, double position) {
+    playByName(file, {args::within(position, 0, far, "position"), 1.0, 0.0, false});
+  }, "Plays a file from a position (s); takes the rest of it");
+  b.bind("playFileFromPosition", [this, options, far](const std::string& file, double position, double volume, double pan) {
+    playByName(file, options(args::within(position, 0, far, "position"), volume, pan, false));
+  }, "Plays a file from a position (s) at a volume and pan; takes the rest of it");
+  b.bind("loadFile", [this](const std::string& file) {
+    const double length = fileLength(file);
     std::lock_guard lock(core_.mutex);
     const std::int64_t id = nextFile_++;
-    files_[id] = Loaded{path, length, 1.0, 0.0};
-    return Any(id);
-  });
-  auto playLoaded = [this](const Arguments& a, bool loop, std::string_view method) {
-    const std::string w = audioPlayerMethod(method);
-    const std::int64_t id = service::intArg(a, 0);
-    std::string path;
-    double length = 0, from = 0;
-    {
-      std::lock_guard lock(core_.mutex);
-      const Loaded& f = loaded(id, w);
-      path = f.path;
-      length = f.length;
-      from = f.position;
-    }
-    service::takes(play(path, id, length, from, loop));
-    return Any();
-  };
-  for (const char* method : {"play", "playInLoop"}) {
-    const bool loop = std::string_view(method) == "playInLoop";
-    define(*s, core_, method, {{"id", Type::Int}}, Type::Void, loop ? "Plays a loaded file again and again" : "Plays a loaded file",
-           [playLoaded, loop, method](const Arguments& a) { return playLoaded(a, loop, method); });
-    define(*s, core_, method, {{"id", Type::Int}, {"volume", Type::Float}, {"pan", Type::Float}}, Type::Void,
-           loop ? "Plays a loaded file again and again" : "Plays a loaded file", [playLoaded, volumePan, loop, method](const Arguments& a) {
-             volumePan(a, 1, audioPlayerMethod(method));
-             return playLoaded(a, loop, method);
-           });
-  }
-  define(*s, core_, "pause", {{"id", Type::Int}}, Type::Void, "Pauses a loaded file where it is", [this](const Arguments& a) {
+    files_[id] = Loaded{file, length, 1.0, 0.0};
+    return id;
+  }, "Loads a file; returns its id");
+  b.bind("play", [this](int id) { playLoaded(id, {}, {}, false); }, "Plays a loaded file from where it is");
+  b.bind("play", [this](int id, double volume, double pan) {
+    playLoaded(id, args::within(volume, 0, 1, "volume"), args::within(pan, -1, 1, "pan"), false);
+  }, "Plays a loaded file at a volume and pan");
+  b.bind("playInLoop", [this](int id) { playLoaded(id, {}, {}, true); }, "Plays a loaded file again and again");
+  b.bind("playInLoop", [this](int id, double volume, double pan) {
+    playLoaded(id, args::within(volume, 0, 1, "volume"), args::within(pan, -1, 1, "pan"), true);
+  }, "Plays a loaded file again and again at a volume and pan");
+  b.bind("pause", [this](int id) {
     std::lock_guard lock(core_.mutex);
-    const std::int64_t id = service::intArg(a, 0);
-    Loaded& f = loaded(id, audioPlayerMethod("pause"));
+    Loaded& f = loaded(id);
     f.position = positionOf(id);
     stopPlayback(id);
-    return Any();
-  });
-  define(*s, core_, "stopAll", {}, Type::Void, "Stops every sound", [this](const Arguments&) {
+  }, "Pauses a loaded file where it is");
+  b.bind("stopAll", [this] {
     std::lock_guard lock(core_.mutex);
     for (auto& [id, p] : playbacks_) core_.cancel(p.timer);
     playbacks_.clear();
     for (auto& [id, f] : files_) f.position = 0;
-    return Any();
-  });
-  define(*s, core_, "getFileLength", {{"id", Type::Int}}, Type::Float, "A loaded file's length (s)", [this](const Arguments& a) {
+  }, "Stops every sound");
+  b.bind("getFileLength", {"id"}, [this](int id) {
     std::lock_guard lock(core_.mutex);
-    return Any(loaded(service::intArg(a, 0), audioPlayerMethod("getFileLength")).length);
-  });
-  define(*s, core_, "getCurrentPosition", {{"id", Type::Int}}, Type::Float, "Where a loaded file is (s)", [this](const Arguments& a) {
+    return loaded(id).length;
+  }, "A loaded file's length (s)");
+  b.bind("getCurrentPosition", {"id"}, [this](int id) {
     std::lock_guard lock(core_.mutex);
-    const std::int64_t id = service::intArg(a, 0);
-    loaded(id, audioPlayerMethod("getCurrentPosition"));
-    return Any(positionOf(id));
-  });
-  define(*s, core_, "goTo", {{"id", Type::Int}, {"position", Type::Float}}, Type::Void, "Moves in a loaded file", [this](const Arguments& a) {
-    const std::string w = audioPlayerMethod("goTo");
-    const std::int64_t id = service::intArg(a, 0);
-    const double position = args::numberIn(a[1], 0, 1e9, w, "position");
-    std::unique_lock lock(core_.mutex);
-    Loaded& f = loaded(id, w);
+    loaded(id);
+    return positionOf(id);
+  }, "Where a loaded file is (s)");
+  b.bind("goTo", {"id", "position"}, [this, far](int id, double position) {
+    args::within(position, 0, far, "position");
+    std::lock_guard lock(core_.mutex);
+    Loaded& f = loaded(id);
     f.position = std::min(position, f.length);
     auto it = std::find_if(playbacks_.begin(), playbacks_.end(), [id](const auto& p) { return p.second.fileId == id; });
-    if (it == playbacks_.end()) return Any();
-    const bool loop = it->second.loop;
-    play(f.path, id, f.length, f.position, loop);  // continues from there
-    return Any();
-  });
-  define(*s, core_, "setVolume", {{"id", Type::Int}, {"volume", Type::Float}}, Type::Void, "A loaded file's volume (0-1)",
-         [this](const Arguments& a) {
-           const std::string w = audioPlayerMethod("setVolume");
-           const double v = args::numberIn(a[1], 0.0, 1.0, w, "volume");
-           std::lock_guard lock(core_.mutex);
-           loaded(service::intArg(a, 0), w).volume = v;
-           return Any();
-         });
-  define(*s, core_, "getVolume", {{"id", Type::Int}}, Type::Float, "A loaded file's volume", [this](const Arguments& a) {
+    if (it == playbacks_.end()) return;
+    const Options o{f.position, it->second.volume, it->second.pan, it->second.loop};
+    play(f.path, id, f.length, o);  // continues from there
+  }, "Moves in a loaded file");
+  b.bind("setVolume", [this](int id, double volume) {
+    args::within(volume, 0, 1, "volume");
     std::lock_guard lock(core_.mutex);
-    return Any(loaded(service::intArg(a, 0), audioPlayerMethod("getVolume")).volume);
-  });
-  define(*s, core_, "setMasterVolume", {{"volume", Type::Float}}, Type::Void, "The player's volume (0-1)", [this](const Arguments& a) {
-    const double v = args::numberIn(a[0], 0.0, 1.0, audioPlayerMethod("setMasterVolume"), "volume");
+    loaded(id).volume = volume;
+    for (auto& [pid, p] : playbacks_)
+      if (p.fileId == id) p.volume = volume;
+  }, "A loaded file's volume (0-1)");
+  b.bind("getVolume", {"id"}, [this](int id) {
     std::lock_guard lock(core_.mutex);
-    masterVolume_ = v;
-    return Any();
-  });
-  define(*s, core_, "getMasterVolume", {}, Type::Float, "The player's volume", [this](const Arguments&) { return Any(masterVolume()); });
-  define(*s, core_, "setPanorama", {{"pan", Type::Float}}, Type::Void, "Left (-1) to right (1)", [this](const Arguments& a) {
-    const double pan = args::numberIn(a[0], -1.0, 1.0, audioPlayerMethod("setPanorama"), "pan");
+    return loaded(id).volume;
+  }, "A loaded file's volume");
+  b.bind("setMasterVolume", [this](double volume) {
+    args::within(volume, 0, 1, "volume");
+    std::lock_guard lock(core_.mutex);
+    masterVolume_ = volume;
+  }, "The player's volume (0-1)");
+  b.bind("getMasterVolume", [this] { return masterVolume(); }, "The player's volume");
+  b.bind("setPanorama", {"pan"}, [this](double pan) {
+    args::within(pan, -1, 1, "pan");
     std::lock_guard lock(core_.mutex);
     panorama_ = pan;
-    return Any();
-  });
-  define(*s, core_, "unloadFile", {{"id", Type::Int}}, Type::Void, "Forgets a loaded file", [this](const Arguments& a) {
+  }, "Left (-1) to right (1), for what plays next");
+  b.bind("unloadFile", [this](int id) {
     std::lock_guard lock(core_.mutex);
-    const std::int64_t id = service::intArg(a, 0);
-    loaded(id, audioPlayerMethod("unloadFile"));
+    loaded(id);
     stopPlayback(id);
     files_.erase(id);
-    return Any();
-  });
-  define(*s, core_, "unloadAllFiles", {}, Type::Void, "Forgets every loaded file", [this](const Arguments&) {
+  }, "Forgets a loaded file");
+  b.bind("unloadAllFiles", [this] {
     std::lock_guard lock(core_.mutex);
     for (auto& [id, f] : files_) stopPlayback(id);
     files_.clear();
-    return Any();
-  });
-  define(*s, core_, "getLoadedFilesIds", {}, Type::List, "The loaded files' ids", [this](const Arguments&) {
+  }, "Forgets every loaded file");
+  b.bind("getLoadedFilesIds", [this] {
     std::lock_guard lock(core_.mutex);
     std::vector<std::int64_t> out;
     for (const auto& [id, f] : files_) out.push_back(id);
-    return Any(out);
-  });
-  define(*s, core_, "getLoadedFilesNames", {}, Type::List, "The loaded files' paths", [this](const Arguments&) {
+    return out;
+  }, "The loaded files' ids");
+  b.bind("getLoadedFilesNames", [this] {
     std::lock_guard lock(core_.mutex);
     std::vector<std::string> out;
     for (const auto& [id, f] : files_) out.push_back(f.path);
-    return Any(out);
-  });
-  define(*s, core_, "playSine", {{"frequence", Type::Int}, {"gain", Type::Int}, {"pan", Type::Int}, {"duration", Type::Float}},
-         Type::Void, "Plays a tone; takes its duration", [this](const Arguments& a) {
-           const std::string w = audioPlayerMethod("playSine");
-           args::numberIn(a[0], 1, 100000, w, "frequence");
-           args::numberIn(a[1], 0, 100, w, "gain");
-           args::numberIn(a[2], -1, 1, w, "pan");
-           const double d = args::numberIn(a[3], 0, 1e6, w, "duration");
-           service::takes(play("sine:" + std::to_string(service::intArg(a, 0)) + "Hz", 0, d, 0, false));
-           return Any();
-         });
-  return s;
+    return out;
+  }, "The loaded files' paths");
+  b.bind("playSine", [this](int frequence, int gain, int pan, double duration) {
+    args::within(frequence, 1, 100000, "frequence");
+    args::within(gain, 0, 100, "gain");
+    args::within(pan, -1, 1, "pan");
+    const double d = args::within(duration, 0, 1e6, "duration");
+    service::takes(play("sine:" + std::to_string(frequence) + "Hz", 0, d, {0, gain / 100.0, static_cast<double>(pan), false}));
+  }, "Plays a tone; takes its duration");
+  declareSoundSets(b);
+  return b.build();
 }
 
 }  // namespace autolife::robot

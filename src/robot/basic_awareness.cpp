@@ -13,7 +13,6 @@ using service::Type;
 namespace {
 
 constexpr const char* kBasicAwarenessService = "ALBasicAwareness";
-std::string awarenessMethod(std::string_view method) { return args::qualified(kBasicAwarenessService, method); }
 
 const std::vector<std::string> kEngagementModes = {"Unengaged", "FullyEngaged", "SemiEngaged"};
 const std::vector<std::string> kTrackingModes = {"Head", "BodyRotation", "WholeBody", "MoveContextually"};
@@ -34,11 +33,11 @@ const std::map<std::string, double>& defaultParameters() {
   return p;
 }
 
-void choose(const std::string& value, const std::vector<std::string>& allowed, std::string_view w, std::string_view what) {
+void choose(const std::string& value, const std::vector<std::string>& allowed, std::string_view what) {
   if (std::find(allowed.begin(), allowed.end(), value) != allowed.end()) return;
   std::string list;
   for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
-  refuse("unknown-mode", w, "'" + value + "' is not " + std::string(what) + " (" + list + ")");
+  service::refuse("unknown-mode", "'" + value + "' is not " + std::string(what) + " (" + list + ")");
 }
 
 }  // namespace
@@ -80,108 +79,91 @@ bool BasicAwareness::stimulusDetection(const std::string& stimulus) const {
 }
 
 std::shared_ptr<service::Service> BasicAwareness::makeService() {
-  auto s = std::make_shared<service::Service>(kBasicAwarenessService, "Simulated basic awareness: switches and modes");
+  auto b = declare(core_, kBasicAwarenessService, "Simulated basic awareness: switches and modes");
   auto setEnabled = [this](bool on) {
     std::lock_guard lock(core_.mutex);
     enabled_ = on;
     if (!on) paused_ = false;
-    return Any();
   };
-  define(*s, core_, "setEnabled", {{"enabled"}}, Type::Void, "Starts or stops basic awareness (2.5+)", [setEnabled](const Arguments& a) {
-    return setEnabled(args::flag(a[0], awarenessMethod("setEnabled"), "enabled"));
-  });
-  define(*s, core_, "isEnabled", {}, Type::Bool, "Whether it is enabled (2.5+)", [this](const Arguments&) { return Any(enabled()); });
-  define(*s, core_, "startAwareness", {}, Type::Void, "Starts basic awareness (2.1-2.4)", [setEnabled](const Arguments&) { return setEnabled(true); });
-  define(*s, core_, "stopAwareness", {}, Type::Void, "Stops basic awareness (2.1-2.4)", [setEnabled](const Arguments&) { return setEnabled(false); });
+  b.bind("setEnabled", setEnabled, "Starts or stops basic awareness (2.5+)");
+  b.bind("isEnabled", [this] { return enabled(); }, "Whether it is enabled (2.5+)");
+  b.bind("startAwareness", [setEnabled] { setEnabled(true); }, "Starts basic awareness (2.1-2.4)");
+  b.bind("stopAwareness", [setEnabled] { setEnabled(false); }, "Stops basic awareness (2.1-2.4)");
   for (const char* name : {"isRunning", "isAwarenessRunning"})
-    define(*s, core_, name, {}, Type::Bool, "Whether it runs (enabled, not paused)", [this](const Arguments&) { return Any(running()); });
-  define(*s, core_, "pauseAwareness", {}, Type::Void, "Pauses it", [this](const Arguments&) {
+    b.bind(name, {}, [this] { return running(); }, "Whether it runs (enabled, not paused)");
+  b.bind("pauseAwareness", [this] {
     std::lock_guard lock(core_.mutex);
     paused_ = enabled_;
-    return Any();
-  });
-  define(*s, core_, "resumeAwareness", {}, Type::Void, "Resumes it", [this](const Arguments&) {
+  }, "Pauses it");
+  b.bind("resumeAwareness", [this] {
     std::lock_guard lock(core_.mutex);
     paused_ = false;
-    return Any();
-  });
-  define(*s, core_, "isAwarenessPaused", {}, Type::Bool, "Whether it is paused", [this](const Arguments&) {
+  }, "Resumes it");
+  b.bind("isAwarenessPaused", [this] {
     std::lock_guard lock(core_.mutex);
-    return Any(paused_);
-  });
-  define(*s, core_, "setEngagementMode", {{"modeName", Type::String}}, Type::Void, "Unengaged, FullyEngaged or SemiEngaged",
-         [this](const Arguments& a) {
-           const std::string mode = service::stringArg(a, 0);
-           choose(mode, kEngagementModes, awarenessMethod("setEngagementMode"), "an engagement mode");
-           std::lock_guard lock(core_.mutex);
-           engagement_ = mode;
-           return Any();
-         });
-  define(*s, core_, "getEngagementMode", {}, Type::String, "The engagement mode", [this](const Arguments&) { return Any(engagementMode()); });
-  define(*s, core_, "setTrackingMode", {{"modeName", Type::String}}, Type::Void, "Head, BodyRotation, WholeBody or MoveContextually",
-         [this](const Arguments& a) {
-           const std::string mode = service::stringArg(a, 0);
-           choose(mode, kTrackingModes, awarenessMethod("setTrackingMode"), "a tracking mode");
-           std::lock_guard lock(core_.mutex);
-           tracking_ = mode;
-           return Any();
-         });
-  define(*s, core_, "getTrackingMode", {}, Type::String, "The tracking mode", [this](const Arguments&) { return Any(trackingMode()); });
-  auto stimulus = [this](const std::string& name, std::string_view w) {
+    return paused_;
+  }, "Whether it is paused");
+  b.bind("setEngagementMode", [this](const std::string& mode) {
+    choose(mode, kEngagementModes, "an engagement mode");
+    std::lock_guard lock(core_.mutex);
+    engagement_ = mode;
+  }, "Unengaged, FullyEngaged or SemiEngaged");
+  b.bind("getEngagementMode", [this] { return engagementMode(); }, "The engagement mode");
+  b.bind("setTrackingMode", [this](const std::string& mode) {
+    choose(mode, kTrackingModes, "a tracking mode");
+    std::lock_guard lock(core_.mutex);
+    tracking_ = mode;
+  }, "Head, BodyRotation, WholeBody or MoveContextually");
+  b.bind("getTrackingMode", [this] { return trackingMode(); }, "The tracking mode");
+  auto stimulus = [this](const std::string& name) {
     std::lock_guard lock(core_.mutex);
     if (stimuli_.contains(name)) return;
     std::string list;
     for (const auto& [n, on] : stimuli_) list += (list.empty() ? "" : ", ") + n;
-    refuse("unknown-stimulus", w, "no stimulus named '" + name + "' on " + std::string(core_.modelName()) + " (" + list + ")");
+    service::refuse("unknown-stimulus", "no stimulus named '" + name + "' on " + std::string(core_.modelName()) + " (" + list + ")");
   };
-  define(*s, core_, "setStimulusDetectionEnabled", {{"stimulusName", Type::String}, {"isStimulusDetectionEnabled"}}, Type::Void,
-         "Turns a stimulus on or off", [this, stimulus](const Arguments& a) {
-           const std::string w = awarenessMethod("setStimulusDetectionEnabled");
-           const std::string name = service::stringArg(a, 0);
-           stimulus(name, w);
-           const bool on = args::flag(a[1], w, "isStimulusDetectionEnabled");
-           std::lock_guard lock(core_.mutex);
-           stimuli_[name] = on;
-           return Any();
-         });
-  define(*s, core_, "isStimulusDetectionEnabled", {{"stimulusName", Type::String}}, Type::Bool, "Whether a stimulus is on",
-         [this, stimulus](const Arguments& a) {
-           const std::string name = service::stringArg(a, 0);
-           stimulus(name, awarenessMethod("isStimulusDetectionEnabled"));
-           return Any(stimulusDetection(name));
-         });
-  define(*s, core_, "setParameter", {{"paramName", Type::String}, {"newVal"}}, Type::Void, "Sets a parameter", [this](const Arguments& a) {
-    const std::string w = awarenessMethod("setParameter");
-    const std::string name = service::stringArg(a, 0);
-    const double v = args::number(a[1], w, "newVal");
+  b.bind("setStimulusDetectionEnabled", [this, stimulus](const std::string& name, bool on) {
+    stimulus(name);
     std::lock_guard lock(core_.mutex);
-    if (!parameters_.contains(name)) refuse("unknown-parameter", w, "no basic awareness parameter named '" + name + "'");
-    parameters_[name] = v;
-    return Any();
-  });
-  define(*s, core_, "getParameter", {{"paramName", Type::String}}, Type::Any, "A parameter", [this](const Arguments& a) {
-    const std::string name = service::stringArg(a, 0);
+    stimuli_[name] = on;
+  }, "Turns a stimulus on or off");
+  b.bind("isStimulusDetectionEnabled", [this, stimulus](const std::string& name) {
+    stimulus(name);
+    return stimulusDetection(name);
+  }, "Whether a stimulus is on");
+  b.bind("setParameter", [this](const std::string& name, double value) {
+    std::lock_guard lock(core_.mutex);
+    if (!parameters_.contains(name)) service::refuse("unknown-parameter", "no basic awareness parameter named '" + name + "'");
+    parameters_[name] = value;
+  }, "Sets a parameter");
+  b.bind("getParameter", [this](const std::string& name) {
     std::lock_guard lock(core_.mutex);
     auto it = parameters_.find(name);
-    if (it == parameters_.end()) refuse("unknown-parameter", awarenessMethod("getParameter"), "no basic awareness parameter named '" + name + "'");
-    return Any(it->second);
-  });
-  define(*s, core_, "resetAllParameters", {}, Type::Void, "Parameters back to their defaults", [this](const Arguments&) {
+    if (it == parameters_.end()) service::refuse("unknown-parameter", "no basic awareness parameter named '" + name + "'");
+    return it->second;
+  }, "A parameter");
+  b.bind("resetAllParameters", [this] {
     std::lock_guard lock(core_.mutex);
     parameters_ = defaultParameters();
-    return Any();
-  });
-  define(*s, core_, "engagePerson", {{"engagePerson", Type::Int}}, Type::Bool, "Engages a person (nobody is tracked here: false)",
-         [](const Arguments&) { return Any(false); });
-  define(*s, core_, "triggerStimulus", {{"stimulusPosition", Type::List}}, Type::Int, "A fake stimulus (nobody found here: -1)",
-         [](const Arguments& a) {
-           args::numbers(a[0], awarenessMethod("triggerStimulus"), "stimulusPosition");
-           return Any(-1);
-         });
-  s->signal("stimulusDetected", {{"stimulusName", Type::String}}, "A stimulus was detected");
-  s->signal("humanTracked", {{"humanId", Type::Int}}, "A human is tracked");
-  s->signal("humanLost", {{"lost", Type::Bool}}, "The tracked human was lost");
-  return s;
+  }, "Parameters back to their defaults");
+  // Who can be engaged is who people perception sees (its memory keys, as
+  // the world or a robot writes them).
+  b.bind("engagePerson", [this](int id) {
+    try {
+      const core::Value visible = core_.memory.getData("PeoplePerception/VisiblePeopleList");
+      if (!visible.isArray()) return false;
+      for (const auto& v : visible.asArray())
+        if (v.isInt() && v.asInt() == id) return true;
+    } catch (const std::exception&) {
+    }
+    return false;
+  }, "Engages a person: true when people perception sees them (PeoplePerception/VisiblePeopleList)");
+  b.bind("triggerStimulus", {"stimulusPosition"}, [](const std::vector<double>&) { return -1; },
+         "A fake stimulus (nobody found here: -1)");
+  b.service().signal("stimulusDetected", {{"stimulusName", Type::String}}, "A stimulus was detected");
+  b.service().signal("humanTracked", {{"humanId", Type::Int}}, "A human is tracked");
+  b.service().signal("humanLost", {{"lost", Type::Bool}}, "The tracked human was lost");
+  return b.build();
 }
 
 }  // namespace autolife::robot

@@ -14,7 +14,6 @@ using service::Type;
 namespace {
 
 constexpr const char* kLedsService = "ALLeds";
-std::string ledsMethod(std::string_view method) { return args::qualified(kLedsService, method); }
 
 constexpr std::string_view kSuffix = "/Actuator/Value";
 constexpr std::string_view kPrefix = "Device/SubDeviceList/";
@@ -232,167 +231,132 @@ void Leds::setNow(const std::vector<std::size_t>& devices, const std::function<d
 }
 
 std::shared_ptr<service::Service> Leds::makeService() {
-  auto s = std::make_shared<service::Service>(kLedsService, "Simulated LEDs: intensities, groups and fades");
-  auto duration = [](const Any& v, std::string_view w, std::string_view what) {
-    return args::seconds(args::numberIn(v, 0.0, 1e6, w, what));
-  };
+  auto b = declare(core_, kLedsService, "Simulated LEDs: intensities, groups and fades");
+  auto duration = [](double seconds, std::string_view what) { return args::seconds(args::within(seconds, 0.0, 1e6, what)); };
   auto fadeTo = [this](const std::vector<std::size_t>& devices, core::Duration d, const std::function<double(const LedDevice&)>& value) {
     std::vector<std::pair<std::size_t, Keys>> tracks;
     for (auto i : devices) tracks.push_back({i, {{d, value(devices_[i])}}});
     return animate(std::move(tracks));
   };
-  define(*s, core_, "on", {{"name", Type::String}}, Type::Void, "Full intensity now", [this](const Arguments& a) {
-    setNow(resolve(service::stringArg(a, 0), ledsMethod("on")), [](const LedDevice&) { return 1.0; });
-    return Any();
-  });
-  define(*s, core_, "off", {{"name", Type::String}}, Type::Void, "Zero intensity now", [this](const Arguments& a) {
-    setNow(resolve(service::stringArg(a, 0), ledsMethod("off")), [](const LedDevice&) { return 0.0; });
-    return Any();
-  });
-  define(*s, core_, "setIntensity", {{"name", Type::String}, {"intensity", Type::Float}}, Type::Void, "An intensity now",
-         [this](const Arguments& a) {
-           const std::string w = ledsMethod("setIntensity");
-           const auto devices = resolve(service::stringArg(a, 0), w);
-           const double v = args::numberIn(a[1], 0.0, 1.0, w, "intensity");
-           setNow(devices, [v](const LedDevice&) { return v; });
-           return Any();
-         });
-  define(*s, core_, "getIntensity", {{"name", Type::String}}, Type::Any, "An LED's intensity (a list for a group)",
-         [this](const Arguments& a) {
-           const auto devices = resolve(service::stringArg(a, 0), ledsMethod("getIntensity"));
-           if (devices.size() == 1) return Any(intensity(devices[0]));
-           std::vector<double> out;
-           for (auto d : devices) out.push_back(intensity(d));
-           return Any(out);
-         });
-  define(*s, core_, "fade", {{"name", Type::String}, {"intensity", Type::Float}, {"duration", Type::Float}}, Type::Void,
-         "Fades to an intensity; takes the duration", [this, duration, fadeTo](const Arguments& a) {
-           const std::string w = ledsMethod("fade");
-           const auto devices = resolve(service::stringArg(a, 0), w);
-           const double v = args::numberIn(a[1], 0.0, 1.0, w, "intensity");
-           service::takes(fadeTo(devices, duration(a[2], w, "duration"), [v](const LedDevice&) { return v; }));
-           return Any();
-         });
-  define(*s, core_, "fadeRGB", {{"name", Type::String}, {"color"}, {"duration", Type::Float}}, Type::Void,
-         "Fades to a colour (0x00RRGGBB or a name); takes the duration", [this, duration, fadeTo](const Arguments& a) {
-           const std::string w = ledsMethod("fadeRGB");
-           const auto devices = resolve(service::stringArg(a, 0), w);
-           const std::uint32_t rgb = color(a[1], w);
-           service::takes(fadeTo(devices, duration(a[2], w, "duration"), [rgb](const LedDevice& d) { return component(rgb, d.color); }));
-           return Any();
-         });
-  define(*s, core_, "fadeRGB",
-         {{"name", Type::String}, {"red", Type::Float}, {"green", Type::Float}, {"blue", Type::Float}, {"duration", Type::Float}},
-         Type::Void, "Fades to a colour given as three intensities; takes the duration", [this, duration, fadeTo](const Arguments& a) {
-           const std::string w = ledsMethod("fadeRGB");
-           const auto devices = resolve(service::stringArg(a, 0), w);
-           const double r = args::numberIn(a[1], 0, 1, w, "red"), g = args::numberIn(a[2], 0, 1, w, "green"),
-                        b = args::numberIn(a[3], 0, 1, w, "blue");
-           service::takes(fadeTo(devices, duration(a[4], w, "duration"),
-                                 [r, g, b](const LedDevice& d) { return d.color == 'R' ? r : d.color == 'G' ? g : b; }));
-           return Any();
-         });
-  define(*s, core_, "fadeListRGB", {{"name", Type::String}, {"rgbList", Type::List}, {"timeList", Type::List}}, Type::Void,
-         "Fades through timed colours; takes the last time", [this](const Arguments& a) {
-           const std::string w = ledsMethod("fadeListRGB");
-           const auto devices = resolve(service::stringArg(a, 0), w);
-           const Any& colors = a[1];
-           const auto times = args::numbers(a[2], w, "timeList");
-           if (colors.size() != times.size() || times.empty())
-             refuse("bad-argument", w, "rgbList and timeList must have the same, non-zero, length");
-           std::vector<std::uint32_t> rgbs;
-           double previous = 0;
-           for (std::size_t i = 0; i < times.size(); ++i) {
-             rgbs.push_back(color(colors[i], w));
-             if (times[i] < previous) refuse("bad-argument", w, "timeList must be increasing");
-             previous = times[i];
-           }
-           std::vector<std::pair<std::size_t, Keys>> tracks;
-           for (auto d : devices) {
-             Keys keys;
-             for (std::size_t i = 0; i < times.size(); ++i) keys.emplace_back(args::seconds(times[i]), component(rgbs[i], devices_[d].color));
-             tracks.push_back({d, std::move(keys)});
-           }
-           service::takes(animate(std::move(tracks)));
-           return Any();
-         });
-  define(*s, core_, "reset", {{"name", Type::String}}, Type::Void, "Back to the default state now", [this](const Arguments& a) {
-    setNow(resolve(service::stringArg(a, 0), ledsMethod("reset")), [](const LedDevice& d) { return d.initial; });
-    return Any();
-  });
-  define(*s, core_, "rotateEyes", {{"rgb", Type::Int}, {"timeForRotation", Type::Float}, {"totalDuration", Type::Float}}, Type::Void,
-         "Rotates a colour around the eyes; takes totalDuration and leaves the eyes in that colour",
-         [this, duration, fadeTo](const Arguments& a) {
-           const std::string w = ledsMethod("rotateEyes");
-           const std::uint32_t rgb = color(a[0], w);
-           if (args::number(a[1], w, "timeForRotation") <= 0) refuse("bad-argument", w, "timeForRotation must be positive");
-           service::takes(fadeTo(resolve("FaceLeds", w), duration(a[2], w, "totalDuration"),
+  auto here = [] { return service::currentMethod(); };
+  b.bind("on", {"name"}, [this, here](const std::string& name) { setNow(resolve(name, here()), [](const LedDevice&) { return 1.0; }); },
+         "Full intensity now");
+  b.bind("off", {"name"}, [this, here](const std::string& name) { setNow(resolve(name, here()), [](const LedDevice&) { return 0.0; }); },
+         "Zero intensity now");
+  b.bind("setIntensity", {"name", "intensity"}, [this, here](const std::string& name, double v) {
+    const auto devices = resolve(name, here());
+    args::within(v, 0.0, 1.0, "intensity");
+    setNow(devices, [v](const LedDevice&) { return v; });
+  }, "An intensity now");
+  b.bind("getIntensity", {"name"}, [this, here](const std::string& name) {
+    const auto devices = resolve(name, here());
+    if (devices.size() == 1) return Any(intensity(devices[0]));
+    std::vector<double> out;
+    for (auto d : devices) out.push_back(intensity(d));
+    return Any(out);
+  }, "An LED's intensity (a list for a group)");
+  b.bind("fade", {"name", "intensity", "duration"}, [this, duration, fadeTo, here](const std::string& name, double v, double seconds) {
+    const auto devices = resolve(name, here());
+    args::within(v, 0.0, 1.0, "intensity");
+    service::takes(fadeTo(devices, duration(seconds, "duration"), [v](const LedDevice&) { return v; }));
+  }, "Fades to an intensity; takes the duration");
+  b.bind("fadeRGB", {"name", "color", "duration"}, [this, duration, fadeTo, here](const std::string& name, const Any& c, double seconds) {
+    const auto devices = resolve(name, here());
+    const std::uint32_t rgb = color(c, here());
+    service::takes(fadeTo(devices, duration(seconds, "duration"), [rgb](const LedDevice& d) { return component(rgb, d.color); }));
+  }, "Fades to a colour (0x00RRGGBB or a name); takes the duration");
+  b.bind("fadeRGB", {"name", "red", "green", "blue", "duration"},
+         [this, duration, fadeTo, here](const std::string& name, double r, double g, double bl, double seconds) {
+           const auto devices = resolve(name, here());
+           args::within(r, 0, 1, "red");
+           args::within(g, 0, 1, "green");
+           args::within(bl, 0, 1, "blue");
+           service::takes(fadeTo(devices, duration(seconds, "duration"),
+                                 [r, g, bl](const LedDevice& d) { return d.color == 'R' ? r : d.color == 'G' ? g : bl; }));
+         }, "Fades to a colour given as three intensities; takes the duration");
+  b.bind("fadeListRGB", {"name", "rgbList", "timeList"}, [this, here](const std::string& name, const std::vector<Any>& colors,
+                                                                       const std::vector<double>& times) {
+    const std::string w = here();
+    const auto devices = resolve(name, w);
+    if (colors.size() != times.size() || times.empty())
+      service::refuse("bad-argument", "rgbList and timeList must have the same, non-zero, length");
+    std::vector<std::uint32_t> rgbs;
+    double previous = 0;
+    for (std::size_t i = 0; i < times.size(); ++i) {
+      rgbs.push_back(color(colors[i], w));
+      if (times[i] < previous) service::refuse("bad-argument", "timeList must be increasing");
+      previous = times[i];
+    }
+    std::vector<std::pair<std::size_t, Keys>> tracks;
+    for (auto d : devices) {
+      Keys keys;
+      for (std::size_t i = 0; i < times.size(); ++i) keys.emplace_back(args::seconds(times[i]), component(rgbs[i], devices_[d].color));
+      tracks.push_back({d, std::move(keys)});
+    }
+    service::takes(animate(std::move(tracks)));
+  }, "Fades through timed colours; takes the last time");
+  b.bind("reset", {"name"}, [this, here](const std::string& name) {
+    setNow(resolve(name, here()), [](const LedDevice& d) { return d.initial; });
+  }, "Back to the default state now");
+  b.bind("rotateEyes", {"rgb", "timeForRotation", "totalDuration"},
+         [this, duration, fadeTo, here](const Any& c, double timeForRotation, double totalDuration) {
+           const std::uint32_t rgb = color(c, here());
+           if (!(timeForRotation > 0)) service::refuse("bad-argument", "timeForRotation must be positive");
+           service::takes(fadeTo(resolve("FaceLeds", here()), duration(totalDuration, "totalDuration"),
                                  [rgb](const LedDevice& d) { return component(rgb, d.color); }));
-           return Any();
-         });
+         }, "Rotates a colour around the eyes; takes totalDuration and leaves the eyes in that colour");
   for (const char* name : {"randomEyes", "rasta"}) {
     const std::string group = std::string_view(name) == "rasta" ? "AllLeds" : "FaceLeds";
-    define(*s, core_, name, {{"duration", Type::Float}}, Type::Void, "A light show; takes the duration and leaves the LEDs as they were",
-           [this, duration, name, group](const Arguments& a) {
-             const std::string w = ledsMethod(name);
-             const core::Duration d = duration(a[0], w, "duration");
-             std::vector<std::pair<std::size_t, Keys>> tracks;
-             for (auto i : resolve(group, w)) tracks.push_back({i, {{d, intensity(i)}}});
-             service::takes(animate(std::move(tracks)));
-             return Any();
-           });
+    b.bind(name, {"duration"}, [this, duration, group, here](double seconds) {
+      const core::Duration d = duration(seconds, "duration");
+      std::vector<std::pair<std::size_t, Keys>> tracks;
+      for (auto i : resolve(group, here())) tracks.push_back({i, {{d, intensity(i)}}});
+      service::takes(animate(std::move(tracks)));
+    }, "A light show; takes the duration and leaves the LEDs as they were");
   }
-  define(*s, core_, "earLedsSetAngle", {{"degrees", Type::Int}, {"duration", Type::Float}, {"leaveOnAtEnd", Type::Bool}}, Type::Void,
-         "Lights the ears up to an angle; takes the duration", [this, duration](const Arguments& a) {
-           const std::string w = ledsMethod("earLedsSetAngle");
-           const double degrees = args::numberIn(a[0], 0, 360, w, "degrees");
-           const core::Duration d = duration(a[1], w, "duration");
-           const bool leaveOn = service::boolArg(a, 2);
-           std::vector<std::pair<std::size_t, Keys>> tracks;
-           for (auto i : resolve("EarLeds", w)) {
-             const std::string& n = devices_[i].name;  // Ears/Led/<Side>/<angle>Deg/...
-             const auto deg = n.find("Deg");
-             const double angle = std::stod(n.substr(n.rfind('/', deg) + 1, deg - n.rfind('/', deg) - 1));
-             tracks.push_back({i, {{d, leaveOn && angle <= degrees ? 1.0 : 0.0}}});
-           }
-           service::takes(animate(std::move(tracks)));
-           return Any();
-         });
-  define(*s, core_, "listGroups", {}, Type::List, "The group names", [this](const Arguments&) { return Any(groups()); });
-  define(*s, core_, "listGroup", {{"groupName", Type::String}}, Type::List, "The LEDs of a group", [this](const Arguments& a) {
-    const std::string name = service::stringArg(a, 0);
+  b.bind("earLedsSetAngle", {"degrees", "duration", "leaveOnAtEnd"}, [this, duration, here](double degrees, double seconds, bool leaveOn) {
+    args::within(degrees, 0, 360, "degrees");
+    const core::Duration d = duration(seconds, "duration");
+    std::vector<std::pair<std::size_t, Keys>> tracks;
+    for (auto i : resolve("EarLeds", here())) {
+      const std::string& n = devices_[i].name;  // Ears/Led/<Side>/<angle>Deg/...
+      const auto deg = n.find("Deg");
+      const double angle = std::stod(n.substr(n.rfind('/', deg) + 1, deg - n.rfind('/', deg) - 1));
+      tracks.push_back({i, {{d, leaveOn && angle <= degrees ? 1.0 : 0.0}}});
+    }
+    service::takes(animate(std::move(tracks)));
+  }, "Lights the ears up to an angle; takes the duration");
+  b.bind("listGroups", [this] { return groups(); }, "The group names");
+  b.bind("listGroup", {"groupName"}, [this, here](const std::string& name) {
     {
       std::lock_guard lock(core_.mutex);
-      if (!groups_.contains(name)) refuse("unknown-led", ledsMethod("listGroup"), "no group named '" + name + "'");
+      if (!groups_.contains(name)) service::refuse("unknown-led", "no group named '" + name + "'");
     }
     std::vector<std::string> out;
-    for (auto d : resolve(name, ledsMethod("listGroup"))) out.push_back(devices_[d].name);
-    return Any(out);
-  });
-  define(*s, core_, "listLED", {{"name", Type::String}}, Type::List, "The LEDs a name stands for", [this](const Arguments& a) {
+    for (auto d : resolve(name, here())) out.push_back(devices_[d].name);
+    return out;
+  }, "The LEDs of a group");
+  b.bind("listLED", {"name"}, [this, here](const std::string& name) {
     std::vector<std::string> out;
-    for (auto d : resolve(service::stringArg(a, 0), ledsMethod("listLED"))) out.push_back(devices_[d].name);
-    return Any(out);
-  });
-  define(*s, core_, "listLEDs", {}, Type::List, "Every LED", [this](const Arguments&) {
+    for (auto d : resolve(name, here())) out.push_back(devices_[d].name);
+    return out;
+  }, "The LEDs a name stands for");
+  b.bind("listLEDs", [this] {
     std::vector<std::string> out;
     for (const auto& d : devices_) out.push_back(d.name);
-    return Any(out);
-  });
-  define(*s, core_, "createGroup", {{"groupName", Type::String}, {"ledNames", Type::List}}, Type::Void, "Names a group of LEDs",
-         [this](const Arguments& a) {
-           const std::string w = ledsMethod("createGroup");
-           const std::string name = service::stringArg(a, 0);
-           if (name.empty()) refuse("bad-argument", w, "a group needs a name");
-           std::vector<std::size_t> members;
-           for (const auto& led : args::names(a[1], w, "ledNames"))
-             for (auto d : resolve(led, w))
-               if (std::find(members.begin(), members.end(), d) == members.end()) members.push_back(d);
-           std::lock_guard lock(core_.mutex);
-           groups_[name] = std::move(members);
-           return Any();
-         });
-  return s;
+    return out;
+  }, "Every LED");
+  b.bind("createGroup", {"groupName", "ledNames"}, [this, here](const std::string& name, const Any& leds) {
+    const std::string w = here();
+    if (name.empty()) service::refuse("bad-argument", "a group needs a name");
+    std::vector<std::size_t> members;
+    for (const auto& led : args::names(leds, w, "ledNames"))
+      for (auto d : resolve(led, w))
+        if (std::find(members.begin(), members.end(), d) == members.end()) members.push_back(d);
+    std::lock_guard lock(core_.mutex);
+    groups_[name] = std::move(members);
+  }, "Names a group of LEDs");
+  return b.build();
 }
 
 }  // namespace autolife::robot

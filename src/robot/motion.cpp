@@ -682,16 +682,20 @@ std::string Motion::summary() const {
   return out.str();
 }
 
+// ALMotion's parameters are mostly NAOqi's dynamic ALValue (a joint or a
+// list of joints, an angle or a list of angles): its handlers read them
+// with args:: (arguments.hpp) rather than through typed binding.
 std::shared_ptr<service::Service> Motion::makeService() {
-  auto s = std::make_shared<service::Service>(kMotionService, "Simulated joints, stiffness and base moves");
-  declareJoints(*s);
-  declareStiffness(*s);
-  declareInterpolations(*s);
-  declareMoves(*s);
-  declareTasks(*s);
-  declareSettings(*s);
-  declareInfo(*s);
-  return s;
+  auto b = declare(core_, kMotionService, "Simulated joints, stiffness and base moves");
+  service::Service& s = b.service();
+  declareJoints(s);
+  declareStiffness(s);
+  declareInterpolations(s);
+  declareMoves(s);
+  declareTasks(s);
+  declareSettings(s);
+  declareInfo(s);
+  return b.build();
 }
 
 }  // namespace autolife::robot

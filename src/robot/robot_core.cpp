@@ -56,6 +56,14 @@ void refuse(std::string reason, std::string_view where, const std::string& sente
   throw service::CallError(std::move(reason), std::string(where) + ": " + sentence);
 }
 
+naoqi::ServiceBuilder declare(const RobotCore& core, std::string name, std::string description) {
+  naoqi::ServiceBuilder b(std::move(name), std::move(description));
+  b.service().setGuard([alive = core.aliveToken()] {
+    if (alive.expired()) service::refuse("no-such-service", "the simulated robot behind it is gone");
+  });
+  return b;
+}
+
 void define(service::Service& s, const RobotCore& core, std::string name, std::vector<service::Parameter> parameters,
             service::Type result, std::string description, service::Handler handler) {
   std::weak_ptr<int> alive = core.aliveToken();

@@ -10,7 +10,6 @@ using service::Type;
 
 namespace {
 
-std::string postureMethod(std::string_view method) { return args::qualified("ALRobotPosture", method); }
 
 }  // namespace
 
@@ -44,19 +43,16 @@ core::Duration RobotPosture::goTo(const std::string& name, double speed, bool sm
 }
 
 std::shared_ptr<service::Service> RobotPosture::makeService() {
-  auto s = std::make_shared<service::Service>("ALRobotPosture", "Simulated predefined postures");
+  auto b = declare(core_, "ALRobotPosture", "Simulated predefined postures");
   for (const char* method : {"goToPosture", "applyPosture"}) {
     const bool smart = std::string_view(method) == "goToPosture";
-    define(*s, core_, method, {{"postureName", Type::String}, {"maxSpeedFraction", Type::Float}}, Type::Bool,
-           smart ? "Goes to a predefined posture (getting up if needed); takes the transition's time"
-                 : "Moves every joint straight to a predefined posture; takes the transition's time",
-           [this, smart, method](const Arguments& a) {
-             const std::string w = postureMethod(method);
-             service::takes(goTo(service::stringArg(a, 0), args::number(a[1], w, "maxSpeedFraction"), smart, w));
-             return Any(true);
-           });
+    b.bind(method, [this, smart](const std::string& posture, double maxSpeedFraction) {
+      service::takes(goTo(posture, maxSpeedFraction, smart, service::currentMethod()));
+      return true;
+    }, smart ? "Goes to a predefined posture (getting up if needed); takes the transition's time"
+             : "Moves every joint straight to a predefined posture; takes the transition's time");
   }
-  define(*s, core_, "stopMove", {}, Type::Void, "Stops a posture transition where it is", [this](const Arguments&) {
+  b.bind("stopMove", [this] {
     std::uint64_t task;
     {
       std::lock_guard lock(core_.mutex);
@@ -64,28 +60,21 @@ std::shared_ptr<service::Service> RobotPosture::makeService() {
       task_ = 0;
     }
     if (task) body_.killTask(task);
-    return Any();
-  });
-  define(*s, core_, "getPosture", {}, Type::String, "The current posture (Unknown between postures)",
-         [this](const Arguments&) { return Any(body_.posture()); });
-  define(*s, core_, "getPostureFamily", {}, Type::String, "The current posture's family",
-         [this](const Arguments&) { return Any(body_.postureFamily()); });
-  define(*s, core_, "getPostureList", {}, Type::List, "The predefined postures", [this](const Arguments&) {
+  }, "Stops a posture transition where it is");
+  b.bind("getPosture", [this] { return body_.posture(); }, "The current posture (Unknown between postures)");
+  b.bind("getPostureFamily", [this] { return body_.postureFamily(); }, "The current posture's family");
+  b.bind("getPostureList", [this] {
     std::vector<std::string> names;
     for (const auto& p : body_.model().postures()) names.push_back(p.name);
-    return Any(names);
-  });
-  define(*s, core_, "getPostureFamilyList", {}, Type::List, "The families of the predefined postures",
-         [this](const Arguments&) { return Any(body_.model().postureFamilies()); });
-  define(*s, core_, "setMaxTryNumber", {{"maxTryNumber", Type::Int}}, Type::Void, "How often goToPosture retries (recorded)",
-         [this](const Arguments& a) {
-           const auto n = service::intArg(a, 0);
-           if (n < 1) refuse("bad-argument", postureMethod("setMaxTryNumber"), "maxTryNumber must be at least 1, got " + std::to_string(n));
-           std::lock_guard lock(core_.mutex);
-           maxTryNumber_ = static_cast<int>(n);
-           return Any();
-         });
-  return s;
+    return names;
+  }, "The predefined postures");
+  b.bind("getPostureFamilyList", [this] { return body_.model().postureFamilies(); }, "The families of the predefined postures");
+  b.bind("setMaxTryNumber", {"maxTryNumber"}, [this](int n) {
+    if (n < 1) service::refuse("bad-argument", "maxTryNumber must be at least 1, got " + std::to_string(n));
+    std::lock_guard lock(core_.mutex);
+    maxTryNumber_ = n;
+  }, "How often goToPosture retries (recorded)");
+  return b.build();
 }
 
 }  // namespace autolife::robot

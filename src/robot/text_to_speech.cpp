@@ -15,7 +15,6 @@ using service::Type;
 namespace {
 
 constexpr const char* kTextToSpeechService = "ALTextToSpeech";
-std::string speechMethod(std::string_view method) { return args::qualified(kTextToSpeechService, method); }
 
 struct ParameterRange {
   const char* name;
@@ -264,109 +263,87 @@ double TextToSpeech::volume() const {
 // ---- the service -------------------------------------------------------------
 
 std::shared_ptr<service::Service> TextToSpeech::makeService() {
-  auto s = std::make_shared<service::Service>(kTextToSpeechService, "Simulated speech: what is said, and how long it takes");
-  service::Service* self = s.get();
-  auto checkLanguage = [](const std::string& language, std::string_view w) {
+  auto b = declare(core_, kTextToSpeechService, "Simulated speech: what is said, and how long it takes");
+  service::Service* self = &b.service();
+  auto checkLanguage = [](const std::string& language) {
     const auto& known = languages();
     if (std::find(known.begin(), known.end(), language) == known.end())
-      refuse("unknown-language", w, "'" + language + "' is not an available language");
+      service::refuse("unknown-language", "'" + language + "' is not an available language");
   };
-  define(*s, core_, "say", {{"stringToSay", Type::String}}, Type::Void, "Says a text; takes the time it is spoken",
-         [this](const Arguments& a) {
-           service::takes(speak(plan(service::stringArg(a, 0))));
-           return Any();
-         });
-  define(*s, core_, "say", {{"stringToSay", Type::String}, {"language", Type::String}}, Type::Void,
-         "Says a text in a language; takes the time it is spoken", [this, checkLanguage](const Arguments& a) {
-           checkLanguage(service::stringArg(a, 1), speechMethod("say"));
-           service::takes(speak(plan(service::stringArg(a, 0))));
-           return Any();
-         });
-  define(*s, core_, "sayToFile", {{"stringToSay", Type::String}, {"fileName", Type::String}}, Type::Void,
-         "Synthesises a text to a file (recorded; no file is written)", [](const Arguments&) { return Any(); });
-  define(*s, core_, "stopAll", {}, Type::Void, "Interrupts the current and queued texts", [this](const Arguments&) {
-    stopAll();
-    return Any();
-  });
-  define(*s, core_, "setLanguage", {{"language", Type::String}}, Type::Void, "Sets the language", [this, self, checkLanguage](const Arguments& a) {
-    const std::string language = service::stringArg(a, 0);
-    checkLanguage(language, speechMethod("setLanguage"));
+  auto say = [this](const std::string& text) { service::takes(speak(plan(text))); };
+  b.bind("say", say, "Says a text; takes the time it is spoken");
+  b.bind("say", [say, checkLanguage](const std::string& text, const std::string& language) {
+    checkLanguage(language);
+    say(text);
+  }, "Says a text in a language; takes the time it is spoken");
+  b.bind("sayToFile", {"stringToSay", "fileName"}, [](const std::string&, const std::string&) {},
+         "Synthesises a text to a file (recorded; no file is written)");
+  b.bind("stopAll", [this] { stopAll(); }, "Interrupts the current and queued texts");
+  b.bind("setLanguage", {"language"}, [this, self, checkLanguage](const std::string& language) {
+    checkLanguage(language);
     {
       std::lock_guard lock(core_.mutex);
       language_ = language;
     }
     self->emit("languageTTS", language);
-    return Any();
-  });
-  define(*s, core_, "getLanguage", {}, Type::String, "The language", [this](const Arguments&) { return Any(language()); });
+  }, "Sets the language");
+  b.bind("getLanguage", [this] { return language(); }, "The language");
   for (const char* name : {"getAvailableLanguages", "getSupportedLanguages"})
-    define(*s, core_, name, {}, Type::List, "The languages", [](const Arguments&) { return Any(languages()); });
-  define(*s, core_, "locale", {}, Type::String, "The language's locale (en_US...)", [this](const Arguments&) {
+    b.bind(name, [] { return languages(); }, "The languages");
+  b.bind("locale", [this] {
     const std::string l = language();
     for (const auto& [language, locale] : localeTable())
-      if (language == l) return Any(locale);
-    return Any("en_US");
-  });
-  define(*s, core_, "setVolume", {{"volume", Type::Float}}, Type::Void, "Sets the volume, 0 to 1", [this](const Arguments& a) {
-    const double v = args::numberIn(a[0], 0.0, 1.0, speechMethod("setVolume"), "volume");
+      if (language == l) return std::string(locale);
+    return std::string("en_US");
+  }, "The language's locale (en_US...)");
+  b.bind("setVolume", [this](double volume) {
+    args::within(volume, 0.0, 1.0, "volume");
     std::lock_guard lock(core_.mutex);
-    volume_ = v;
-    return Any();
-  });
-  define(*s, core_, "getVolume", {}, Type::Float, "The volume", [this](const Arguments&) { return Any(volume()); });
-  define(*s, core_, "setParameter", {{"parameter", Type::String}, {"value", Type::Float}}, Type::Void,
-         "Sets speed (50-400 %), pitchShift, doubleVoice...", [this](const Arguments& a) {
-           const std::string w = speechMethod("setParameter");
-           const std::string name = service::stringArg(a, 0);
-           for (const auto& p : kParameters)
-             if (name == p.name) {
-               const double v = args::numberIn(a[1], p.min, p.max, w, name);
-               std::lock_guard lock(core_.mutex);
-               parameters_[name] = v;
-               return Any();
-             }
-           refuse("unknown-parameter", w, "no speech parameter named '" + name + "'");
-         });
-  define(*s, core_, "getParameter", {{"parameter", Type::String}}, Type::Float, "A speech parameter", [this](const Arguments& a) {
-    const std::string name = service::stringArg(a, 0);
+    volume_ = volume;
+  }, "Sets the volume, 0 to 1");
+  b.bind("getVolume", [this] { return volume(); }, "The volume");
+  b.bind("setParameter", {"parameter", "value"}, [this](const std::string& name, double value) {
+    for (const auto& p : kParameters)
+      if (name == p.name) {
+        args::within(value, p.min, p.max, name);
+        std::lock_guard lock(core_.mutex);
+        parameters_[name] = value;
+        return;
+      }
+    service::refuse("unknown-parameter", "no speech parameter named '" + name + "'");
+  }, "Sets speed (50-400 %), pitchShift, doubleVoice...");
+  b.bind("getParameter", {"parameter"}, [this](const std::string& name) {
     std::lock_guard lock(core_.mutex);
     auto it = parameters_.find(name);
-    if (it == parameters_.end()) refuse("unknown-parameter", speechMethod("getParameter"), "no speech parameter named '" + name + "'");
-    return Any(it->second);
-  });
-  define(*s, core_, "resetSpeed", {}, Type::Void, "Speed back to 100 %", [this](const Arguments&) {
+    if (it == parameters_.end()) service::refuse("unknown-parameter", "no speech parameter named '" + name + "'");
+    return it->second;
+  }, "A speech parameter");
+  b.bind("resetSpeed", [this] {
     std::lock_guard lock(core_.mutex);
     parameters_["speed"] = parameters_["defaultVoiceSpeed"];
-    return Any();
-  });
-  define(*s, core_, "reset", {}, Type::Void, "Parameters, volume and speed back to their defaults", [this](const Arguments&) {
+  }, "Speed back to 100 %");
+  b.bind("reset", {}, [this] {
     std::lock_guard lock(core_.mutex);
     for (const auto& p : kParameters) parameters_[p.name] = p.initial;
     volume_ = 1.0;
-    return Any();
-  });
-  define(*s, core_, "setVoice", {{"voiceID", Type::String}}, Type::Void, "Sets the voice", [this](const Arguments& a) {
-    const std::string voice = service::stringArg(a, 0);
+  }, "Parameters, volume and speed back to their defaults");
+  b.bind("setVoice", {"voiceID"}, [this](const std::string& voice) {
     if (std::find(voices().begin(), voices().end(), voice) == voices().end())
-      refuse("unknown-voice", speechMethod("setVoice"), "no voice named '" + voice + "'");
+      service::refuse("unknown-voice", "no voice named '" + voice + "'");
     std::lock_guard lock(core_.mutex);
     voice_ = voice;
-    return Any();
-  });
-  define(*s, core_, "getVoice", {}, Type::String, "The voice", [this](const Arguments&) {
+  }, "Sets the voice");
+  b.bind("getVoice", [this] {
     std::lock_guard lock(core_.mutex);
-    return Any(voice_);
-  });
-  define(*s, core_, "getAvailableVoices", {}, Type::List, "The voices", [](const Arguments&) { return Any(voices()); });
-  define(*s, core_, "setLanguageDefaultVoice", {{"language", Type::String}, {"voice", Type::String}}, Type::Void,
-         "A language's voice (recorded)", [checkLanguage](const Arguments& a) {
-           checkLanguage(service::stringArg(a, 0), speechMethod("setLanguageDefaultVoice"));
-           return Any();
-         });
-  define(*s, core_, "loadVoicePreference", {{"preferenceName", Type::String}}, Type::Void, "Voice preferences (recorded)",
-         [](const Arguments&) { return Any(); });
-  s->signal("languageTTS", {{"language", Type::String}}, "The language changed");
-  return s;
+    return voice_;
+  }, "The voice");
+  b.bind("getAvailableVoices", [] { return voices(); }, "The voices");
+  b.bind("setLanguageDefaultVoice", {"language", "voice"}, [checkLanguage](const std::string& language, const std::string&) {
+    checkLanguage(language);
+  }, "A language's voice (recorded)");
+  b.bind("loadVoicePreference", {"preferenceName"}, [](const std::string&) {}, "Voice preferences (recorded)");
+  b.service().signal("languageTTS", {{"language", Type::String}}, "The language changed");
+  return b.build();
 }
 
 }  // namespace autolife::robot

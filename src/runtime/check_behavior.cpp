@@ -1,5 +1,6 @@
 #include "autolife/runtime/check_behavior.hpp"
 
+#include <algorithm>
 #include <functional>
 
 #include "autolife/python/python_box.hpp"
@@ -34,10 +35,11 @@ std::vector<core::Problem> checkBehavior(const std::filesystem::path& path, cons
   forEachBox(loaded.behavior->root, [&](const behavior::Box& box) {
     const auto& s = box.script;
     if (s.language != behavior::ScriptLanguage::Python || isBlank(s.content)) return;
-    if (auto e = python::checkScript({box.name, s.content, s.source.path(), s.source.line})) {
+    if (auto e = python::checkScript({box.name, s.content, s.source.path(), s.source.line, std::max(1, s.source.column)})) {
       core::Diagnostic d;
       d.file = e->file == path.string() ? shownAs : e->file;
       d.line = e->line;
+      d.column = e->column;
       d.message = "box '" + e->box + "': " + e->message;
       problems.push_back(e->runs ? core::warning(d) : core::error(d));
     }

@@ -8,6 +8,7 @@
 // ignores what the thread still sends.
 #pragma once
 
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -23,6 +24,16 @@ namespace autolife::runtime::detail {
 
 class Run;
 class BoxInstance;
+
+// Where a behavior sits in its package: the package's uid (manifest.xml's
+// uuid; a behavior outside a package is Choregraphe's
+// ".lastUploadedChoregrapheBehavior") and the behavior's folder relative to
+// the package's root (placement.cpp).
+struct Placement {
+  std::string packageUid;
+  std::string relativePath;
+};
+Placement placementOf(const std::filesystem::path& behaviorFolder);
 
 // A box's or a timeline's claim on resources (resource_claims.cpp).
 struct ResourceClaim {
@@ -79,9 +90,18 @@ public:
   void resume();
   bool goToFrame(int frame);
   bool goToLabel(const std::string& label);
+  // A frame number or a keyframe's name.
+  bool goTo(const std::string& place);
   int fps() const { return fps_; }
-  // A new frame rate; playing frames go on from the current one at that rate.
+  // A new frame rate; playing frames (and their curves) go on from the
+  // current frame at that rate.
   void setFps(int fps);
+  // Box code's play(): frames go on from the current one; pause(): they
+  // stop where they are (joints and diagrams kept).
+  void playOn();
+  void pauseFrames();
+  // The last frame (end_frame, or the last key or keyframe).
+  int endFrame() const;
 
 private:
   void startFrames();
@@ -95,7 +115,6 @@ private:
   void tick();
   void enter(std::optional<std::size_t> state);
   void finish();
-  int endFrame() const;
 
   Run& run_;
   const behavior::Timeline& model_;
@@ -137,28 +156,36 @@ public:
   TimelinePlayer* timeline() { return timeline_.get(); }
   // Its own timeline, else the nearest of its parents' (ALFrameManager's).
   TimelinePlayer* nearestTimeline() const;
+  // The timeline whose keyframe holds it: the nearest playing one (enabled)
+  // among its parents', else its parent's (a flow diagram's).
+  TimelinePlayer* parentTimeline() const;
   // Fires every output of nature Stopped (a timeline that reached its end).
   void emitStopped();
 
   // python::BoxHost
   std::string boxName() const override;
+  std::string boxPath() const override;
   std::string behaviorId() const override;
   std::string behaviorPath() const override;
+  std::string packageUid() const override;
+  std::string behaviorRelativePath() const override;
   std::vector<std::string> outputNames() const override;
   void fire(const std::string& output, const service::Any& value) override;
+  bool stimulate(const std::string& name, const std::optional<service::Any>& value) override;
   service::Any parameter(const std::string& name) const override;
+  std::vector<std::string> parameterNames() const override;
   void setParameter(const std::string& name, const service::Any& value) override;
   void log(const std::string& level, const std::string& message) override;
   service::Registry& services() override;
   core::Workers& workers() override;
   core::Workers::Group group() const override;
   void missingService(const std::string& service, const std::string& method, const service::Arguments& args) override;
-  int timelineFps() const override;
-  void setTimelineFps(int fps) override;
-  bool timelineGoTo(const std::string& frameOrLabel) override;
+  int timeline(TimelineOf which, TimelineAction action, const std::string& place, int value) override;
+  void exitBehavior() override;
   void releaseResources() override;
   std::uint64_t subscribeMemory(const std::string& key, const std::string& name, MemoryCallback onChange) override;
   void unsubscribeMemory(std::uint64_t subscription) override;
+  void deliver(std::function<void()> task) override;
 
   Run& run() const { return run_; }
   std::weak_ptr<BoxInstance> weak() { return weak_from_this(); }
@@ -217,6 +244,8 @@ public:
   // For the parts.
   std::recursive_mutex& mutex() const { return mutex_; }
   RuntimeContext& context() { return context_; }
+  python::Bridge& bridge() { return *bridge_; }
+  const Placement& placement() const { return placement_; }
   core::Clock& clock() { return context_.workers.clock(); }
   core::Workers::Group group() const { return group_; }
   const behavior::Behavior& behavior() const { return *behavior_; }
@@ -239,6 +268,9 @@ private:
   core::Workers::Group unloadGroup_ = 0;  // the onUnload threads once the run is over
   std::shared_ptr<BoxInstance> root_;
   bool running_ = false;
+  std::unique_ptr<python::Bridge> ownBridge_;  // when the context gives none
+  python::Bridge* bridge_ = nullptr;
+  Placement placement_;
 };
 
 }  // namespace autolife::runtime::detail

@@ -22,8 +22,12 @@ std::atomic<core::Workers::Group> nextGroup{1};
 Run::Run(std::shared_ptr<const behavior::Behavior> behavior, std::string id, RuntimeContext context, Ended ended)
     : behavior_(std::move(behavior)), id_(std::move(id)), context_(std::move(context)), ended_(std::move(ended)),
       group_(nextGroup++) {
+  bridge_ = context_.python;
+  if (!bridge_) bridge_ = (ownBridge_ = std::make_unique<python::Bridge>(context_.workers)).get();
   // Box code that never gives its thread back is interrupted (docs/behaviors.md).
-  context_.workers.setInterrupter(python::interruptBoxCode);
+  context_.workers.setInterrupter(bridge_->interrupter());
+  const auto& b = *behavior_;
+  placement_ = placementOf(b.format == behavior::SourceFormat::NewFormat ? b.path : b.path.parent_path());
 }
 
 Run::~Run() = default;

@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <set>
+#include <thread>
 
 #include "autolife/runtime/curves.hpp"
 #include "parts.hpp"
@@ -58,13 +59,33 @@ void TimelinePlayer::startFrames() {
 void TimelinePlayer::sendCurves(int fromFrame) {
   const auto curves = bezierCommand(model_.actuators, fromFrame, model_.endFrame, fps_);
   if (curves.empty()) return;
-  try {
-    service::CallerScope caller(run_.id());
-    run_.context().services.call("ALMotion", "angleInterpolationBezier", curves.arguments());
-  } catch (const service::CallError& e) {
-    if (e.reason() == "no-such-service") owner_.missingService("ALMotion", "angleInterpolationBezier", curves.arguments());
-    else owner_.log("error", std::string("the timeline's motion was refused: ") + e.what());
-  }
+  service::CallerScope caller(run_.id());
+  // Sent, not awaited (a robot answers once the motion is done). A refusal
+  // is told by the box, on the clock's thread, if it is still loaded.
+  const auto arguments = curves.arguments();
+  std::weak_ptr<BehaviorRun> run = run_.shared_from_this();
+  std::weak_ptr<BoxInstance> box = owner_.weak();
+  const auto sender = std::this_thread::get_id();
+  run_.context().services.callAsync(
+      "ALMotion", "angleInterpolationBezier", arguments, [run, box, arguments, sender](service::Outcome outcome) {
+        const auto* error = std::get_if<service::CallError>(&outcome);
+        if (!error) return;
+        auto tell = [box, arguments, reason = error->reason(), message = std::string(error->what())] {
+          auto owner = box.lock();
+          if (!owner) return;
+          if (reason == "no-such-service") owner->missingService("ALMotion", "angleInterpolationBezier", arguments);
+          else owner->log("error", "the timeline's motion was refused: " + message);
+        };
+        if (std::this_thread::get_id() == sender) return tell();  // answered at once, under the run's lock
+        auto r = run.lock();
+        if (!r) return;
+        static_cast<Run&>(*r).clock().post([run, tell] {
+          auto alive = run.lock();
+          if (!alive) return;
+          std::lock_guard lock(static_cast<Run&>(*alive).mutex());
+          tell();
+        });
+      });
 }
 
 void TimelinePlayer::stop() {
@@ -171,14 +192,27 @@ bool TimelinePlayer::goToFrame(int frame) {
   return true;
 }
 
+// Playing frames go on at the new rate, and so do their curves: the rest
+// of them is sent to ALMotion again (a new interpolation replaces the one
+// under way, as on a robot).
 void TimelinePlayer::setFps(int fps) {
-  fps_ = std::max(0, fps);
+  fps = std::max(0, fps);
+  if (fps == fps_) return;
+  fps_ = fps;
   if (!playing_) return;
   haltFrames();
-  playing_ = true;
-  origin_ = run_.clock().now();
-  originFrame_ = frame_;
-  if (fps_ > 0) scheduleTick();
+  if (fps_ > 0) startFrames();  // (a rate of 0 holds the frames where they are)
+}
+
+void TimelinePlayer::playOn() {
+  if (playing_ || paused_) return;           // (lent joints come back through resume())
+  if (joints_.id && !joints_.holding) return;  // its claim waits: frames start when granted
+  if (!joints_.id && !claimJoints()) return;
+  startFrames();
+}
+
+void TimelinePlayer::pauseFrames() {
+  if (playing_) haltFrames();
 }
 
 bool TimelinePlayer::goToLabel(const std::string& label) {

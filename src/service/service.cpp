@@ -1,73 +1,79 @@
 #include "autolife/service/service.hpp"
+#include "autolife/service/await_reply.hpp"
 
 #include <algorithm>
+#include <future>
+#include <thread>
 #include <utility>
-
-#include "autolife/service/later.hpp"
 
 namespace autolife::service {
 
-std::string_view typeName(Type t) {
-  switch (t) {
-    case Type::Void: return "void";
-    case Type::Bool: return "bool";
-    case Type::Int: return "int";
-    case Type::Float: return "float";
-    case Type::String: return "string";
-    case Type::List: return "list";
-    case Type::Map: return "map";
-    case Type::Any: return "any";
-  }
-  return "any";
-}
-
-std::string_view signature(Type t) {
-  switch (t) {
-    case Type::Void: return "v";
-    case Type::Bool: return "b";
-    case Type::Int: return "i";
-    case Type::Float: return "d";
-    case Type::String: return "s";
-    case Type::List: return "[m]";
-    case Type::Map: return "{sm}";
-    case Type::Any: return "m";
-  }
-  return "m";
-}
-
-bool fits(const Any& v, Type t) {
-  switch (t) {
-    case Type::Void: return v.is_null();
-    case Type::Bool: return v.is_boolean();
-    case Type::Int: return v.is_number_integer();
-    case Type::Float: return v.is_number();
-    case Type::String: return v.is_string();
-    case Type::List: return v.is_array();
-    case Type::Map: return v.is_object();
-    case Type::Any: return true;
-  }
-  return false;
-}
-
 namespace {
 
-std::string describe(const Any& v) {
-  std::string text = v.dump(-1, ' ', false, Any::error_handler_t::replace);
-  if (text.size() > 60) text = text.substr(0, 57) + "...";
-  return text;
+thread_local core::Duration lastTaken{0};
+thread_local bool lastNotModelled = false;
+thread_local std::string currentCaller;
+thread_local const std::string* callingMethod = nullptr;
+
+// Names the method a thread is running, for refuse().
+class Calling {
+public:
+  explicit Calling(const std::string& qualified) : previous_(std::exchange(callingMethod, &qualified)) {}
+  ~Calling() { callingMethod = previous_; }
+  Calling(const Calling&) = delete;
+  Calling& operator=(const Calling&) = delete;
+
+private:
+  const std::string* previous_;
+};
+
+std::string valuesText(const Arguments& args) {
+  std::string s = "(";
+  for (std::size_t i = 0; i < args.size(); ++i) s += (i ? ", " : "") + quote(args[i]);
+  return s + ")";
 }
 
 }  // namespace
+
+std::string parametersText(const std::vector<Parameter>& parameters) {
+  std::string s = "(";
+  for (std::size_t i = 0; i < parameters.size(); ++i)
+    s += (i ? ", " : "") + parameters[i].name + ": " + std::string(typeName(parameters[i].type));
+  return s + ")";
+}
+
+void refuse(std::string reason, const std::string& sentence) {
+  throw CallError(std::move(reason), callingMethod ? *callingMethod + ": " + sentence : sentence);
+}
+
+const std::string& currentMethod() {
+  static const std::string none;
+  return callingMethod ? *callingMethod : none;
+}
 
 // ---- Service ---------------------------------------------------------------
 
 Service::Service(std::string name, std::string description)
     : name_(std::move(name)), description_(std::move(description)) {}
 
+Service& Service::method(Method m) {
+  methods_.push_back(std::move(m));
+  return *this;
+}
+
 Service& Service::method(std::string name, std::vector<Parameter> parameters, Type result,
                          std::string description, Handler handler) {
-  methods_.push_back({std::move(name), std::move(parameters), result, std::move(description), std::move(handler)});
-  return *this;
+  return method(Method{std::move(name), std::move(parameters), std::move(result), std::move(description), std::move(handler)});
+}
+
+Method Service::declared(std::string name, const std::vector<std::string>& names, const std::vector<Type>& types, Type result,
+                         std::string description, Handler handler) {
+  if (names.size() != types.size())
+    throw std::logic_error(name + " is declared with " + std::to_string(names.size()) + " parameter names for " +
+                           std::to_string(types.size()) + " parameters");
+  std::vector<Parameter> parameters;
+  for (std::size_t i = 0; i < names.size(); ++i) parameters.emplace_back(names[i], types[i]);
+  return Method{std::move(name), std::move(parameters), std::move(result), std::move(description), std::move(handler)};
 }
 
 Service& Service::signal(std::string name, std::vector<Parameter> parameters, std::string description) {
@@ -80,36 +86,108 @@ Service& Service::property(Property p) {
   return *this;
 }
 
-Any Service::call(std::string_view name, const Arguments& args) const {
-  const Method* match = nullptr;
-  std::vector<std::size_t> arities;
+Service& Service::asyncMethod(std::string name, std::vector<Parameter> parameters, Type result,
+                              std::string description, AsyncHandler handler) {
+  // For callers that may wait: the reply, whichever thread it comes on.
+  Handler waits = [handler](const Arguments& args) { return awaitReply(handler, args); };
+  Method m{std::move(name), std::move(parameters), result, std::move(description), std::move(waits)};
+  m.asyncHandler = std::move(handler);
+  methods_.push_back(std::move(m));
+  return *this;
+}
+
+Any awaitReply(const AsyncHandler& handler, const Arguments& args, std::optional<std::chrono::milliseconds> patience,
+               const std::string& what) {
+  auto promise = std::make_shared<std::promise<Outcome>>();
+  auto future = promise->get_future();
+  handler(args, [promise](Outcome o) { promise->set_value(std::move(o)); });
+  if (patience && future.wait_for(*patience) != std::future_status::ready)
+    throw CallError("timeout", what + " did not answer within " + std::to_string(patience->count()) + " ms");
+  Outcome outcome = future.get();
+  if (auto* error = std::get_if<CallError>(&outcome)) throw *error;
+  return std::get<Any>(std::move(outcome));
+}
+
+bool Service::hasMethod(std::string_view name, std::size_t arity) const {
+  return std::any_of(methods_.begin(), methods_.end(),
+                     [&](const Method& m) { return m.name == name && (m.variadic || m.parameters.size() == arity); });
+}
+
+namespace {
+
+// The first parameter an argument does not fit, or parameters.size().
+std::size_t firstMisfit(const Method& m, const Arguments& args) {
+  for (std::size_t i = 0; i < args.size(); ++i)
+    if (!fits(args[i], m.parameters[i].type)) return i;
+  return args.size();
+}
+
+std::string overloadsText(const std::vector<const Method*>& ms) {
+  std::string s;
+  for (std::size_t i = 0; i < ms.size(); ++i) s += (i ? " or " : "") + parametersText(ms[i]->parameters);
+  return s;
+}
+
+}  // namespace
+
+// The overload a call runs: the first, in declaration order, whose
+// parameters the arguments fit.
+const Method& Service::resolve(std::string_view name, const Arguments& args) const {
+  std::vector<const Method*> named, sameArity;
   for (const auto& m : methods_) {
     if (m.name != name) continue;
-    arities.push_back(m.parameters.size());
-    if (m.parameters.size() == args.size()) match = &m;
+    if (m.variadic) return m;
+    named.push_back(&m);
+    if (m.parameters.size() != args.size()) continue;
+    sameArity.push_back(&m);
+    if (firstMisfit(m, args) == args.size()) return m;
   }
   const std::string qualified = name_ + "." + std::string(name);
-  if (arities.empty()) throw CallError("no-such-method", qualified + " does not exist");
-  if (!match) {
-    std::string expected;
-    for (auto n : arities) expected += (expected.empty() ? "" : " or ") + std::to_string(n);
-    throw CallError("wrong-arity", qualified + " takes " + expected + " argument" +
-                                       (arities.size() == 1 && arities[0] == 1 ? "" : "s") + ", got " +
-                                       std::to_string(args.size()));
+  if (named.empty()) throw CallError("no-such-method", qualified + " does not exist");
+  if (sameArity.empty()) {
+    std::vector<std::size_t> arities;
+    for (const auto* m : named)
+      if (std::find(arities.begin(), arities.end(), m->parameters.size()) == arities.end()) arities.push_back(m->parameters.size());
+    std::string counts;
+    for (std::size_t i = 0; i < arities.size(); ++i) counts += (i ? " or " : "") + std::to_string(arities[i]);
+    throw CallError("wrong-arity", qualified + " takes " + counts + (arities.size() == 1 && arities[0] == 1 ? " argument" : " arguments") +
+                                       " " + overloadsText(named) + ", got " + std::to_string(args.size()) + ": " + valuesText(args));
   }
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const Parameter& p = match->parameters[i];
-    if (!fits(args[i], p.type))
-      throw CallError("bad-argument", qualified + ": argument " + std::to_string(i + 1) + " (" + p.name +
-                                          ") must be a " + std::string(typeName(p.type)) + ", got " +
-                                          describe(args[i]));
+  if (sameArity.size() == 1) {
+    const Method& m = *sameArity[0];
+    const std::size_t i = firstMisfit(m, args);
+    throw CallError("bad-argument", qualified + ": argument " + std::to_string(i + 1) + " (" + m.parameters[i].name +
+                                        ") must be " + typeText(m.parameters[i].type) + ", got " + quote(args[i]));
   }
+  throw CallError("bad-argument", qualified + " takes " + overloadsText(sameArity) + ", got " + valuesText(args));
+}
+
+Any Service::call(std::string_view name, const Arguments& args) const {
+  const Method& method = resolve(name, args);
+  const std::string qualified = name_ + "." + method.name;
+  Calling calling(qualified);
   try {
-    return match->handler(args);
+    if (guard_) guard_();
+    return method.handler(args);
   } catch (const CallError&) {
     throw;
   } catch (const std::exception& e) {
-    throw CallError("error", qualified + ": " + e.what());
+    throw CallError("error", name_ + "." + std::string(name) + ": " + e.what());
+  }
+}
+
+void Service::callAsync(std::string_view name, const Arguments& args, Reply reply) const {
+  const Method* method = nullptr;
+  try {
+    method = &resolve(name, args);
+    if (!method->asyncHandler) return reply(call(name, args));
+  } catch (const CallError& e) {
+    return reply(e);
+  }
+  try {
+    method->asyncHandler(args, std::move(reply));
+  } catch (const std::exception& e) {  // the handler failed before it could answer
+    reply(CallError("error", name_ + "." + std::string(name) + ": " + e.what()));
   }
 }
 
@@ -125,8 +203,7 @@ void Service::setProperty(std::string_view name, const Any& value) {
   const Property& p = findProperty(name);
   if (!p.set) throw CallError("read-only", name_ + "." + std::string(name) + " cannot be set");
   if (!fits(value, p.type))
-    throw CallError("bad-argument", name_ + "." + std::string(name) + " must be a " +
-                                        std::string(typeName(p.type)) + ", got " + describe(value));
+    throw CallError("bad-argument", name_ + "." + std::string(name) + " must be " + typeText(p.type) + ", got " + quote(value));
   p.set(value);
   notifyPropertyChanged(name);
 }
@@ -141,6 +218,17 @@ void Service::emit(std::string_view signal, const Any& value) { emitted(std::str
 
 // ---- Registry --------------------------------------------------------------
 
+namespace {
+
+std::pair<std::string_view, std::string_view> splitQualified(std::string_view qualified) {
+  auto dot = qualified.rfind('.');
+  if (dot == std::string_view::npos || dot == 0 || dot + 1 == qualified.size())
+    throw CallError("bad-method-name", "'" + std::string(qualified) + "' is not of the form Service.method");
+  return {qualified.substr(0, dot), qualified.substr(dot + 1)};
+}
+
+}  // namespace
+
 void Registry::add(std::shared_ptr<Service> service) {
   const std::string name = service->name();
   {
@@ -148,6 +236,21 @@ void Registry::add(std::shared_ptr<Service> service) {
     if (services_.contains(name)) throw CallError("service-exists", "a service named " + name + " is already registered");
     services_.emplace(name, std::move(service));
   }
+  serviceAdded(name);
+}
+
+void Registry::replace(std::shared_ptr<Service> service) {
+  const std::string name = service->name();
+  bool replaced = false;
+  {
+    std::lock_guard lock(mutex_);
+    auto [it, added] = services_.try_emplace(name, service);
+    if (!added) {
+      it->second = std::move(service);
+      replaced = true;
+    }
+  }
+  if (replaced) serviceRemoved(name);
   serviceAdded(name);
 }
 
@@ -176,33 +279,58 @@ std::vector<std::string> Registry::names() const {
 }
 
 Any Registry::call(std::string_view qualified, const Arguments& args) const {
-  auto dot = qualified.rfind('.');
-  if (dot == std::string_view::npos || dot == 0 || dot + 1 == qualified.size())
-    throw CallError("bad-method-name", "'" + std::string(qualified) + "' is not of the form Service.method");
-  return call(qualified.substr(0, dot), qualified.substr(dot + 1), args);
+  const auto [service, method] = splitQualified(qualified);
+  return call(service, method, args);
 }
 
-namespace {
-
-thread_local core::Duration lastTaken{0};
-thread_local std::string currentCaller;
-
-}  // namespace
+void Registry::callAsync(std::string_view qualified, const Arguments& args, Reply reply) const {
+  std::pair<std::string_view, std::string_view> names;
+  try {
+    names = splitQualified(qualified);
+  } catch (const CallError& e) {
+    return reply(e);
+  }
+  callAsync(names.first, names.second, args, std::move(reply));
+}
 
 CallerScope::CallerScope(std::string caller) : previous_(std::exchange(currentCaller, std::move(caller))) {}
 CallerScope::~CallerScope() { currentCaller = std::move(previous_); }
 
 void takes(core::Duration d) { lastTaken = d; }
 core::Duration takenByLastCall() { return lastTaken; }
+void notModelled() { lastNotModelled = true; }
+
+std::string Registry::warnOnce(const std::string& service, const std::string& method, const Any& answer) const {
+  std::string qualified = service + "." + method;
+  std::string sentence;
+  {
+    std::lock_guard lock(mutex_);
+    if (!warnedMethods_.insert(qualified).second) return {};
+    sentence = qualified + " is not modelled by the simulated robot: it answered " + quote(answer) +
+               " and did nothing (docs/robot.md lists what is modelled)";
+    warnings_.push_back(sentence);
+  }
+  if (warned.size()) warned(sentence);
+  return sentence;
+}
+
+std::vector<std::string> Registry::warnings() const {
+  std::lock_guard lock(mutex_);
+  return warnings_;
+}
 
 Any Registry::call(std::string_view service, std::string_view method, const Arguments& args) const {
-  CallRecord record{std::string(service), std::string(method), args, nullptr, {}, {}, core::Duration{0}, currentCaller};
+  CallRecord record{std::string(service), std::string(method), args, nullptr, {}, {}, core::Duration{0}, currentCaller, false, {}};
   lastTaken = core::Duration{0};
-  const CallDepth depth;  // a call answered later must be the outermost of its LaterScope
+  lastNotModelled = false;
   try {
     auto s = find(service);
     if (!s) throw CallError("no-such-service", "there is no service named " + std::string(service));
     record.result = s->call(method, args);
+    if (std::exchange(lastNotModelled, false)) {
+      record.notModelled = true;
+      record.warning = warnOnce(record.service, record.method, record.result);
+    }
   } catch (const CallError& e) {
     record.errorReason = e.reason();
     record.errorMessage = e.what();
@@ -216,17 +344,48 @@ Any Registry::call(std::string_view service, std::string_view method, const Argu
   return record.result;
 }
 
+// The record is reported once the outcome is known (on the thread that
+// knows it), then the reply.
+void Registry::callAsync(std::string_view service, std::string_view method, const Arguments& args, Reply reply) const {
+  auto record = std::make_shared<CallRecord>(
+      CallRecord{std::string(service), std::string(method), args, nullptr, {}, {}, core::Duration{0}, currentCaller});
+  auto s = find(service);
+  lastTaken = core::Duration{0};
+  lastNotModelled = false;
+  // Answered on this thread (a method that answers at once), what it takes
+  // is this thread's to read, as after call().
+  Reply reported = [this, record, reply = std::move(reply), here = std::this_thread::get_id()](Outcome outcome) {
+    const bool now = std::this_thread::get_id() == here;
+    record->takes = now ? lastTaken : core::Duration{0};
+    if (const auto* error = std::get_if<CallError>(&outcome)) {
+      record->errorReason = error->reason();
+      record->errorMessage = error->what();
+    } else {
+      record->result = std::get<Any>(outcome);
+      if (now && std::exchange(lastNotModelled, false)) {  // a stub answered (at once, so on this thread)
+        record->notModelled = true;
+        record->warning = warnOnce(record->service, record->method, record->result);
+      }
+    }
+    if (called.size()) called(*record);
+    if (now) lastTaken = record->takes;  // a listener's own calls must not change what the caller reads
+    reply(std::move(outcome));
+  };
+  if (!s) return reported(CallError("no-such-service", "there is no service named " + std::string(service)));
+  s->callAsync(method, args, std::move(reported));
+}
+
 // ---- argument readers ------------------------------------------------------
 
 namespace {
 
 const Any& argument(const Arguments& a, std::size_t i) {
-  if (i >= a.size()) throw CallError("wrong-arity", "argument " + std::to_string(i + 1) + " is missing");
+  if (i >= a.size()) refuse("wrong-arity", "argument " + std::to_string(i + 1) + " is missing");
   return a[i];
 }
 
 [[noreturn]] void badArgument(std::size_t i, const char* expected, const Any& got) {
-  throw CallError("bad-argument", "argument " + std::to_string(i + 1) + " must be " + expected + ", got " + describe(got));
+  refuse("bad-argument", "argument " + std::to_string(i + 1) + " must be " + expected + ", got " + quote(got));
 }
 
 }  // namespace
@@ -239,8 +398,8 @@ std::string stringArg(const Arguments& a, std::size_t i) {
 
 std::int64_t intArg(const Arguments& a, std::size_t i) {
   const Any& v = argument(a, i);
-  if (!v.is_number_integer()) badArgument(i, "an int", v);
-  return v.get<std::int64_t>();
+  if (!fits(v, Type::Int)) badArgument(i, "an int", v);
+  return Convert<std::int64_t>::from(v);
 }
 
 double floatArg(const Arguments& a, std::size_t i) {

@@ -1,14 +1,15 @@
-#include "autolife/core/workers.hpp"
-#include "autolife/engine/engine.hpp"
-#include "autolife/memory/memory.hpp"
-#include "autolife/runtime/behavior_runner.hpp"
-#include "autolife/runtime/resources.hpp"
-#include "autolife/service/service.hpp"
 #include "autolife/sim/play.hpp"
 
 #include <condition_variable>
 #include <mutex>
 
+#include "autolife/core/workers.hpp"
+#include "autolife/engine/engine.hpp"
+#include "autolife/memory/memory.hpp"
+#include "autolife/python/python_box.hpp"
+#include "autolife/runtime/behavior_runner.hpp"
+#include "autolife/runtime/resources.hpp"
+#include "autolife/service/service.hpp"
 
 namespace autolife::sim {
 
@@ -30,6 +31,8 @@ public:
       text += "  refused: " + c.errorMessage;
     }
     emit(std::move(j), text);
+    // The first call of a method the simulated robot does not model says so.
+    if (!c.warning.empty()) emit({{"t", 0.0}, {"warning", c.warning}}, pad("warning") + c.warning);
   }
 
   void event(const runtime::RunEvent& e) {
@@ -150,6 +153,9 @@ PlayResult play(const PlayOptions& options, const std::function<void(const Recor
   }
   result.problems = loaded.warnings;
   auto model = std::make_shared<const behavior::Behavior>(std::move(*loaded.behavior));
+  // Before the clock starts: in real time, starting Python would count as
+  // the first box's time.
+  python::prepareInterpreter();
 
   std::unique_ptr<core::VirtualClock> virtualClock;
   std::unique_ptr<core::RealClock> realClock;
@@ -164,6 +170,7 @@ PlayResult play(const PlayOptions& options, const std::function<void(const Recor
     engine::EngineOptions engineOptions;
     engineOptions.model = options.model;
     engineOptions.turnLimit = options.turnLimit;
+    engineOptions.seed = options.seed;
     engine::Engine engine(*clock, engineOptions);
     if (options.hooks.attach) options.hooks.attach(engine);
     auto calls = engine.services.called.connect([&](const service::CallRecord& c) {
@@ -171,11 +178,15 @@ PlayResult play(const PlayOptions& options, const std::function<void(const Recor
       if (c.errorReason != "no-such-service") out.call(c);
     });
     runtime::RuntimeContext context{engine.services, engine.workers, &engine.memory, &engine.resources,
-                                    [&](const runtime::RunEvent& e) { out.event(e); }, {}};
+                                    [&](const runtime::RunEvent& e) { out.event(e); }, {}, &engine.pythonBridge};
     auto run = runtime::BehaviorRun::create(model, options.behavior.string(), context,
                                             [&](const std::string& error) { ending.set(error); });
     clock->post([run] { run->start(); });
-    result.end = virtualClock ? runVirtual(*virtualClock, ending, options.until) : runReal(*clock, ending, options.until);
+    // In real time --until counts from the behavior's start, not from the
+    // clock's: building the engine takes wall time before it.
+    std::optional<core::Time> until = options.until;
+    if (until && !virtualClock) until = core::addSaturating(*until, clock->now());
+    result.end = virtualClock ? runVirtual(*virtualClock, ending, until) : runReal(*clock, ending, until);
     if (result.end == PlayResult::End::Finished && !ending.error->empty()) {
       result.end = PlayResult::End::Error;
       result.error = *ending.error;

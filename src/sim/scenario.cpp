@@ -1,5 +1,7 @@
 #include "autolife/sim/scenario.hpp"
 
+#include "autolife/robot/devices.hpp"
+
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
@@ -330,10 +332,10 @@ private:
 
   std::optional<Step> step(const YAML::Node& n) {
     if (!n.IsMap() || !n["t"]) {
-      problem(n, "a step is a map with t and one of set, raise, people, world, call, hear");
+      problem(n, "a step is a map with t and one of set, raise, people, world, call, touch, hear");
       return std::nullopt;
     }
-    checkKeys(n, {"t", "set", "raise", "people", "world", "call", "hear"}, "step");
+    checkKeys(n, {"t", "set", "raise", "people", "world", "call", "touch", "hear"}, "step");
     Step s;
     s.line = n.Mark().line + 1;
     s.time = duration(n["t"], "t").value_or(core::Time{0});
@@ -342,8 +344,9 @@ private:
     if (auto v = n["people"]) s.people = people(v);
     if (auto v = n["world"]) s.world = world(v);
     if (auto v = n["call"]) s.call = call(v);
+    if (auto v = n["touch"]) s.touch = touch(v);
     if (auto v = n["hear"]) s.hear = hear(v);
-    if (n.size() < 2) problem(n, "a step needs one of set, raise, people, world, call, hear besides t");
+    if (n.size() < 2) problem(n, "a step needs one of set, raise, people, world, call, touch, hear besides t");
     return s;
   }
 
@@ -377,7 +380,7 @@ private:
       return w;
     }
     checkKeys(n, {"battery", "charging", "onPod", "sleeping", "fall", "push", "moved", "lifted", "speaking", "listening",
-                  "posture", "temperature", "diagnosis", "motion"},
+                  "hatchOpen", "posture", "temperature", "diagnosis", "motion"},
               "world");
     auto flag = [&](const char* name, std::optional<bool>& field) {
       if (auto v = n[name]) field = boolean(v, name);
@@ -392,6 +395,7 @@ private:
     flag("lifted", w.lifted);
     flag("speaking", w.speaking);
     flag("listening", w.listening);
+    flag("hatchOpen", w.hatchOpen);
     if (auto v = n["posture"]) w.posture = string(v, "posture");
     if (auto v = n["temperature"]) w.temperature = numbersByName(v, "temperature");
     if (auto v = n["diagnosis"]) w.diagnosis = diagnosis(v);
@@ -440,6 +444,30 @@ private:
       out.push_back(spec);
     }
     return out;
+  }
+
+  // `touch: FrontTactil` or `touch: {sensor: RightBumper, for: 1.5}`.
+  std::optional<Touch> touch(const YAML::Node& n) {
+    Touch t;
+    if (n.IsMap()) {
+      checkKeys(n, {"sensor", "for"}, "touch");
+      t.sensor = n["sensor"] ? string(n["sensor"], "sensor").value_or("") : "";
+      if (auto v = n["for"]) t.seconds = number(v, "for").value_or(t.seconds);
+    } else {
+      t.sensor = string(n, "touch").value_or("");
+    }
+    const auto known = robot::Devices::touchNamesOfEveryModel();
+    if (std::find(known.begin(), known.end(), t.sensor) == known.end()) {
+      std::string list;
+      for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
+      problem(n, "touch names a sensor (" + list + "), not '" + t.sensor + "'");
+      return std::nullopt;
+    }
+    if (t.seconds < 0) {
+      problem(n, "touch's for is a duration in seconds (0 or more)");
+      return std::nullopt;
+    }
+    return t;
   }
 
   // hear: "hello" or hear: {text: "hello", confidence: 0.4}

@@ -5,6 +5,7 @@
 #include "autolife/life/autonomous_life.hpp"
 #include "autolife/memory/memory.hpp"
 #include "autolife/package/store.hpp"
+#include "autolife/robot/simulated_robot.hpp"
 #include "autolife/robot/simulated_world.hpp"
 #include "autolife/runtime/behavior_run.hpp"
 #include "autolife/service/service.hpp"
@@ -68,12 +69,15 @@ class Run {
 public:
   Run(const Scenario& s, const SimulationOptions& o, const std::function<void(const Record&)>& output)
       : hooks_(o.hooks),
+        explain_(o.explain),
         scenario_(s),
         clock_(s.start.value_or(core::VirtualClock::defaultWallStart())),
         engine_(clock_, engineOptions(s, o)),
         output_(output) {}
 
   SimulationResult execute(core::Time end) {
+    const auto seed = engine_.options().seed;
+    emit({{"seed", seed}}, pad("seed") + std::to_string(seed));
     observe();
     loadPackages();
     if (hooks_.attach) hooks_.attach(engine_);
@@ -90,6 +94,7 @@ public:
       hooks_.settle();
       clock_.runUntil(end);  // what it told meanwhile, at the end
     }
+    if (explain_) explainWhyNot();
     if (hooks_.detach) hooks_.detach();
     result_.endedAt = end;
     return result_;
@@ -141,10 +146,19 @@ private:
     engine_.life.activityFailed.connect([this](const std::string& activity, const std::string& error) {
       emit({{"activity", activity}, {"error", error}}, pad("failed") + activity + ": " + error);
     });
+    if (explain_) engine_.life.launchpadDecided.connect([this] { explainWhyNot(); });
+  }
+
+  // Why each activity that is not focused is not (issue 16's plain form:
+  // "why-not  pkg/act lost-priority: other/act was focused less recently").
+  void explainWhyNot() {
+    for (const auto& w : engine_.life.whyNotAll()) emit(w.json(), "why-not  " + w.text());
   }
 
   // What activities' behaviors make the robot do (their service calls), and their boxes' logs.
   void observeBehaviors() {
+    // A method the simulated robot does not model, said once (whoever called it).
+    engine_.services.warned.connect([this](const std::string& message) { emit({{"warning", message}}, pad("warning") + message); });
     engine_.services.called.connect([this](const service::CallRecord& c) {
       if (c.caller.empty() || c.errorReason == "no-such-service") return;
       emit({{"behavior", c.caller}, {"service", c.service}, {"method", c.method}, {"args", c.arguments}},
@@ -226,6 +240,7 @@ private:
   }
 
   const EngineHooks& hooks_;
+  const bool explain_;
   const Scenario& scenario_;
   core::VirtualClock clock_;
   engine::Engine engine_;
@@ -249,8 +264,15 @@ void prepare(engine::Engine& engine, const Scenario& scenario, const std::functi
   }
 }
 
-std::optional<nlohmann::ordered_json> applyStep(engine::Engine& engine, const Step& step) {
-  if (step.world) engine.world.apply(*step.world);
+namespace {
+
+// A step's inputs: the world, touch, people, set, raise (its hear and call apart).
+void applyInputs(engine::Engine& engine, const Step& step) {
+  if (step.world) {
+    engine.world.apply(*step.world);
+    engine.robot.system().sense(*step.world);  // ALBattery, ALBodyTemperature and their events
+  }
+  if (step.touch) engine.robot.devices().press(step.touch->sensor, step.touch->seconds);
   if (step.people) engine.world.setPeople(*step.people);
   if (!step.set.empty()) {
     std::vector<memory::Write> writes;
@@ -262,24 +284,49 @@ std::optional<nlohmann::ordered_json> applyStep(engine::Engine& engine, const St
     for (const auto& [k, v] : step.raise) writes.push_back({memory::Write::Kind::Raise, k, v});
     engine.memory.apply(writes);
   }
-  if (step.hear) {
-    const dialog::Heard heard = engine.hear(step.hear->text, step.hear->confidence);
-    if (!step.call) {
-      const dialog::Explanation& ex = heard.dialog->explanation;
-      ordered_json out{{"hear", step.hear->text}, {"outcome", ex.outcome}, {"reason", ex.reason}};
-      if (heard.wordRecognized) out["wordRecognized"] = true;
-      return out;
-    }
-  }
+}
+
+// What a person says (hear:), heard; its outcome when the step has no call.
+std::optional<ordered_json> applyHear(engine::Engine& engine, const Step& step) {
+  if (!step.hear) return std::nullopt;
+  const dialog::Heard heard = engine.hear(step.hear->text, step.hear->confidence);
+  if (step.call) return std::nullopt;
+  const dialog::Explanation& ex = heard.dialog->explanation;
+  ordered_json out{{"hear", step.hear->text}, {"outcome", ex.outcome}, {"reason", ex.reason}};
+  if (heard.wordRecognized) out["wordRecognized"] = true;
+  return out;
+}
+
+}  // namespace
+
+ordered_json callOutcome(const std::string& method, const service::Outcome& outcome) {
+  if (const auto* e = std::get_if<service::CallError>(&outcome))
+    return ordered_json{{"call", method}, {"error", {{"reason", e->reason()}, {"message", e->what()}}}};
+  return ordered_json{{"call", method}, {"result", ordered_json(std::get<service::Any>(outcome))}};
+}
+
+std::optional<nlohmann::ordered_json> applyStep(engine::Engine& engine, const Step& step) {
+  applyInputs(engine, step);
+  if (auto heard = applyHear(engine, step)) return heard;
   if (!step.call) return std::nullopt;
   const auto& c = *step.call;
   service::Arguments args(c.arguments.begin(), c.arguments.end());
   try {
-    auto result = engine.services.call(c.method, args);
-    return ordered_json{{"call", c.method}, {"result", ordered_json(result)}};
+    return callOutcome(c.method, engine.services.call(c.method, args));
   } catch (const service::CallError& e) {
-    return ordered_json{{"call", c.method}, {"error", {{"reason", e.reason()}, {"message", e.what()}}}};
+    return callOutcome(c.method, e);
   }
+}
+
+void applyStepAsync(engine::Engine& engine, const Step& step, std::function<void(nlohmann::ordered_json)> outcome) {
+  applyInputs(engine, step);
+  if (auto heard = applyHear(engine, step)) return outcome(std::move(*heard));
+  if (!step.call) return;
+  const auto& c = *step.call;
+  service::Arguments args(c.arguments.begin(), c.arguments.end());
+  engine.services.callAsync(c.method, args, [method = c.method, outcome = std::move(outcome)](service::Outcome o) {
+    outcome(callOutcome(method, o));
+  });
 }
 
 SimulationResult simulate(const Scenario& scenario, const SimulationOptions& options,

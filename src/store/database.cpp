@@ -1,6 +1,8 @@
-#include "autolife/store/database.hpp"
+#include "database.hpp"
 
 namespace autolife::store {
+
+bool StoreError::corrupt() const { return code_ == SQLITE_CORRUPT || code_ == SQLITE_NOTADB; }
 
 Database::Database(const std::filesystem::path& file) : file_(file) {
   const int code = sqlite3_open_v2(file.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);

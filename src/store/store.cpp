@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "database.hpp"
+
 namespace autolife::store {
 
 namespace {

@@ -56,17 +56,28 @@ std::optional<condition::Explanation> evaluate(const std::shared_ptr<const condi
   };
 
   core::Time lastStep{0};
-  while (steps) {
-    auto step = steps->next();
-    if (!step || (options.until && step->time > *options.until)) break;
-    clock.advanceTo(step->time);
+  Step step;  // reused: no allocation per line
+  std::vector<memory::Write> writes;
+  bool everyEvaluation = true;
+  while (steps && steps->next(step)) {
+    if (options.until && step.time > *options.until) break;
+    clock.advanceTo(step.time);
     printer.startPrinting();
-    {
+    if (step.preferences.empty()) {
+      apply(step, memory, nullptr, writes);
+    } else {
+      // Preferences and keys set on one line are one input.
       condition::ConditionMonitor::PreferenceHold oneInput(monitor);
-      apply(*step, memory, &preferences);
+      apply(step, memory, &preferences, writes);
     }
     if (!printer.printedFirst()) printCurrent();
-    lastStep = step->time;
+    if (everyEvaluation) {
+      // Past the first step only changes print: unchanged evaluations need
+      // not be delivered at all.
+      monitor.setNotifyEveryEvaluation(id, false);
+      everyEvaluation = false;
+    }
+    lastStep = step.time;
   }
   if (!printer.printedFirst()) {
     printer.startPrinting();
@@ -78,13 +89,23 @@ std::optional<condition::Explanation> evaluate(const std::shared_ptr<const condi
 }
 
 std::string formatLine(const OutputLine& line) {
-  std::string out = "{\"t\": " + core::formatSeconds(line.time) + ", \"value\": " + line.value.toJson();
+  std::string out;
+  appendLine(out, line);
+  out.pop_back();  // the newline
+  return out;
+}
+
+void appendLine(std::string& out, const OutputLine& line) {
+  out += "{\"t\": ";
+  core::appendSeconds(out, line.time);
+  out += ", \"value\": ";
+  line.value.appendJson(out);
   // Keys and strings are bytes, JSON is UTF-8: bytes that are not UTF-8 print
   // as U+FFFD instead of throwing (dump()'s default).
   if (line.explanation)
     out += ", \"explain\": " +
            line.explanation->json()["tree"].dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-  return out + "}";
+  out += "}\n";
 }
 
 }  // namespace autolife::trace

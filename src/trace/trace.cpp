@@ -1,8 +1,14 @@
 #include "autolife/trace/trace.hpp"
 
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
 #include <nlohmann/json.hpp>
 
 #include "autolife/core/value_json.hpp"
+#include "fast_step.hpp"
 
 namespace autolife::trace {
 
@@ -100,27 +106,121 @@ std::optional<Step> parseStep(const std::string& line, int n, core::Time previou
   return step;
 }
 
-std::optional<Step> Reader::next() {
-  std::string line;
-  while (std::getline(in_, line)) {
-    ++line_;
-    if (auto step = parseStep(line, line_, last_)) {
-      last_ = step->time;
-      return step;
+// ---- Reader ----------------------------------------------------------------
+
+struct Reader::Impl {
+  static constexpr std::size_t kBlock = 1 << 20;
+
+  std::istream* in = nullptr;
+  int fd = -1;
+  // Unread bytes are [begin, end); the buffer always has SIMDJSON_PADDING
+  // bytes past its data for simdjson to read.
+  std::vector<char> buffer = std::vector<char>(kBlock + simdjson::SIMDJSON_PADDING);
+  std::size_t begin = 0;
+  std::size_t end = 0;
+  bool atEof = false;
+  int line = 0;
+  core::Time last{0};
+  simdjson::dom::parser parser;
+  std::string slowLine;  // the line handed to parseStep
+
+  std::size_t capacity() const { return buffer.size() - simdjson::SIMDJSON_PADDING; }
+
+  // More bytes after `end`; false at the end of the input.
+  bool fill() {
+    if (begin > 0) {  // keep the partial line, at the front
+      std::memmove(buffer.data(), buffer.data() + begin, end - begin);
+      end -= begin;
+      begin = 0;
+    }
+    if (end == capacity()) buffer.resize(2 * capacity() + simdjson::SIMDJSON_PADDING);  // a longer line
+    char* to = buffer.data() + end;
+    const std::size_t room = capacity() - end;
+    if (in) {
+      in->read(to, static_cast<std::streamsize>(room));
+      end += static_cast<std::size_t>(in->gcount());
+      return in->gcount() > 0;
+    }
+    for (;;) {
+      const ssize_t got = ::read(fd, to, room);
+      if (got < 0 && errno == EINTR) continue;
+      if (got <= 0) return false;  // a read error ends the trace as its end would
+      end += static_cast<std::size_t>(got);
+      return true;
     }
   }
-  return std::nullopt;
+
+  // The next line, without its newline (getline's lines: a last line
+  // without a newline counts, an empty tail does not).
+  bool nextLine(const char*& data, std::size_t& size) {
+    for (;;) {
+      const char* from = buffer.data() + begin;
+      if (const void* nl = std::memchr(from, '\n', end - begin)) {
+        data = from;
+        size = static_cast<std::size_t>(static_cast<const char*>(nl) - from);
+        begin += size + 1;
+        return true;
+      }
+      if (!atEof && fill()) continue;
+      atEof = true;
+      if (begin == end) return false;
+      data = buffer.data() + begin;
+      size = end - begin;
+      begin = end;
+      return true;
+    }
+  }
+
+  bool next(Step& step) {
+    const char* data = nullptr;
+    std::size_t size = 0;
+    while (nextLine(data, size)) {
+      ++line;
+      if (detail::parseStepFast(parser, data, size, last, step)) {
+        last = step.time;
+        return true;
+      }
+      slowLine.assign(data, size);
+      if (auto parsed = parseStep(slowLine, line, last)) {
+        step = std::move(*parsed);
+        last = step.time;
+        return true;
+      }
+    }
+    return false;
+  }
+};
+
+Reader::Reader(std::istream& in) : impl_(std::make_unique<Impl>()) { impl_->in = &in; }
+Reader::Reader(int fd) : impl_(std::make_unique<Impl>()) { impl_->fd = fd; }
+Reader::~Reader() = default;
+
+std::optional<Step> Reader::next() {
+  Step step;
+  if (!impl_->next(step)) return std::nullopt;
+  return step;
 }
 
+bool Reader::next(Step& step) { return impl_->next(step); }
+
+int Reader::lineNumber() const { return impl_->line; }
+
 void apply(const Step& step, memory::Memory& memory, core::InMemoryPreferences* preferences) {
+  Step copy = step;
+  std::vector<memory::Write> writes;
+  apply(copy, memory, preferences, writes);
+}
+
+void apply(Step& step, memory::Memory& memory, core::InMemoryPreferences* preferences,
+           std::vector<memory::Write>& writes) {
   if (preferences)
     for (const auto& p : step.preferences) preferences->set(p.domain, p.setting, p.value);
-  std::vector<memory::Write> writes;
+  writes.clear();
   using Kind = memory::Write::Kind;
   for (const auto& k : step.declare) writes.push_back({Kind::Declare, k, {}});
-  for (const auto& [k, v] : step.set) writes.push_back({Kind::Set, k, v});
+  for (auto& [k, v] : step.set) writes.push_back({Kind::Set, k, std::move(v)});
   for (const auto& k : step.remove) writes.push_back({Kind::Remove, k, {}});
-  for (const auto& [k, v] : step.raise) writes.push_back({Kind::Raise, k, v});
+  for (auto& [k, v] : step.raise) writes.push_back({Kind::Raise, k, std::move(v)});
   if (!writes.empty()) memory.apply(writes);
 }
 

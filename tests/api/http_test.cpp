@@ -136,12 +136,61 @@ TEST_F(Http, ACrossSiteBrowserRequestIsForbidden) {
   EXPECT_EQ(httpRequest(port(), "POST", "/api", body, {{"Origin", self}}).status, 200);
 }
 
+// DNS rebinding: a page at a name an attacker points at 127.0.0.1 is, to
+// the browser, the same origin as that name; its Host is that name.
+TEST_F(Http, WithoutATokenOnlyThisMachinesNamesAreAnswered) {
+  const auto body = request("describe").dump();
+  const std::string p = std::to_string(port());
+  EXPECT_EQ(httpRequest(port(), "POST", "/api", body, {{"Host", "evil.example:" + p}, {"Origin", "http://evil.example:" + p}}).status,
+            403);
+  EXPECT_EQ(httpRequest(port(), "GET", "/", "", {{"Host", "evil.example"}}).status, 403);
+  for (const std::string& host : std::vector<std::string>{"localhost.evil.example", "127.0.0.1.evil.example", "[::2]:" + p, "127.0.0.256", "127.0.0.1:x"})
+    EXPECT_EQ(httpRequest(port(), "POST", "/api", body, {{"Host", host}}).status, 403) << host;
+  for (const std::string& host : std::vector<std::string>{"localhost:" + p, "LocalHost", "127.0.0.1", "127.1.2.3:" + p, "[::1]:" + p, "[::1]", "app.localhost"})
+    EXPECT_EQ(httpRequest(port(), "POST", "/api", body, {{"Host", host}}).status, 200) << host;
+  EXPECT_THROW(WsClient(port(), "/api", {{"Host", "evil.example:" + p}}), std::exception);
+}
+
+TEST(HttpWithAToken, AnyHostMayCallWithTheToken) {
+  ServerFixture server(autolife::api::Limits{}, "s3cret");
+  const auto body = Json{{"jsonrpc", "2.0"}, {"id", 1}, {"method", "describe"}}.dump();
+  EXPECT_EQ(httpRequest(server.port(), "POST", "/api", body, {{"Host", "robot.example"}, {"Authorization", "Bearer s3cret"}}).status,
+            200);
+  EXPECT_EQ(httpRequest(server.port(), "POST", "/api", body, {{"Host", "robot.example"}}).status, 401);
+}
+
 TEST_F(Http, ABodyOverTheLimitIs413WithAJsonRpcError) {
   const std::string big(2 << 20, ' ');
   auto reply = post(port(), big);
   EXPECT_EQ(reply.status, 413);
   EXPECT_EQ(reasonOf(reply.json()), "message-too-large");
   EXPECT_EQ(call("ALAutonomousLife.getState")["result"], "solitary");  // the server lives on
+}
+
+}  // namespace
+
+namespace {
+
+// describe (docs/api.md): every catalog service, each type's qi signature
+// beside its kind, and whether the simulation models each method.
+TEST_F(Http, DescribeGivesSignaturesAndWhatIsModelled) {
+  const auto services = post(port(), R"({"jsonrpc": "2.0", "id": 1, "method": "describe"})").json()["result"]["services"];
+  ASSERT_TRUE(services.contains("ALSonar"));
+  ASSERT_TRUE(services.contains("ALTabletService"));
+  auto overload = [&](const std::string& service, const std::string& name, std::size_t arity) {
+    for (const auto& m : services[service]["methods"])
+      if (m["name"] == name && m["parameters"].size() == arity) return m;
+    return Json();
+  };
+  const auto say = overload("ALTextToSpeech", "say", 1);
+  EXPECT_EQ(say["parameters"][0]["type"], "string");
+  EXPECT_EQ(say["parameters"][0]["signature"], "s");
+  EXPECT_EQ(say["modelled"], true);
+  const auto names = overload("ALAudioPlayer", "getLoadedFilesNames", 0);
+  EXPECT_EQ(names["result"], "list");
+  EXPECT_EQ(names["resultSignature"], "[s]");
+  EXPECT_EQ(overload("ALSonar", "getOutputNames", 0)["modelled"], false);
+  EXPECT_EQ(overload("ALTextToSpeech", "pCall", 1)["variadic"], true);
 }
 
 }  // namespace

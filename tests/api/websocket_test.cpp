@@ -38,7 +38,8 @@ TEST_F(WebSocket, EveryServiceAndMethodIsReachable) {
     for (const auto& m : info["methods"]) {
       const std::string method = service + "." + m["name"].get<std::string>();
       auto answer = client.call(method, Json(std::vector<int>(17, 0)));
-      EXPECT_EQ(reasonOf(answer), "wrong-arity") << method;
+      // pCall takes any arguments: its first must name a method.
+      EXPECT_EQ(reasonOf(answer), m.value("variadic", false) ? "bad-argument" : "wrong-arity") << method;
       ++methods;
       const std::string name = m["name"];
       if (m["parameters"].empty() && (name.starts_with("get") || name.starts_with("is"))) {

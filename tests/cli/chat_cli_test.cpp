@@ -13,6 +13,7 @@ namespace {
 
 using autolife::testing::ProcessResult;
 using autolife::testing::runProcess;
+using autolife::test::TempDir;
 using autolife::testing::TempFile;
 using ::testing::HasSubstr;
 
@@ -129,6 +130,29 @@ TEST(CheckCli, TopicsSyntaxUndefinedConceptsAndBookmarks) {
   EXPECT_THAT(r.out, HasSubstr("1 topic checked: 2 errors, 1 warning"));
   auto ok = runProcess({AUTOLIFE_BINARY, "check", std::string(AUTOLIFE_SOURCE_DIR) + "/examples/packages/chatter"});
   EXPECT_EQ(ok.status, 0) << ok.out;
+}
+
+TEST(CheckCli, TopicsGivenTogetherShareTheirConcepts) {
+  // Static concepts are global: pepper-news-api's ErrorDialog uses
+  // ~try_again, which its Intro_News topic defines.
+  TempDir dir;
+  const std::string intro = dir.write("intro.top", "topic: ~intro()\nlanguage: enu\nconcept:(try_again) try again\n");
+  const std::string error = dir.write("error.top", "topic: ~error()\nlanguage: enu\nu:(~try_again) ok, once more\n");
+  auto alone = runProcess({AUTOLIFE_BINARY, "check", error});
+  EXPECT_EQ(alone.status, 1);
+  EXPECT_THAT(alone.out, HasSubstr("error.top:3:4: error: undefined concept ~try_again"));
+  auto together = runProcess({AUTOLIFE_BINARY, "check", error, intro});
+  EXPECT_EQ(together.status, 0) << together.out;
+  EXPECT_THAT(together.out, HasSubstr("2 topics checked: 0 errors, 0 warnings"));
+}
+
+TEST(CheckCli, ATagNamedByAVariableIsKnownOnlyWhenItRuns) {
+  TempFile topic("topic: ~t()\nlanguage: enu\nproposal: %cat miaw\nu:(teach me _[cat dog]) ^gotoReactivate($1)\n"
+                 "u:(e:face) ^goto($face)\n",
+                 "t.top");
+  auto r = runProcess({AUTOLIFE_BINARY, "check", topic.path()});
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_THAT(r.out, HasSubstr("1 topic checked: 0 errors, 0 warnings"));
 }
 
 }  // namespace

@@ -1,9 +1,13 @@
 // The dashboard in a real browser (docs/dashboard.md): starts `autolife serve`
-// with the fixture package, opens the page in Debian's headless chromium
-// (driven by playwright-core), checks that the activity's launch trigger is
-// explained, inserts Dashboard/Visitor through the page's memory browser and
-// sees the activity become focused in the page; then disables life with the
-// page's controls and sees it stop.
+// with the fixture packages, opens the page in Debian's headless chromium
+// (driven by playwright-core) and checks its first paint: "Loading…" until
+// the first snapshot (held back), then every panel filled from that one
+// answer (every other call held back), long uuids and names laid out
+// readably. Then: the keys with no value flagged, why each activity is not
+// focused, a failing activity marked red on its card and in the
+// transitions; the activity's launch trigger explained, Dashboard/Visitor
+// inserted through the page's memory browser and the activity focused in
+// the page; life disabled with the page's controls and the activity stopped.
 //
 // Usage: node tests/dashboard/browser_test.mjs AUTOLIFE_BINARY PACKAGES_DIR [SCREENSHOT.png]
 // Real time (serve has no virtual clock): every wait is on a condition, with
@@ -22,6 +26,9 @@ if (!binary || !packages) {
 }
 
 const ACTIVITY = 'dashboard-fixture/visitor';
+const LONG_UUID = 'org.example.dashboard-fixture-with-a-rather-long-package-identifier';
+const LONG_NAME = LONG_UUID + '/greet-everyone-who-comes-near-the-robot';
+const BROKEN = LONG_UUID + '/broken';
 const CHROMIUM = process.env.AUTOLIFE_CHROMIUM || '/usr/bin/chromium';
 const DEADLINE_MS = 60_000;  // sanitizer builds start slowly
 const OVERALL_MS = 240_000;  // ends before ctest's timeout, so serve is always stopped here
@@ -61,13 +68,114 @@ function check(condition, message) {
   if (!condition) throw new Error(message);
 }
 
+// insertData through the page's memory browser.
+async function writeKey(page, key, value) {
+  await page.fill('#memory-key', key);
+  await page.fill('#memory-value', value);
+  await page.click('#memory-insert');
+  await page.locator('#memory-status.ok', { hasText: key }).waitFor();
+}
+
+// Holds the page's calls on their way to serve: Autolife.snapshot until
+// releaseSnapshot(), every other call but subscribe until releaseAll().
+function holdCalls(page) {
+  let releaseSnapshot, releaseAll, snapshotAsked;
+  const snapshotSent = new Promise((resolve) => { snapshotAsked = resolve; });
+  const snapshotGate = new Promise((resolve) => { releaseSnapshot = resolve; });
+  const allGate = new Promise((resolve) => { releaseAll = resolve; });
+  const sent = [];
+  const route = page.routeWebSocket(/\/api(\?.*)?$/, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage(async (message) => {
+      const method = JSON.parse(message).method;
+      sent.push(method);
+      if (method === 'Autolife.snapshot') {
+        snapshotAsked();
+        await snapshotGate;
+      }
+      else if (method !== 'subscribe') await allGate;
+      server.send(message);
+    });
+  });
+  return { route, sent, snapshotSent, releaseSnapshot, releaseAll };
+}
+
+// Lines a block of text takes: the distinct tops of its text's boxes.
+async function linesOf(locator) {
+  return locator.evaluate((e) => {
+    const range = document.createRange();
+    range.selectNodeContents(e);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  });
+}
+
+async function firstPaint(page, address) {
+  const held = holdCalls(page);
+  await held.route;
+  await page.goto(`http://${address}/`);
+  await page.locator('#connection.connected').waitFor();
+  await held.snapshotSent;
+
+  // Before the snapshot: loading, in every panel; never "No activity loaded."
+  check(await page.locator('body.loading').count() === 1, 'the page is not marked loading before its first snapshot');
+  for (const panel of ['#activities', '#suggestions', '#packages', '#log', '#memory-table']) {
+    const text = await page.locator(panel).textContent();
+    check(text.includes('Loading…'), `${panel} says "${text.trim()}" before the first snapshot, not Loading…`);
+  }
+
+  // The snapshot alone fills every panel (other calls are held back).
+  held.releaseSnapshot();
+  await page.locator('body:not(.loading)').waitFor();
+  const header = await page.evaluate(() => ['life-state', 'focused-activity', 'focus-stack'].map(
+    (id) => document.getElementById(id).textContent));
+  check(JSON.stringify(header) === JSON.stringify(['solitary', '(none)', '(empty)']), `header after the snapshot: ${header}`);
+  check(await page.locator('#suggestions li').first().textContent() === '(none)', 'suggestions not filled');
+  check(await page.locator('#abilities input').count() === 5, 'abilities not filled');
+  check(await page.locator('#safeguards input').count() === 5, 'safeguards not filled');
+  check(await page.locator('article.activity').count() === 3, 'not every activity has its card');
+  check(await page.locator(`${card} .why-not[data-reason="condition-false"]`).count() === 1, 'no why-not on the card');
+  check(await page.locator('#memory-table tbody tr[data-key="Launchpad/State"]').count() === 1, 'memory not filled');
+  check(await page.locator(`#packages li[data-uuid="${LONG_UUID}"]`).count() === 1, 'packages not filled');
+  check((await page.locator('#log').textContent()).includes('No transition yet.'), 'transitions not filled');
+  check(await page.locator('#timeline rect').count() >= 1, 'the timeline has no state');
+  check(held.sent.filter((m) => m === 'Autolife.snapshot').length === 1, `snapshot calls: ${held.sent}`);
+
+  // Long uuids and names: on lines of their own, not a few characters a line.
+  const uuid = page.locator(`#packages li[data-uuid="${LONG_UUID}"] .uuid`);
+  const uuidLines = await linesOf(uuid);
+  check(uuidLines <= 3, `the long uuid takes ${uuidLines} lines`);
+  const uuidWidth = await uuid.evaluate((e) => e.getBoundingClientRect().width / e.parentElement.getBoundingClientRect().width);
+  check(uuidWidth > 0.9, `the uuid has ${Math.round(uuidWidth * 100)}% of its row`);
+  const nameLines = await linesOf(page.locator(`article.activity[data-name="${LONG_NAME}"] .name`));
+  check(nameLines <= 3, `the long activity name takes ${nameLines} lines`);
+  held.releaseAll();
+}
+
 async function run(page, address) {
   const problems = [];
   page.on('pageerror', (e) => problems.push('page error: ' + e.message));
   page.on('console', (m) => { if (m.type() === 'error') problems.push('console error: ' + m.text()); });
 
-  await page.goto(`http://${address}/`);
-  await page.locator('#connection.connected').waitFor();
+  await firstPaint(page, address);
+
+  // A key with no value is flagged where the trigger reads it; why not, on the card.
+  const longCard = `article.activity[data-name="${LONG_NAME}"]`;
+  const warning = await page.locator(`${longCard} .warning`).first().textContent();
+  check(warning.includes("'Dashboard/Unset' has no value: Invalid compares as 0"), `the warning is "${warning}"`);
+  const why = await page.locator(`${longCard} .why-not`).textContent();
+  check(why.startsWith('condition-false') && why.includes("'Dashboard/Never' == 1 → false"), `why not: "${why}"`);
+
+  // A failing activity: red on its card and in the transitions.
+  await writeKey(page, 'Dashboard/Break', '1');
+  const brokenCard = `article.activity[data-name="${BROKEN}"]`;
+  await page.locator(`${brokenCard}.failed .badge.failed`).waitFor();
+  const failure = await page.locator(`${brokenCard} div.problem`).textContent();
+  check(failure.includes("the fixture's box is broken"), `the failed card says "${failure}"`);
+  await page.locator('#log li.error', { hasText: `${BROKEN} (error)` }).waitFor();
+  const logged = await page.locator('#log li.error .error-message').first().textContent();
+  check(logged.includes("the fixture's box is broken"), `the log's error says "${logged}"`);
+  await page.locator(`${brokenCard} .why-not[data-reason="relaunch-delay"]`).waitFor();
+  await writeKey(page, 'Dashboard/Break', '0');
 
   // The trigger is explained before anything happened: false, its time
   // operator waiting for its operand.
@@ -79,10 +187,7 @@ async function run(page, address) {
   await page.waitForFunction(() => document.getElementById('focused-activity').textContent === '(none)');
 
   // Memory changed through the page's memory browser.
-  await page.fill('#memory-key', 'Dashboard/Visitor');
-  await page.fill('#memory-value', '1');
-  await page.click('#memory-insert');
-  await page.locator('#memory-status.ok').waitFor();
+  await writeKey(page, 'Dashboard/Visitor', '1');
 
   // The activity gets focused, and the page says so everywhere.
   await page.waitForFunction((name) => document.getElementById('focused-activity').textContent === name, ACTIVITY);

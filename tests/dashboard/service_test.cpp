@@ -1,9 +1,11 @@
 // The `Autolife` service the dashboard reads (docs/api.md, docs/dashboard.md):
 // every activity with its launch trigger explained at the instant of the
-// call, and memory as key, type, value and time. In virtual time.
+// call and why it is not focused, a failed run's problem, memory as key,
+// type, value and time, and the snapshot of everything. In virtual time.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "autolife/engine/autolife_service.hpp"
 #include "engine_fixture.hpp"
 
 namespace {
@@ -92,6 +94,71 @@ TEST_F(AutolifeService, MemoryGivesKeyTypeValueAndTimeOfTheKeysMatchingTheFilter
   EXPECT_EQ(list[1]["type"], "Event");
   EXPECT_EQ(list[1]["value"], "head");
   EXPECT_GT(call("Autolife.memory", {""}).size(), 2u) << "an empty filter lists every key";
+}
+
+TEST_F(AutolifeService, WhyNotAnswersAsSimulateExplainPrintsIt) {
+  start(launchpad::RobotModel::Nao, {{"pkg/act", life::Nature::Solitary, "'go'", {}, life::RunForever{}},
+                                     {"other/act", life::Nature::Solitary, "'go'", {}, life::RunForever{}}});
+  at(1, [&] { call("ALAutonomousLife.switchFocus", {"pkg/act"}); });
+  at(2, [&] { call("ALAutonomousLife.stopFocus"); });
+  at(3, [&] { call("ALMemory.insertData", {"go", true}); });
+  ASSERT_EQ(focused(), "other/act");
+  EXPECT_EQ(call("Autolife.whyNot", {"pkg/act"}),
+            json::parse(R"({"t": 3.0, "why-not": "pkg/act", "reason": "lost-priority",
+                            "message": "other/act has never been focused", "focused": "other/act",
+                            "rule": "least-recently-focused"})"));
+  EXPECT_TRUE(call("Autolife.whyNot", {"other/act"}).is_null()) << "the focused activity has no why-not";
+  EXPECT_EQ(activity("pkg/act")["whyNot"]["reason"], "lost-priority");
+  EXPECT_TRUE(activity("other/act")["whyNot"].is_null());
+  EXPECT_EQ(refusal("Autolife.whyNot", {"nobody/here"}), "unknown-activity");
+}
+
+TEST_F(AutolifeService, AFailedRunIsTheActivitysProblemUntilARunEndsWell) {
+  start(launchpad::RobotModel::Nao, {{"demo/broken", life::Nature::Solitary, "'go'", {}, life::RunUntil{"(("}}});
+  at(2, [&] { call("ALMemory.insertData", {"go", true}); });
+  auto a = activity("demo/broken");
+  ASSERT_TRUE(a["failure"].is_object()) << a.dump();
+  EXPECT_DOUBLE_EQ(a["failure"]["t"].get<double>(), 2.0);
+  EXPECT_THAT(a["failure"]["message"].get<std::string>(), ::testing::StartsWith("its run condition does not compile"));
+  EXPECT_EQ(a["problem"], "its last run failed at t=2.0: " + a["failure"]["message"].get<std::string>());
+  EXPECT_EQ(a["whyNot"]["reason"], "relaunch-delay");
+  EXPECT_EQ(lastStop(), "demo/broken/error");
+  EXPECT_EQ(transitions.back()["PreviousActivityError"], a["failure"]["message"]);
+}
+
+TEST_F(AutolifeService, TheSnapshotHoldsEveryPanelAtOneInstant) {
+  start(launchpad::RobotModel::Nao, {{"demo/visit", life::Nature::Solitary, "'Visitor' >= 1", {}, life::RunForever{}}});
+  at(1, [&] { call("ALMemory.insertData", {"Visitor", 1}); });
+  auto s = call("Autolife.snapshot", {"Visitor"});
+  EXPECT_DOUBLE_EQ(s["t"].get<double>(), 1.0);
+  EXPECT_EQ(s["lifeTime"], call("ALAutonomousLife.getLifeTime"));
+  EXPECT_EQ(s["state"], "solitary");
+  EXPECT_EQ(s["focused"], "demo/visit");
+  EXPECT_EQ(s["stack"], json::array());
+  EXPECT_EQ(s["suggestions"], json::array({"demo/visit"}));
+  EXPECT_EQ(s["abilities"], call("ALAutonomousLife.getAutonomousAbilitiesStatus"));
+  EXPECT_EQ(s["safeguards"].size(), 5u);
+  EXPECT_EQ(s["safeguards"]["RobotFell"], true);
+  EXPECT_EQ(s["activities"], call("Autolife.activities"));
+  EXPECT_EQ(s["stateHistory"], call("ALAutonomousLife.getStateHistory"));
+  EXPECT_EQ(s["focusHistory"], call("ALAutonomousLife.getFocusHistory"));
+  EXPECT_EQ(s["statistics"], call("ALAutonomousLife.getActivityStatistics"));
+  EXPECT_EQ(s["packages"], call("PackageManager.packages"));
+  EXPECT_EQ(s["memory"], call("Autolife.memory", {"Visitor"}));
+  ASSERT_EQ(s["transitions"].size(), 1u);
+  EXPECT_EQ(s["transitions"][0], transitions.back());
+}
+
+TEST_F(AutolifeService, TheSnapshotKeepsTheLatestTransitionsOldestFirst) {
+  start(launchpad::RobotModel::Nao, {{"demo/a", life::Nature::Solitary, "", {}, life::RunForever{}}});
+  for (int i = 0; i < 60; ++i) {
+    at(i + 1, [&] { call("ALAutonomousLife.switchFocus", {"demo/a"}); });
+    at(i + 1.5, [&] { call("ALAutonomousLife.stopFocus"); });
+  }
+  auto kept = call("Autolife.snapshot", {""})["transitions"];
+  ASSERT_EQ(kept.size(), engine::kTransitionsKept);
+  EXPECT_EQ(kept.back(), transitions.back());
+  EXPECT_EQ(kept.front(), transitions[transitions.size() - engine::kTransitionsKept]);
 }
 
 }  // namespace

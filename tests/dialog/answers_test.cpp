@@ -104,6 +104,21 @@ TEST(QiChatAnswers, GotoGotoReactivateAndTags) {
   EXPECT_EQ(c.say("say something"), "nice to meet you");
 }
 
+TEST(QiChatAnswers, AGotoTagMayComeFromAVariableOrACapture) {
+  // learnCommonSigns (RIoToid) and zodiac (BerlinUnited's RoboTheater) jump
+  // to the tag the person named or an event set.
+  Conversation c(kHeader + "proposal: %cat miaw miaw\nproposal: %dog woof\n"
+                           "u:(teach me _[cat dog]) ^gotoReactivate($1)\n"
+                           "u:(e:face) you seem $face ^goto($face)\nproposal: %happy keep smiling\n"
+                           "u:(jump) ^goto($nowhere)\n");
+  EXPECT_EQ(c.say("teach me dog"), "woof");
+  EXPECT_EQ(c.say("teach me dog"), "woof");
+  c.variables.set("face", "happy");
+  EXPECT_EQ(c.event("face", "happy"), "you seem happy keep smiling");
+  EXPECT_EQ(c.say("jump"), "?");  // an unset variable: the answer cannot be said
+  EXPECT_EQ(c.last.explanation.outcome, "speak-failure");
+}
+
 TEST(QiChatAnswers, ConceptsInAnswersSayOneOfTheirPhrasesInTurn) {
   Conversation c(kHeader + "concept:(greetings) [hi hello \"hey there\"]\nu:(~greetings) ~greetings\n");
   EXPECT_EQ(c.say("hey there"), "hi");

@@ -205,5 +205,33 @@ TEST(QiChatMatching, AnyInputIsMatchedOrNotUnderstoodNeverACrash) {
   EXPECT_EQ(c.say(bytes), "?");
 }
 
+TEST(QiChatMatching, InLanguagesWithoutSpacesElementsStandAgainstTheWords) {
+  Conversation c("topic: ~t()\nlanguage: Japanese\nu:(私の名前は_*です) よろしく$1さん\n"
+                 "u:(私の名前は_[太郎 花子]です) $1さん、こんにちは\nconcept:(fruit) [りんご みかん]\n"
+                 "u:(_~fruit{が}好き) $1もいいね\n");
+  EXPECT_EQ(c.say("私の名前はジョンです"), "よろしくジョンさん");
+  EXPECT_EQ(c.say("私の名前は花子です"), "花子さん、こんにちは");  // the longer rule
+  EXPECT_EQ(c.say("みかんが好き"), "みかんもいいね");
+  EXPECT_EQ(c.say("りんご好き"), "りんごもいいね");
+}
+
+TEST(QiChatMatching, RecoverSectionsComeAfterEveryMainSection) {
+  // dialog.txt, "Recover section" and "Priority among rules".
+  Conversation c("topic: ~topic1()\nlanguage: English\nu:(alien) I am a humanoid robot\nrecover:\nu:(hello) recovered\n");
+  c.add("topic: ~topic2()\nlanguage: English\nu:(hello) hello human\n", "two.top");
+  EXPECT_EQ(c.say("alien"), "I am a humanoid robot");  // topic1 has the focus
+  EXPECT_EQ(c.say("hello"), "hello human");
+  c.dialog.deactivate("topic2");
+  EXPECT_EQ(c.say("hello"), "recovered");
+}
+
+TEST(QiChatMatching, AFallbackTopicComesLastEvenWithTheFocus) {
+  Conversation c("topic: ~fb ^fallback()\nlanguage: English\nu:(hello) fallback hello\nu:(*) I did not get that\n");
+  c.add("topic: ~main()\nlanguage: English\nu:(hello) main hello\n", "main.top");
+  EXPECT_EQ(c.say("blah"), "I did not get that");
+  EXPECT_EQ(c.dialog.focus(), "fb");
+  EXPECT_EQ(c.say("hello"), "main hello");
+}
+
 }  // namespace
 }  // namespace autolife::dialog::testing

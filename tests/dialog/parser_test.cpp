@@ -81,6 +81,21 @@ TEST(QiChatParser, UnbalancedBracketsAreReportedWhereTheyOpen) {
             "t.top:3:19: error: unexpected ']'\n");
 }
 
+TEST(QiChatParser, LinesEndAtNewlineCarriageReturnOrBoth) {
+  // Found by fuzz_qichat: a lone \r ended a line for core::TextLines (the
+  // excerpt) and not for the parser, so the error's line was off.
+  for (const char* eol : {"\n", "\r\n", "\r"}) {
+    const std::string e(eol);
+    const std::string header = "topic: ~t()" + e + "language: English" + e;
+    EXPECT_EQ(errors(header + "u:(hello [hi hey) hi" + e), "t.top:3:10: error: unclosed '['\n")
+        << "line ends: " << (e == "\r" ? "CR" : e == "\n" ? "LF" : "CRLF");
+    ParseResult r = parseTopic(header + "u:(hi) one" + e + "u:(bye) two" + e, "t.top");
+    ASSERT_TRUE(r.topic);
+    ASSERT_EQ(r.topic->rules.size(), 2u);
+    EXPECT_EQ(r.topic->rules[1].at.line, 4);
+  }
+}
+
 TEST(QiChatParser, EveryBrokenStatementIsReportedNotJustTheFirst) {
   const std::string e = errors("topic: ~t()\nlanguage: English\nu:(a [b) x\nu:(fine) ok\nu2:(orphan) no\n");
   EXPECT_THAT(e, HasSubstr("t.top:3:6: error: unclosed '['"));
@@ -120,6 +135,42 @@ TEST(QiChatParser, ArbitraryBytesNeverCrashAndDeepNestingIsAnError) {
   auto r = parseTopic(junk, "junk.top");
   EXPECT_FALSE(r.topic);
   EXPECT_FALSE(r.problems.empty());
+}
+
+// Real topics (public Choregraphe projects) write these; the robot loads them.
+TEST(QiChatParser, APhraseInQuotesMayStandAloneInAnInput) {
+  auto r = parseTopic("topic: ~t()\nlanguage: enu\nu:(\"ue uaglio\") hi\nu:(yes \"play again\") ok\n"
+                      "u:(\"e:touched light this leg\") leds\n", "t.top");
+  ASSERT_TRUE(r.topic) << errors("");
+  EXPECT_TRUE(r.problems.empty());
+  EXPECT_EQ(errors("topic: ~t()\nlanguage: enu\nu:(hello \"a b) hi\n"),
+            "t.top:3:10: error: unclosed '\"'\n");
+}
+
+TEST(QiChatParser, TheJapaneseLexiconsWritingLoads) {
+  // lexicon_jpj.top: items separated by U+3000, optional parts against
+  // words in answers, '/' in concept names.
+  auto r = parseTopic("topic: ~t()\nlanguage: jpj\n"
+                      "concept:(how_much/many)[どれくらい\u3000どれほど\u3000\"{お}いくら\"\u3000いくつ]\n"
+                      "concept:(country)[イギリス\u3000イスラエル{こく}\u3000\"イタリア{共和国}\"]\n"
+                      "u:(~how_much/many) ~country\n", "t.top");
+  ASSERT_TRUE(r.topic) << (r.problems.empty() ? "" : r.problems[0].format());
+  EXPECT_TRUE(r.problems.empty());
+  ASSERT_EQ(r.topic->concepts.size(), 2u);
+  EXPECT_EQ(r.topic->concepts[0].name, "how_much/many");
+  EXPECT_EQ(r.topic->concepts[0].pattern.children.size(), 4u);
+  ASSERT_EQ(r.topic->concepts[1].output.children.size(), 1u);
+  EXPECT_EQ(r.topic->concepts[1].output.children[0].children.size(), 3u);  // three alternatives
+  EXPECT_EQ(r.topic->rules[0].input.children[0].text, "how_much/many");
+}
+
+TEST(QiChatParser, TheRecoverSectionMarksTheRulesAfterIt) {
+  auto r = parseTopic("topic: ~t()\nlanguage: enu\nu:(alien) not an alien\nrecover:\nu:(hello) hello human\n", "t.top");
+  ASSERT_TRUE(r.topic) << errors("");
+  ASSERT_EQ(r.topic->rules.size(), 2u);
+  EXPECT_FALSE(r.topic->rules[0].recover);
+  EXPECT_TRUE(r.topic->rules[1].recover);
+  EXPECT_EQ(r.topic->rules[0].output.children[0].text, "not an alien");
 }
 
 }  // namespace

@@ -80,6 +80,42 @@ TEST_F(DialogServices, EventRulesListenToMemory) {
   EXPECT_EQ(call("ALDialog.getEventList"), Any(std::vector<std::string>{"FrontTactilTouched"}));
 }
 
+TEST_F(DialogServices, LastInputIsSetBeforeTheAnswerIsChosen) {
+  load("topic: ~echo()\nlanguage: enu\nu:(hello) you said $Dialog/LastInput\n");
+  call("ALDialog.subscribe", {"test"});
+  engine.hear("hello");
+  EXPECT_EQ(spoken(), (std::vector<std::string>{"you said hello"}));
+}
+
+TEST_F(DialogServices, ASpeakFailureIsNotANotUnderstood) {
+  load("topic: ~where()\nlanguage: enu\nu:(where is _*) $1 is in the $place\n");
+  call("ALDialog.subscribe", {"test"});
+  engine.hear("xyzzy");
+  engine.hear("where is Bob");
+  EXPECT_EQ(engine.dialog.lastExplanation().outcome, "speak-failure");
+  EXPECT_EQ(memory("Dialog/NotUnderstood").asString(), "xyzzy");  // not raised again
+  EXPECT_EQ(memory("Dialog/LastInput").asString(), "where is Bob");
+  EXPECT_TRUE(spoken().empty());
+}
+
+TEST_F(DialogServices, NothingToSayIsRaisedInMemoryAndAnsweredOnce) {
+  load("topic: ~bored()\nlanguage: enu\nu:(talk to me) ^topicRandom\nu:(e:Dialog/NothingToSay) I am out of ideas\n");
+  call("ALDialog.subscribe", {"test"});
+  engine.hear("talk to me");
+  EXPECT_EQ(memory("Dialog/NothingToSay").asString(), "bored");
+  EXPECT_EQ(spoken(), (std::vector<std::string>{"I am out of ideas"}));
+}
+
+TEST_F(DialogServices, QiChatOnlyEventsAreNotHeardFromMemory) {
+  load("topic: ~ev()\nlanguage: enu\nu:(e:Dialog/SameRule) again\nu:(e:Dialog/NotSpeaking10) are you still there?\n");
+  call("ALDialog.subscribe", {"test"});
+  engine.memory.raiseEvent("Dialog/SameRule", 1);
+  EXPECT_TRUE(spoken().empty());
+  // Not simulated: raised in memory (a scenario's event), its rules answer.
+  engine.memory.raiseEvent("Dialog/NotSpeaking10", 1);
+  EXPECT_EQ(spoken(), (std::vector<std::string>{"are you still there?"}));
+}
+
 TEST_F(DialogServices, TopicsAndConceptsThroughTheApi) {
   load(kTopic);
   EXPECT_EQ(call("ALDialog.getLoadedTopics", {"English"}), Any(std::vector<std::string>{"greet"}));

@@ -86,7 +86,8 @@ TEST_F(ExecFaults, AnExecActivityThatCrashes) {
   ASSERT_GE(transitions.size(), 3u);
   const auto& stop = transitions[transitions.size() - 2];
   EXPECT_EQ(stop["PreviousActivityName"], "f/crash");
-  EXPECT_EQ(stop["PreviousActivityStopReason"], "self-stop");
+  EXPECT_EQ(stop["PreviousActivityStopReason"], "error");
+  EXPECT_EQ(stop["PreviousActivityError"], failures[0].error);
   EXPECT_EQ(transitions.back()["FocusedActivityName"], "f/next");
   EXPECT_EQ(transitions.back()["FocusedActivityStartReason"], "condition");
   EXPECT_EQ(transitionTimes[transitionTimes.size() - 2], noticed);
@@ -108,7 +109,7 @@ TEST_F(ExecFaults, AnExecActivityThatExits139) {
   const core::Time noticed = failures[0].at;
   EXPECT_THAT(failures[0].error, HasSubstr("exited with status 139"));
   clock_.runUntil(noticed + kRecoveryBound);
-  EXPECT_EQ(lastStop(), "f/crash/self-stop");
+  EXPECT_EQ(lastStop(), "f/crash/error");
   EXPECT_EQ(transitionTimes.back(), noticed);
   expectConsistent("", "solitary");
   expectNoProcessLeft();

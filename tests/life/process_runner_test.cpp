@@ -131,7 +131,7 @@ public:
   std::vector<autolife::service::Any> transitions;
 };
 
-TEST(LifeProcessRunner, AProgramThatExitsWithAnErrorFailsAndSelfStops) {
+TEST(LifeProcessRunner, AProgramThatExitsWithAnErrorFailsWithReasonError) {
   ProcessLife p(2000ms);
   p.program("p/fail", {"/bin/sh", "-c", "exit 3"});
   p.life.switchFocus("p/fail");
@@ -145,7 +145,8 @@ TEST(LifeProcessRunner, AProgramThatExitsWithAnErrorFailsAndSelfStops) {
     auto t = p.lastTransition();
     return t && (*t)["PreviousActivityName"] == "p/fail";
   }));
-  EXPECT_EQ((*p.lastTransition())["PreviousActivityStopReason"], "self-stop");
+  EXPECT_EQ((*p.lastTransition())["PreviousActivityStopReason"], "error");
+  EXPECT_EQ("p/fail: " + (*p.lastTransition())["PreviousActivityError"].get<std::string>(), failed[0]);
   EXPECT_TRUE(p.wait([&] { return p.runner.liveProcesses() == 0; }));
   EXPECT_EQ(p.life.getState(), "solitary");
 }

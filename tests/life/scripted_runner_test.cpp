@@ -164,7 +164,7 @@ TEST(LifeScriptedRunner, TheRunnerReportsNaturalEndsOnly) {
 }
 
 // A RunUntil condition that does not compile: the activity ends with an
-// error (activityFailed) and self-stop.
+// error (activityFailed) and the stop reason error, with its message.
 TEST(LifeScriptedRunner, ARunConditionThatDoesNotCompileFailsTheActivity) {
   LifeFixture f;
   std::vector<std::string> failed;
@@ -177,7 +177,8 @@ TEST(LifeScriptedRunner, ARunConditionThatDoesNotCompileFailsTheActivity) {
   EXPECT_EQ(f.life.focusedActivity(), "");
   ASSERT_EQ(failed.size(), 1u);
   EXPECT_THAT(failed[0], testing::StartsWith("p/a: "));
-  EXPECT_EQ(f.transitions.back()["PreviousActivityStopReason"], "self-stop");
+  EXPECT_EQ(f.transitions.back()["PreviousActivityStopReason"], "error");
+  EXPECT_EQ("p/a: " + f.transitions.back()["PreviousActivityError"].get<std::string>(), failed[0]);
 }
 
 }  // namespace

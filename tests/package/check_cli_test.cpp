@@ -1,6 +1,8 @@
 // `autolife check PATH...` through the real binary: one problem per line
 // as file:line:column: error|warning: message, a summary line, exit 1 on
-// any error, 0 with warnings alone; a missing path is an error, not a crash.
+// any error, 0 with warnings alone; a missing path is an error, not a crash;
+// a folder of packages as serve --packages takes it; the launch triggers'
+// keys that nothing writes and comparisons true while a key has no value.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -127,6 +129,107 @@ TEST(CheckCli, SomethingElseIsNotAPackage) {
   ProcessResult r = check({(dir / "notes.txt").string()});
   EXPECT_EQ(r.status, 1);
   EXPECT_THAT(r.out, HasSubstr("is not a package folder, a manifest.xml or a .pkg archive"));
+}
+
+// A package with one solitary activity whose launch trigger is `trigger`,
+// and `files` beside its manifest (relative path -> text).
+void writePackage(const fs::path& root, const std::string& uuid, const std::string& trigger,
+                  const std::vector<std::pair<std::string, std::string>>& files = {}) {
+  writeText(root / "manifest.xml",
+            "<package uuid=\"" + uuid + "\" version=\"1.0.0\">\n"
+            "  <contents>\n"
+            "    <behaviorContent path=\".\">\n"
+            "      <nature>solitary</nature>\n"
+            "      <autonomous>\n"
+            "        <condition purpose=\"launchTrigger\"><![CDATA[" + trigger + "]]></condition>\n"
+            "      </autonomous>\n"
+            "    </behaviorContent>\n"
+            "  </contents>\n"
+            "</package>\n");
+  writeText(root / "behavior.xar", "<?xml version=\"1.0\" encoding=\"UTF-8\" ?>\n<ChoregrapheProject xar_version=\"3\">"
+                                   "<Box name=\"root\" id=\"-1\"/></ChoregrapheProject>\n");
+  for (const auto& [path, text] : files) writeText(root / path, text);
+}
+
+// Issue 16: `check` on a folder of packages, as `serve --packages` takes it.
+TEST(CheckCli, AFolderOfPackagesChecksEachPackageInIt) {
+  TempDir dir;
+  writePackage(dir / "a", "a", "'Launchpad/NumPeopleZone1' >= 1");
+  writeText(dir / "b" / "manifest.xml", "<package uuid=\"b\" version=\"1\"><contents>");
+  writeZip(dir / "c.pkg", entriesOf(fixture("bad_condition")));
+  writeText(dir / ".git" / "HEAD", "ref: refs/heads/main\n");
+  writeText(dir / "notes.txt", "not a package");
+  ProcessResult r = check({dir.path().string()});
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_THAT(r.out, HasSubstr((dir / "b" / "manifest.xml").string() + ":1:"));
+  EXPECT_THAT(r.out, HasSubstr((dir / "c.pkg").string() + "/manifest.xml:12:34: error: launch condition:"));
+  EXPECT_THAT(r.out, ::testing::Not(HasSubstr(".git")));
+  EXPECT_THAT(r.out, ::testing::Not(HasSubstr("manifest.xml does not exist")));
+  EXPECT_THAT(r.out, ::testing::EndsWith("3 packages checked: 2 errors, 0 warnings\n"));
+}
+
+TEST(CheckCli, AnEmptyFolderIsStillAFolderWithoutManifest) {
+  TempDir dir;
+  ProcessResult r = check({dir.path().string()});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out, (dir / "manifest.xml").string() + ": error: manifest.xml does not exist\n"
+                   "1 package checked: 1 error, 0 warnings\n");
+}
+
+TEST(CheckCli, WarnsAboutATriggerKeyNothingWrites) {
+  TempDir dir;
+  writePackage(dir / "p", "p", "'MyApp/Ready' == 1 && 'Launchpad/IsCharging' && ALBattery.charge < 20");
+  ProcessResult r = check({(dir / "p").string()});
+  EXPECT_EQ(r.status, 0) << r.out;
+  const std::string m = (dir / "p" / "manifest.xml").string();
+  EXPECT_EQ(r.out, m + ":6:53: warning: launch condition: nothing writes 'MyApp/Ready' (no checked package mentions it "
+                       "and no NAOqi module writes it): it reads Invalid, as 0 in comparisons\n" +
+                   m + ":6:75: warning: launch condition: nothing writes 'Launchpad/IsCharging' (no checked package "
+                       "mentions it and no NAOqi module writes it): it reads Invalid, as 0 in comparisons\n"
+                       "1 package checked: 0 errors, 2 warnings\n")
+      << "a service operand is fed by its service: not reported";
+}
+
+TEST(CheckCli, AKeyWrittenByAPackageTheScenarioOrNaoqiIsNotReported) {
+  TempDir dir;
+  const std::string trigger = "'MyApp/Ready' == 1 && 'MyApp/Mood' == \"happy\" && 'Other/Flag' && 'Test/Input' > 0 && "
+                              "size('PeoplePerception/VisiblePeopleList') > 0 && 'FrontTactilTouched' && 'Launchpad/State' "
+                              "== \"solitary\"";
+  writePackage(dir / "p", "p", trigger,
+               {{"script.py", "ALProxy('ALMemory').insertData(\"MyApp/Ready\", 1)\n"},
+                {"mood.top", "topic: ~mood()\nu:(I am happy) $MyApp/Mood=happy\n"}});
+  writePackage(dir / "q", "q", "'Launchpad/NumPeopleZone1' >= 1", {{"flag.xar", "<Parameter value=\"Other/Flag\"/>"}});
+  writeText(dir / "day.yaml", "steps:\n  - {t: 1, set: {Test/Input: 2}}\n");
+  ProcessResult r = check({dir.path().string(), "--scenario", (dir / "day.yaml").string()});
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_EQ(r.out, "2 packages checked: 0 errors, 0 warnings\n");
+  ProcessResult without = check({dir.path().string()});
+  EXPECT_THAT(without.out, HasSubstr("nothing writes 'Test/Input'"));
+  EXPECT_THAT(without.out, HasSubstr("2 packages checked: 0 errors, 1 warning\n"));
+}
+
+TEST(CheckCli, AScenarioAloneChecksItsPackages) {
+  TempDir dir;
+  writePackage(dir / "p", "p", "'Launchpad/NumPeopleZone1' >= 1");
+  writeText(dir / "day.yaml", "packages: [p]\n");
+  ProcessResult r = check({"--scenario", (dir / "day.yaml").string()});
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_EQ(r.out, "1 package checked: 0 errors, 0 warnings\n");
+  ProcessResult bad = check({"--scenario", (dir / "nonexistent.yaml").string()});
+  EXPECT_NE(bad.status, 0);
+}
+
+// Issue 16's case: a trigger that fired early, true while the key is unset.
+TEST(CheckCli, WarnsAboutAComparisonTrueWhileItsKeyHasNoValue) {
+  TempDir dir;
+  writePackage(dir / "p", "p", "('UserSession/FocusedUser' >= 0) && 'Launchpad/BatteryLevel' < 20");
+  ProcessResult r = check({(dir / "p").string()});
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_EQ(r.out, (dir / "p" / "manifest.xml").string() +
+                       ":6:53: warning: launch condition: 'UserSession/FocusedUser' has no value: Invalid compares as "
+                       "0, so `('UserSession/FocusedUser' >= 0)` is true until something writes it\n"
+                       "1 package checked: 0 errors, 1 warning\n")
+      << "the Launchpad's keys have a value from the start";
 }
 
 TEST(CheckCli, NeedsAPath) {

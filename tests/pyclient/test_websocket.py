@@ -50,6 +50,13 @@ class Urls(unittest.TestCase):
     def test_other_schemes_are_refused(self):
         with self.assertRaisesRegex(ValueError, "wss"):
             parse_url("wss://robot:8765")
+        with self.assertRaisesRegex(ValueError, "TLS"):
+            parse_url("tcps://robot:9503")
+
+    def test_ports_are_1_to_65535(self):
+        for bad in ("ws://robot:0", "ws://robot:65536", "robot:x"):
+            with self.assertRaisesRegex(ValueError, "from 1 to 65535"):
+                parse_url(bad)
 
 
 if __name__ == "__main__":

@@ -4,124 +4,15 @@
 // the line, Python 2 syntax reported as such, a stop unwinding a sleeper,
 // ALMemory's subscriber(key).signal and subscribeToEvent calling box code
 // back in box threads.
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
-
 #include <atomic>
-#include <map>
 #include <thread>
 
-#include "autolife/core/clock.hpp"
-#include "autolife/core/value_json.hpp"
-#include "autolife/memory/memory.hpp"
-#include "autolife/python/python_box.hpp"
+#include "python_box_fixture.hpp"
 
 namespace {
 
-using namespace autolife;
-using namespace std::chrono_literals;
-using python::BoxScript;
-using python::PythonBox;
-using service::Any;
+using namespace python_test;
 using ::testing::HasSubstr;
-
-// The runtime side of a box, recording what the box does.
-class FakeHost : public python::BoxHost {
-public:
-  explicit FakeHost(core::Workers& w, service::Registry& r) : workers_(w), registry_(r) {}
-  std::string boxName() const override { return "Say"; }
-  std::string behaviorId() const override { return "demo/."; }
-  std::string behaviorPath() const override { return "/pkg/demo"; }
-  std::vector<std::string> outputNames() const override { return {"onStopped", "answer"}; }
-  void fire(const std::string& output, const Any& value) override {
-    events.push_back(t() + " fire " + output + " " + value.dump());
-  }
-  Any parameter(const std::string& name) const override {
-    auto it = parameters.find(name);
-    if (it == parameters.end()) throw service::CallError("unknown-parameter", "no parameter " + name);
-    return it->second;
-  }
-  void setParameter(const std::string& name, const Any& value) override { parameters[name] = value; }
-  void log(const std::string& level, const std::string& message) override { logs.push_back(level + ": " + message); }
-  service::Registry& services() override { return registry_; }
-  core::Workers& workers() override { return workers_; }
-  core::Workers::Group group() const override { return 1; }
-  void missingService(const std::string& s, const std::string& m, const service::Arguments&) override {
-    events.push_back(t() + " missing " + s + "." + m);
-  }
-  // A box without a timeline around it: ALFrameManager has nothing to act on.
-  int timelineFps() const override { return 0; }
-  void setTimelineFps(int) override {}
-  bool timelineGoTo(const std::string&) override { return false; }
-  void releaseResources() override { events.push_back(t() + " releaseResource"); }
-  // As the runtime does: each write starts the callback in a box thread.
-  std::uint64_t subscribeMemory(const std::string& key, const std::string& name, MemoryCallback onChange) override {
-    if (!memory || unloaded) return 0;
-    auto id = memory->subscribeToEvent(key, name, [this, onChange](const std::string& k, const core::Value& v) {
-      workers_.spawn(1, [onChange, k, value = core::valueToJson(v)] { onChange(k, value); });
-    });
-    subscriptions.push_back(id);
-    return id;
-  }
-  void unsubscribeMemory(std::uint64_t id) override {
-    if (std::erase(subscriptions, id)) memory->unsubscribeToEvent(id);
-  }
-  void unload() {
-    unloaded = true;
-    for (auto id : subscriptions) memory->unsubscribeToEvent(id);
-    subscriptions.clear();
-  }
-  std::string t() const { return std::to_string(workers_.clock().now().count() / 1000000) + "ms"; }
-
-  std::map<std::string, Any> parameters{{"Speed (%)", 100}};
-  std::vector<std::string> events;
-  std::vector<std::string> logs;
-  memory::Memory* memory = nullptr;
-  std::vector<std::uint64_t> subscriptions;
-  bool unloaded = false;
-
-private:
-  core::Workers& workers_;
-  service::Registry& registry_;
-};
-
-struct Fixture {
-  core::VirtualClock clock;
-  memory::Memory memory{clock};
-  core::Workers workers{clock, core::Workers::Mode::Virtual};
-  service::Registry registry;
-  FakeHost host{workers, registry};
-  std::unique_ptr<PythonBox> box;
-  std::optional<python::BoxError> error;
-
-  Fixture() {
-    host.memory = &memory;
-    clock.setAfterEachTask([this] { workers.settle(); });
-    auto tts = std::make_shared<service::Service>("ALTextToSpeech");
-    tts->method("say", {{"text", service::Type::String}}, service::Type::Void, "speaks", [this](const service::Arguments& a) {
-      host.events.push_back(host.t() + " say " + a[0].get<std::string>());
-      service::takes(1500ms);
-      return Any();
-    });
-    tts->method("getLanguage", {}, service::Type::String, "", [](const service::Arguments&) { return Any("English"); });
-    registry.add(tts);
-  }
-
-  // Runs `f` in a box thread and lets time run until `until`.
-  void inTask(std::function<void()> f, core::Time until = core::Time(0)) {
-    workers.spawn(1, std::move(f));
-    workers.settle();
-    clock.runUntil(until);
-  }
-
-  void load(const std::string& source, int firstLine = 10) {
-    inTask([&] {
-      auto created = PythonBox::create(BoxScript{"Say", source, "/pkg/demo/behavior.xar", firstLine}, host);
-      if (auto* e = std::get_if<python::BoxError>(&created)) error = *e;
-      else box = std::move(std::get<std::unique_ptr<PythonBox>>(created));
-    });
-  }
-};
 
 const char* kSayBox = R"PY(class MyClass(GeneratedClass):
     def __init__(self):
@@ -186,7 +77,8 @@ TEST(PythonBox, ARaisingBoxGivesAnErrorNamingTheBoxAndTheLineInTheFile) {
   f.inTask([&] { e = f.box->callInput("onStart", nullptr); });
   ASSERT_TRUE(e);
   EXPECT_EQ(e->line, 23);  // the script starts on line 20 of the .xar
-  EXPECT_EQ(e->format(), "/pkg/demo/behavior.xar:23: box 'Say': ValueError: no luck");
+  EXPECT_EQ(e->column, 9);  // `raise`, after 8 spaces
+  EXPECT_EQ(e->format(), "/pkg/demo/behavior.xar:23:9: box 'Say': ValueError: no luck");
 }
 
 TEST(PythonBox, Python2SyntaxRunsRewrittenBy2to3WithAWarning) {
@@ -194,7 +86,7 @@ TEST(PythonBox, Python2SyntaxRunsRewrittenBy2to3WithAWarning) {
   f.load("class MyClass(GeneratedClass):\n    def onLoad(self):\n        print \"hello\"\n", 5);
   ASSERT_FALSE(f.error) << f.error->format();
   ASSERT_EQ(f.host.logs.size(), 1u);
-  EXPECT_THAT(f.host.logs[0], HasSubstr("warning: /pkg/demo/behavior.xar:7: box 'Say': Python 2 syntax"));
+  EXPECT_THAT(f.host.logs[0], HasSubstr("warning: /pkg/demo/behavior.xar:7:9: box 'Say': Python 2 syntax"));
   EXPECT_THAT(f.host.logs[0], HasSubstr("rewritten by 2to3"));
   auto checked = python::checkScript({"Old", "try:\n    pass\nexcept Exception, e:\n    pass\n", "x.xar", 1});
   ASSERT_TRUE(checked);
@@ -278,8 +170,8 @@ TEST(PythonBox, ABoxWaitingOnASlowServiceIsNotTakenForALoop) {
   std::atomic<int> watchdogVisits{0};
   int visitsWhileWaiting = 0;
   f.workers.setLimits({20ms, 1s});
-  f.workers.setInterrupter([&](const core::Workers::Stuck& stuck) {
-    python::interruptBoxCode(stuck);
+  f.workers.setInterrupter([&, interrupt = f.bridge.interrupter()](const core::Workers::Stuck& stuck) {
+    interrupt(stuck);
     ++watchdogVisits;
   });
   auto slow = std::make_shared<service::Service>("ALSlowRobot");
@@ -300,6 +192,26 @@ TEST(PythonBox, ABoxWaitingOnASlowServiceIsNotTakenForALoop) {
   EXPECT_FALSE(e) << e->format();
   EXPECT_GE(visitsWhileWaiting, 2);
   EXPECT_EQ(f.host.events, std::vector<std::string>{"0ms fire answer \"done\""});
+}
+
+TEST(PythonBox, ABoxCallingTheRobotInALoopWithoutTimePassingIsInterrupted) {
+  // Each call is refused at once: the box is never long in one call, but
+  // virtual time stands still while it loops.
+  Fixture f;
+  f.workers.setLimits({20ms, 1s});
+  auto store = std::make_shared<service::Service>("ALStore");
+  store->method("get", {{"key", service::Type::String}}, service::Type::Any, "", [](const service::Arguments&) -> Any {
+    throw service::CallError("unknown-key", "no such key");
+  });
+  f.registry.add(store);
+  f.load("class MyClass(GeneratedClass):\n    def onInput_onStart(self):\n        while True:\n"
+         "            try:\n                ALProxy('ALStore').get('x')\n            except Exception:\n"
+         "                pass\n");
+  ASSERT_FALSE(f.error) << f.error->format();
+  std::optional<python::BoxError> e;
+  f.inTask([&] { e = f.box->callInput("onStart", nullptr); });
+  ASSERT_TRUE(e);
+  EXPECT_THAT(e->message, HasSubstr("TurnTimeout"));
 }
 
 TEST(PythonBox, NaoqiAndQiModulesImport) {
@@ -488,7 +400,7 @@ TEST(PythonBoxMemory, ACallbackThatRaisesIsLoggedWithItsLineAndTheBoxGoesOn) {
   f.clock.runUntil(core::fromSeconds(3));
   ASSERT_EQ(f.host.logs.size(), 1u);
   EXPECT_EQ(f.host.logs[0],
-            "error: /pkg/demo/behavior.xar:26: box 'Say': the callback of ALMemory key 'k' failed: ValueError: bad value");
+            "error: /pkg/demo/behavior.xar:26:13: box 'Say': the callback of ALMemory key 'k' failed: ValueError: bad value");
   EXPECT_EQ(f.host.events, std::vector<std::string>{"2000ms fire answer 2"});
 }
 

@@ -58,9 +58,12 @@ TEST(ServeQi, OffMeansNoQiServer) {
 }
 
 TEST(ServeQi, ABadQiUrlIsRefusedWithStatus2) {
-  const auto result = autolife::testing::runProcess({AUTOLIFE_BINARY, "serve", "--port", "0", "--qi", "tcps://x:1"});
+  auto result = autolife::testing::runProcess({AUTOLIFE_BINARY, "serve", "--port", "0", "--qi", "http://x:1"});
   EXPECT_EQ(result.status, 2);
-  EXPECT_NE(result.err.find("tcps (TLS) is not supported"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("not a qi URL"), std::string::npos) << result.err;
+  result = autolife::testing::runProcess({AUTOLIFE_BINARY, "serve", "--port", "0", "--qi", "tcp://[::1"});
+  EXPECT_EQ(result.status, 2);
+  EXPECT_NE(result.err.find("brackets"), std::string::npos) << result.err;
 }
 
 }  // namespace

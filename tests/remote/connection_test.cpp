@@ -38,18 +38,18 @@ std::pair<std::string, std::string> refusal(const std::function<void()>& call) {
   return {};
 }
 
-TEST(RobotArgument, IsAModelOrATcpUrl) {
+TEST(RobotArgument, IsAModelOrAQiUrl) {
   auto nao = std::get<remote::RobotArgument>(remote::parseRobotArgument("nao"));
   EXPECT_EQ(nao.model, launchpad::RobotModel::Nao);
   EXPECT_EQ(std::get<remote::RobotArgument>(remote::parseRobotArgument("pepper")).model, launchpad::RobotModel::Pepper);
   auto url = std::get<remote::RobotArgument>(remote::parseRobotArgument("tcp://192.168.1.12:9559"));
   EXPECT_FALSE(url.model);
   EXPECT_EQ(url.url, "tcp://192.168.1.12:9559");
-  EXPECT_THAT(std::get<std::string>(remote::parseRobotArgument("tcps://nao.local:9503")), HasSubstr("TLS"));
+  EXPECT_EQ(std::get<remote::RobotArgument>(remote::parseRobotArgument("tcps://nao.local")).url, "tcps://nao.local:9503");
   EXPECT_THAT(std::get<std::string>(remote::parseRobotArgument("tcp://nao.local:0")), HasSubstr("port"));
+  EXPECT_EQ(std::get<remote::RobotArgument>(remote::parseRobotArgument("tcp://nao.local")).url, "tcp://nao.local:9559");
   EXPECT_THAT(std::get<std::string>(remote::parseRobotArgument("tcp://nao.local:99999")), HasSubstr("port"));
-  EXPECT_THAT(std::get<std::string>(remote::parseRobotArgument("tcp://nao.local")), HasSubstr("tcp://HOST:PORT"));
-  EXPECT_THAT(std::get<std::string>(remote::parseRobotArgument("r2d2")), HasSubstr("nao, pepper or tcp://HOST:PORT"));
+  EXPECT_THAT(std::get<std::string>(remote::parseRobotArgument("r2d2")), HasSubstr("nao, pepper, tcp://HOST:PORT"));
 }
 
 TEST(RemoteTypes, QiSignaturesBecomeServiceTypes) {
@@ -69,8 +69,8 @@ TEST(RemoteTypes, QiSignaturesBecomeServiceTypes) {
 TEST(RemoteConnection, ListsTheServicesAndCallsThem) {
   RemoteServe served;
   Connection connection(to(served.url()));
-  ASSERT_NE(connection.service("ALMemory"), nullptr);
-  ASSERT_NE(connection.service("ALTextToSpeech"), nullptr);
+  ASSERT_TRUE(connection.service("ALMemory"));
+  ASSERT_TRUE(connection.service("ALTextToSpeech"));
   EXPECT_TRUE(connection.service("ALTextToSpeech")->meta.methodUid("say"));
   EXPECT_EQ(connection.call("ALMemory", "insertData", {"Remote/Test", 42}), nullptr);
   EXPECT_EQ(connection.call("ALMemory", "getData", {"Remote/Test"}), 42);
@@ -125,10 +125,15 @@ TEST(RemoteConnection, MemoryEventsReachTheSubscriber) {
   Connection connection(to(served.url()));
   std::mutex mutex;
   std::vector<json> heard;
-  connection.subscribeMemory("Remote/Event", [&](const json& v) {
-    std::lock_guard lock(mutex);
-    heard.push_back(v);
-  });
+  std::promise<std::optional<service::CallError>> made;
+  connection.subscribeMemory(
+      "Remote/Event",
+      [&](const json& v) {
+        std::lock_guard lock(mutex);
+        heard.push_back(v);
+      },
+      [&](std::optional<service::CallError> error) { made.set_value(error); });
+  ASSERT_FALSE(made.get_future().get());  // made before the robot raises anything
   connection.call("ALMemory", "raiseEvent", {"Remote/Event", "ping"});
   connection.call("ALMemory", "insertData", {"Remote/Event", 7});
   EXPECT_TRUE(eventually([&] {

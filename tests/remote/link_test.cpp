@@ -2,6 +2,7 @@
 // another: the robot's services replace the simulated ones, the engine's
 // own stay, the model is the robot's, and the memory keys the launch
 // triggers read are mirrored, until the robot goes.
+#include <algorithm>
 #include <gmock/gmock.h>
 
 #include "autolife/core/value_json.hpp"
@@ -30,12 +31,17 @@ remote::LinkOptions linkTo(const std::string& url, bool mirror, std::function<vo
   return o;
 }
 
+// The names a robot's own services replace: every service the simulated
+// robot registers, modelled or a catalog stub, and none of the engine's own.
 TEST(RobotLink, TheSimulatedRobotsServiceNamesAreItsServices) {
   core::VirtualClock clock;
   engine::Engine engine(clock);
-  std::vector<std::string> made;
-  for (const auto& s : engine.robot.makeServices()) made.push_back(s->name());
-  EXPECT_EQ(made, robot::SimulatedRobot::serviceNames());
+  const auto& names = robot::SimulatedRobot::serviceNames();
+  for (const auto& s : engine.robot.makeServices())
+    EXPECT_NE(std::find(names.begin(), names.end(), s->name()), names.end()) << s->name();
+  for (const auto& name : names) EXPECT_NE(engine.services.find(name), nullptr) << name;
+  for (const auto& own : robot::SimulatedRobot::engineServiceNames())
+    EXPECT_EQ(std::find(names.begin(), names.end(), own), names.end()) << own;
 }
 
 TEST(RobotLink, TheRobotsServicesReplaceTheSimulatedOnesAndTheLifeStaysOurs) {

@@ -9,6 +9,8 @@
 #include <fstream>
 #include <random>
 
+#include <sndfile.h>
+
 #include "robot_fixture.hpp"
 
 namespace {
@@ -65,6 +67,22 @@ protected:
     out.write("data", 4);
     le32(out, data);
     for (std::uint32_t i = 0; i < data; ++i) out.put(0);
+    return path.string();
+  }
+  // A sound file of `seconds` (mono, 22.05 kHz) in a libsndfile format.
+  std::string sound(const std::string& name, double seconds, int format) {
+    const fs::path path = dir_ / name;
+    SF_INFO info{};
+    info.samplerate = 22050;
+    info.channels = 1;
+    info.format = format;
+    SNDFILE* f = sf_open(path.c_str(), SFM_WRITE, &info);
+    EXPECT_NE(f, nullptr) << name << ": " << sf_strerror(nullptr);
+    if (!f) return path.string();
+    std::vector<short> samples(static_cast<std::size_t>(seconds * info.samplerate));
+    for (std::size_t i = 0; i < samples.size(); ++i) samples[i] = static_cast<short>((i * 97) % 2000);
+    sf_write_short(f, samples.data(), static_cast<sf_count_t>(samples.size()));
+    sf_close(f);
     return path.string();
   }
   std::string file(const std::string& name, const std::string& content) {
@@ -211,6 +229,73 @@ TEST_F(Audio, Refusals) {
   EXPECT_EQ(refusal("ALAudioPlayer.playSine", {440, 50, 0, -1.0}), "bad-argument");
   EXPECT_EQ(refusal("ALAudioPlayer.playFile"), "wrong-arity");
   EXPECT_TRUE(robot().audioPlayer().played().empty()) << "nothing refused was played";
+}
+
+// Sounds take their real length whatever their format (issue 14 item 6),
+// read with libsndfile; an MP3 encoder pads a little, so within 0.1 s.
+TEST_F(Audio, OggFlacAndMp3TakeTheirRealLength) {
+  call("ALAudioPlayer.playFile", {sound("a.ogg", 2.5, SF_FORMAT_OGG | SF_FORMAT_VORBIS)});
+  EXPECT_NEAR(took, 2.5, 0.01);
+  call("ALAudioPlayer.playFile", {sound("b.flac", 1.25, SF_FORMAT_FLAC | SF_FORMAT_PCM_16)});
+  EXPECT_NEAR(took, 1.25, 0.001);
+  call("ALAudioPlayer.playFile", {sound("c.mp3", 4.0, SF_FORMAT_MPEG | SF_FORMAT_MPEG_LAYER_III)});
+  EXPECT_NEAR(took, 4.0, 0.1);
+  const json id = call("ALAudioPlayer.loadFile", {sound("d.ogg", 0.5, SF_FORMAT_OGG | SF_FORMAT_VORBIS)});
+  EXPECT_NEAR(call("ALAudioPlayer.getFileLength", {id}).get<double>(), 0.5, 0.01);
+}
+
+TEST_F(Audio, EachPlaybackKeepsItsVolumeAndPan) {
+  const std::string a = wav("a.wav", 2.0);
+  call("ALAudioPlayer.playFile", {a, 0.5, -1.0});
+  call("ALAudioPlayer.setPanorama", {0.25});
+  const json id = call("ALAudioPlayer.loadFile", {wav("b.wav", 2.0)});
+  call("ALAudioPlayer.setVolume", {id, 0.75});
+  call("ALAudioPlayer.play", {id});
+  const auto sounds = robot().audioPlayer().sounds();
+  ASSERT_EQ(sounds.size(), 2u);
+  EXPECT_EQ(sounds[0].volume, 0.5);
+  EXPECT_EQ(sounds[0].pan, -1.0);
+  EXPECT_EQ(sounds[1].volume, 0.75);
+  EXPECT_EQ(sounds[1].pan, 0.25) << "a loaded file plays at the panorama set";
+  call("ALAudioPlayer.setVolume", {id, 0.1});
+  EXPECT_EQ(robot().audioPlayer().sounds()[1].volume, 0.1) << "a playing file's volume changes at once";
+}
+
+TEST_F(Audio, SoundSetsAreFoldersOfSounds) {
+  fs::create_directories(dir_ / "sets" / "Bells");
+  fs::create_directories(dir_ / "sets" / "Voices");
+  wav("sets/Bells/ding.wav", 1.0);
+  wav("sets/Bells/dong.wav", 2.0);
+  file("sets/Bells/readme.txt", "not a sound");
+  robot().audioPlayer().addSoundSetFolder(dir_ / "sets");
+  EXPECT_EQ(call("ALAudioPlayer.getInstalledSoundSetsList"), json({"Bells", "Voices"}));
+  EXPECT_EQ(call("ALAudioPlayer.isSoundSetInstalled", {"Bells"}), true);
+  EXPECT_EQ(call("ALAudioPlayer.isSoundSetInstalled", {"Gongs"}), false);
+  EXPECT_EQ(call("ALAudioPlayer.getSoundSetFileNames", {"Bells"}), json({"ding.wav", "dong.wav"}));
+  EXPECT_EQ(call("ALAudioPlayer.isSoundSetFileInstalled", {"Bells", "dong"}), true);
+  EXPECT_EQ(call("ALAudioPlayer.getLoadedSoundSetsList"), json::array());
+  EXPECT_EQ(refusal("ALAudioPlayer.playSoundSetFile", {"ding"}), "unknown-sound") << "no set is loaded yet";
+  call("ALAudioPlayer.loadSoundSet", {"Bells"});
+  EXPECT_EQ(call("ALAudioPlayer.getLoadedSoundSetsList"), json({"Bells"}));
+  EXPECT_EQ(call("ALAudioPlayer.isSoundSetLoaded", {"Bells"}), true);
+  call("ALAudioPlayer.playSoundSetFile", {"dong"});
+  EXPECT_EQ(took, 2.0);
+  call("ALAudioPlayer.playSoundSetFile", {"Bells", "ding.wav", 0.5, 0.5, 0.0, false});
+  EXPECT_EQ(took, 0.5) << "from 0.5 s into a 1 s file";
+  EXPECT_EQ(refusal("ALAudioPlayer.playSoundSetFile", {"Gongs", "ding"}), "unknown-sound-set");
+  EXPECT_EQ(refusal("ALAudioPlayer.playSoundSetFile", {"Bells", "readme"}), "unknown-sound");
+  call("ALAudioPlayer.unloadSoundSet", {"Bells"});
+  EXPECT_EQ(call("ALAudioPlayer.getLoadedSoundSetsList"), json::array());
+  EXPECT_EQ(refusal("ALAudioPlayer.unloadSoundSet", {"Bells"}), "unknown-sound-set");
+  EXPECT_EQ(refusal("ALAudioPlayer.getSoundSetFileNames", {"../sets"}), "unknown-sound-set");
+}
+
+TEST_F(Audio, EveryCatalogMethodAnswers) {
+  // Modelled or not, each overload NAOqi lists answers with its type.
+  EXPECT_EQ(call("ALAudioPlayer.playWebStream", {"http://radio", 0.5, 0.0}), json());
+  EXPECT_TRUE(calls.back().notModelled);
+  EXPECT_EQ(call("ALAudioPlayer.ping"), true);
+  EXPECT_FALSE(calls.back().notModelled);
 }
 
 }  // namespace

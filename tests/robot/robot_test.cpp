@@ -23,9 +23,13 @@ std::string arguments_dump(const service::Arguments& a) {
   return json(a).dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
-TEST_F(SimulatedRobot, ItRegistersSevenServices) {
-  EXPECT_THAT(registry().names(), ElementsAre("ALAnimatedSpeech", "ALAudioPlayer", "ALBasicAwareness", "ALLeds", "ALMotion",
-                                              "ALRobotPosture", "ALTextToSpeech"));
+// The modelled services, and a stub of every other NAOqi module but the
+// engine's own (ALMemory, ALAutonomousLife...).
+TEST_F(SimulatedRobot, ItRegistersEveryCatalogServiceButTheEngines) {
+  EXPECT_THAT(registry().names(), IsSupersetOf({"ALAnimatedSpeech", "ALAudioPlayer", "ALBasicAwareness", "ALLeds", "ALMotion",
+                                                "ALRobotPosture", "ALTextToSpeech", "ALTabletService", "DCM"}));
+  EXPECT_EQ(registry().names().size(), robot::SimulatedRobot::serviceNames().size() + robot::SimulatedRobot::engineServiceNames().size())
+      << "the engine's own, stubbed here";
   try {
     robot().registerServices(registry());
     FAIL() << "registering twice must be refused";
@@ -59,7 +63,8 @@ TEST_F(SimulatedRobot, RefusalsNameTheMethod) {
 }
 
 TEST_F(SimulatedRobot, AMissingServiceOrMethodIsRefused) {
-  EXPECT_EQ(refusal("ALDialog.say", {"hi"}), "no-such-service");
+  EXPECT_EQ(refusal("ALTeleporter.beam", {"hi"}), "no-such-service");
+  EXPECT_EQ(refusal("ALDialog.sayHello", {"hi"}), "no-such-method") << "a known service, an unknown method";
   EXPECT_EQ(refusal("ALMotion.fly", {}), "no-such-method");
   EXPECT_EQ(refusal("ALMotion.wakeUp", {1}), "wrong-arity");
 }

@@ -1,6 +1,6 @@
 // `autolife play` through the real binary: the example greeter, --json
 // lines, exit statuses 0/1/2, --until, a converted folder playing as its
-// .xar does.
+// .xar does, and its main.py playing it.
 #include <gmock/gmock.h>
 
 #include <sstream>
@@ -90,7 +90,7 @@ TEST(PlayCli, ABoxThatNeverGivesItsThreadBackEndsWithAnErrorAfterTheTurnLimit) {
   ASSERT_FALSE(lines.empty()) << r.out;
   EXPECT_EQ(lines.back()["end"], "error");
   EXPECT_THAT(lines.back()["error"].get<std::string>(),
-              HasSubstr(xar.string() + ":14: box 'Spin': TurnTimeout: the box kept its thread for more than 200 ms"));
+              HasSubstr(xar.string() + ":14:9: box 'Spin': TurnTimeout: the box kept its thread for more than 200 ms"));
 }
 
 TEST(PlayCli, BadOptionsAreRefused) {
@@ -99,6 +99,14 @@ TEST(PlayCli, BadOptionsAreRefused) {
   EXPECT_EQ(runProcess({AUTOLIFE_BINARY, "play", "--until", "soon", kGreeter}).status, 2);
   EXPECT_EQ(runProcess({AUTOLIFE_BINARY, "play", "--robot", "r2d2", kGreeter}).status, 2);
   EXPECT_NE(runProcess({AUTOLIFE_BINARY, "play", "--virtual", "--realtime", kGreeter}).status, 0);
+}
+
+TEST(PlayCli, TakesASeed) {
+  auto seeded = runProcess({AUTOLIFE_BINARY, "play", "--seed", "42", kGreeter});
+  EXPECT_EQ(seeded.status, 0) << seeded.err;
+  EXPECT_EQ(seeded.out, runProcess({AUTOLIFE_BINARY, "play", "--seed", "42", kGreeter}).out);
+  EXPECT_NE(runProcess({AUTOLIFE_BINARY, "play", "--seed", "-1", kGreeter}).status, 0);
+  EXPECT_NE(runProcess({AUTOLIFE_BINARY, "play", "--seed", "many", kGreeter}).status, 0);
 }
 
 TEST(PlayCli, RealtimeTakesTheSameCalls) {
@@ -127,6 +135,67 @@ TEST(PlayCli, AConvertedFolderPlaysAsItsXar) {
   EXPECT_THAT(fromXar.out, HasSubstr("\"twice\""));
 }
 
+// A converted folder and the `autolife play` its main.py would run.
+struct Converted {
+  simtest::TempDir dir;
+  std::filesystem::path folder;
+  std::string mainPy;
+  Converted() {
+    auto file = dir.write("behavior.xar", behaviorXar(pythonBox("Say", 1, kSayOnce) + chain(1, 1)));
+    folder = dir.path() / "converted";
+    EXPECT_EQ(runProcess({AUTOLIFE_BINARY, "convert", file.string(), folder.string()}).status, 0);
+    mainPy = (folder / "main.py").string();
+  }
+  static constexpr const char* kSayOnce =
+      "    def onInput_onStart(self):\n        ALProxy(\"ALTextToSpeech\").say(\"from main\")\n        self.onStopped()\n";
+};
+
+TEST(MainPy, PlaysTheFolderOnTheSimulatedRobotWithTheAutolifeItFinds) {
+  Converted c;
+  // $AUTOLIFE names the program; options go on to `autolife play`.
+  auto r = runProcess({"/usr/bin/env", std::string("AUTOLIFE=") + AUTOLIFE_BINARY, "/usr/bin/python3", c.mainPy, "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, runProcess({AUTOLIFE_BINARY, "play", "--json", c.folder.string()}).out);
+  EXPECT_THAT(r.out, HasSubstr("\"from main\""));
+  // An autolife beside main.py, then one on PATH.
+  std::filesystem::create_symlink(AUTOLIFE_BINARY, c.folder / "autolife");
+  auto beside = runProcess({"/usr/bin/env", "-u", "AUTOLIFE", "PATH=/nonexistent", "/usr/bin/python3", c.mainPy});
+  EXPECT_EQ(beside.status, 0) << beside.err;
+  EXPECT_THAT(beside.out, HasSubstr("ALTextToSpeech.say(\"from main\")"));
+  std::filesystem::remove(c.folder / "autolife");
+  const auto bin = c.dir.path() / "bin";
+  std::filesystem::create_directories(bin);
+  std::filesystem::create_symlink(AUTOLIFE_BINARY, bin / "autolife");
+  auto onPath = runProcess({"/usr/bin/env", "-u", "AUTOLIFE", "PATH=" + bin.string(), "/usr/bin/python3", c.mainPy});
+  EXPECT_EQ(onPath.status, 0) << onPath.err;
+  EXPECT_THAT(onPath.out, HasSubstr("ALTextToSpeech.say(\"from main\")"));
+}
+
+TEST(MainPy, AnAddressPlaysOnTheRobotThere) {
+  Converted c;
+  // A stand-in for autolife that says how it was called.
+  auto fake = c.dir.write("fake-autolife", "#!/bin/sh\necho \"$@\"\n");
+  std::filesystem::permissions(fake, std::filesystem::perms::owner_all);
+  auto run = [&](std::vector<std::string> args) {
+    std::vector<std::string> argv{"/usr/bin/env", "AUTOLIFE=" + fake.string(), "/usr/bin/python3", c.mainPy};
+    argv.insert(argv.end(), args.begin(), args.end());
+    auto r = runProcess(argv);
+    EXPECT_EQ(r.status, 0) << r.err;
+    return r.out;
+  };
+  const std::string folder = c.folder.string();
+  EXPECT_EQ(run({"10.0.0.7", "9560"}), "play " + folder + " --robot tcp://10.0.0.7:9560\n");
+  EXPECT_EQ(run({"10.0.0.7"}), "play " + folder + " --robot tcp://10.0.0.7:9559\n");
+  EXPECT_EQ(run({"10.0.0.7", "9559", "--until", "5"}), "play " + folder + " --robot tcp://10.0.0.7:9559 --until 5\n");
+  EXPECT_EQ(run({}), "play " + folder + "\n");
+  // Nothing to run it with: said, not a traceback.
+  auto none = runProcess({"/usr/bin/env", "-u", "AUTOLIFE", "PATH=/nonexistent", "/usr/bin/python3", c.mainPy});
+  EXPECT_NE(none.status, 0);
+  EXPECT_THAT(none.err, HasSubstr("main.py: no autolife to run the behavior"));
+  auto wrong = runProcess({"/usr/bin/env", "AUTOLIFE=/nonexistent/autolife", "/usr/bin/python3", c.mainPy});
+  EXPECT_THAT(wrong.err, HasSubstr("AUTOLIFE=/nonexistent/autolife is not a program"));
+}
+
 }  // namespace
 }  // namespace autolife::runtimetest
 
@@ -145,8 +214,8 @@ TEST(CheckCli, BehaviorsAreReadAndTheirPythonCompiled) {
   const std::string old = (dir.path() / "pk/old/behavior.xar").string();
   const std::string broken = (dir.path() / "pk/broken/behavior.xar").string();
   const std::string older = (dir.path() / "pk/older/behavior.xar").string();
-  EXPECT_THAT(r.out, HasSubstr(old + ":14: warning: box 'Old': Python 2 syntax"));
-  EXPECT_THAT(r.out, HasSubstr(older + ":14: error: box 'Older': Python 2 syntax"));
+  EXPECT_THAT(r.out, HasSubstr(old + ":14:9: warning: box 'Old': Python 2 syntax"));
+  EXPECT_THAT(r.out, HasSubstr(older + ":14:9: error: box 'Older': Python 2 syntax"));
   EXPECT_THAT(r.out, HasSubstr(broken + ":2:"));
   EXPECT_THAT(r.out, ::testing::Not(HasSubstr("good/behavior.xar")));
   EXPECT_THAT(r.out, HasSubstr("1 package checked: 2 errors, 1 warning"));

@@ -30,6 +30,18 @@ TEST(Play, APythonBoxSpeaksAndTheBehaviorFinishes) {
   EXPECT_EQ(p.having("end").back()["end"], "finished");
 }
 
+// The seed reaches the engine a behavior plays on (what box scripts'
+// random is seeded from).
+TEST(Play, TheSeedIsTheEngines) {
+  sim::PlayOptions options;
+  options.seed = 1234;
+  std::uint64_t seen = 0;
+  options.hooks.attach = [&](engine::Engine& e) { seen = e.options().seed; };
+  auto p = play(behaviorXar(pythonBox("Say", 1, kSayHello) + chain(1, 1)), options);
+  EXPECT_EQ(p.result.end, End::Finished) << p.result.error;
+  EXPECT_EQ(seen, 1234u);
+}
+
 TEST(Play, TimeSleepTakesExactlyItsVirtualTime) {
   auto p = play(behaviorXar(pythonBox("Wait", 1,
                                       "    def onInput_onStart(self):\n"
@@ -73,8 +85,8 @@ TEST(Play, ABoxThatRaisesStopsTheBehaviorWithItsNameAndLine) {
   EXPECT_EQ(p.result.end, End::Error);
   EXPECT_THAT(p.result.error, HasSubstr("box 'Broken'"));
   EXPECT_THAT(p.result.error, HasSubstr("ValueError: no luck"));
-  // The raise is on line 14 of the file (the script starts on line 10).
-  EXPECT_THAT(p.result.error, HasSubstr("behavior.xar:14: "));
+  // The raise is on line 14 of the file (the script starts on line 10), column 9.
+  EXPECT_THAT(p.result.error, HasSubstr("behavior.xar:14:9: "));
   ASSERT_EQ(p.having("box").size(), 1u);
   EXPECT_EQ(p.having("box")[0]["box"], "Broken");
   EXPECT_EQ(p.having("box")[0]["error"], p.result.error);
@@ -181,7 +193,7 @@ TEST(Play, ABoxThatNeverGivesItsThreadBackIsInterruptedWithItsLine) {
   EXPECT_THAT(p.result.error, HasSubstr("box 'Loop'"));
   EXPECT_THAT(p.result.error, HasSubstr("TurnTimeout: the box kept its thread for more than 300 ms"));
   // The loop is on lines 14-15 of the file (the script starts on line 10).
-  EXPECT_THAT(p.result.error, testing::ContainsRegex("behavior\\.xar:1[45]: "));
+  EXPECT_THAT(p.result.error, testing::ContainsRegex("behavior\\.xar:1[45]:[0-9]+: "));
   EXPECT_DOUBLE_EQ(p.endTime(), 0.0);  // virtual time did not move meanwhile
 }
 

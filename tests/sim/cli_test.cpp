@@ -1,5 +1,7 @@
 // `autolife simulate` through the real binary (docs/scenarios.md): the
-// demo's timeline, --json, exit statuses 0/1/2, --until, --seed, --help.
+// demo's timeline, --json, exit statuses 0/1/2, --until, --seed (printed
+// first; the same seed, the same output byte for byte), --explain (why
+// each activity is not focused), --help.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -46,7 +48,8 @@ TEST(SimulateCli, TheDemoMeetsAllItsExpectations) {
 TEST(SimulateCli, TheDemoTimelineBeginsAsDocumented) {
   auto r = simulate({kDemo});
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_THAT(r.out, StartsWith("0:00:00.000  state        solitary\n"
+  EXPECT_THAT(r.out, StartsWith("0:00:00.000  seed         1\n"
+                                "0:00:00.000  state        solitary\n"
                                 "0:00:00.000  focused      (none)\n"
                                 "0:00:08.000  suggestions  attractor/.\n"
                                 "0:00:08.000  next         attractor/.\n"
@@ -192,10 +195,100 @@ TEST(SimulateCli, SeedOverridesTheScenarios) {
   EXPECT_EQ(simulate({two.path(), "--json", "--seed", "1"}).out, withOne.out);
 }
 
+TEST(SimulateCli, TheSeedIsPrintedFirstZeroByDefault) {
+  TempFile scenario("until: 1\n", "scenario.yaml");
+  auto text = simulate({scenario.path()});
+  EXPECT_THAT(text.out, StartsWith("0:00:00.000  seed         0\n")) << text.out;
+  auto json = simulate({scenario.path(), "--json", "--seed", "18446744073709551615"});
+  ASSERT_EQ(json.status, 0) << json.err;
+  EXPECT_THAT(json.out, StartsWith("{\"t\": 0.0, \"seed\": 18446744073709551615}\n")) << json.out;
+}
+
+// Issue 16: "two runs with the same seed print byte-identical output". A
+// day with rand() in triggers and run conditions, people, the world, and
+// packages whose behaviors play on the simulated robot.
+TEST(SimulateCli, TheSameSeedPrintsTheSameOutputByteForByte) {
+  const std::string packages = std::string(AUTOLIFE_SOURCE_DIR) + "/examples/packages/";
+  TempFile scenario("robot: pepper\nuntil: 2h\npackages: [" + packages + "attractor, " + packages + "greeter, " +
+                        packages + "charger]\n"
+                        "activities:\n"
+                        "  - {name: rnd/chatty, nature: interactive, condition: \"rand(0, 100, 60) < 30\", run: {duration: 45}}\n"
+                        "  - {name: rnd/idle, condition: \"rand(0.0, 1.0, 90) > 0.5\", run: {until: \"rand(0, 9, 20) == 3\"}}\n"
+                        "steps:\n"
+                        "  - {t: 5, people: [{id: a, distance: 2.0, angle: 10}]}\n"
+                        "  - {t: 15, people: [{id: a, distance: 0.6, angle: 0, looking: true}]}\n"
+                        "  - {t: 600, people: []}\n"
+                        "  - {t: 1200, world: {battery: 10}}\n"
+                        "  - {t: 1300, world: {onPod: true, charging: true}}\n",
+                    "day.yaml");
+  for (const char* seed : {"0", "7"}) {
+    auto first = simulate({scenario.path(), "--seed", seed, "--explain"});
+    auto second = simulate({scenario.path(), "--seed", seed, "--explain"});
+    ASSERT_EQ(first.status, 0) << first.err;
+    EXPECT_GT(linesOf(first.out).size(), 100u) << "a day worth comparing";
+    EXPECT_EQ(first.out, second.out) << "seed " << seed;
+    EXPECT_EQ(first.err, second.err);
+    EXPECT_EQ(simulate({scenario.path(), "--seed", seed, "--json"}).out,
+              simulate({scenario.path(), "--seed", seed, "--json"}).out);
+  }
+  EXPECT_NE(simulate({scenario.path(), "--seed", "0"}).out, simulate({scenario.path(), "--seed", "7"}).out)
+      << "the seed changes the day";
+}
+
+// Issue 16's example: two solitary activities true together; the least
+// recently focused wins and the other says why, in both forms, at the
+// decision and at the end.
+TEST(SimulateCli, ExplainSaysWhyEachActivityIsNotFocused) {
+  TempFile scenario("until: 10\n"
+                    "activities:\n"
+                    "  - {name: pkg/act, condition: \"'go' == 1\"}\n"
+                    "  - {name: other/act, condition: \"'go' == 1\"}\n"
+                    "  - {name: pkg/wait, condition: \"('Launchpad/NumPeopleZone1' >= 1) ~ 3\"}\n"
+                    "steps:\n"
+                    "  - {t: 1, call: [ALAutonomousLife.switchFocus, pkg/act]}\n"
+                    "  - {t: 2, call: [ALAutonomousLife.stopFocus]}\n"
+                    "  - {t: 3, set: {go: 1}}\n",
+                    "scenario.yaml");
+  auto r = simulate({scenario.path(), "--explain"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("0:00:03.000  transition   (none) -> other/act (condition)\n"
+                               "0:00:03.000  why-not  pkg/act lost-priority: other/act has never been focused\n"
+                               "0:00:03.000  why-not  pkg/wait condition-false: ('Launchpad/NumPeopleZone1' >= 1) ~ 3 → "
+                               "false   [`('Launchpad/NumPeopleZone1' >= 1)` is false now; it must hold for 3 s]\n"))
+      << r.out;
+  EXPECT_THAT(r.out, HasSubstr("0:00:10.000  why-not  pkg/act lost-priority: other/act has never been focused\n"
+                               "0:00:10.000  why-not  pkg/wait condition-false: "))
+      << r.out;
+  EXPECT_THAT(r.out, EndsWith("0:00:10.000  end: all expectations met\n"));
+  EXPECT_THAT(simulate({scenario.path()}).out, Not(HasSubstr("why-not"))) << "only with --explain";
+
+  auto json = simulate({scenario.path(), "--explain", "--json"});
+  std::vector<ordered_json> whyNot;
+  for (const auto& line : linesOf(json.out))
+    if (auto j = ordered_json::parse(line); j.contains("why-not") && j["why-not"] == "pkg/act") whyNot.push_back(j);
+  ASSERT_GE(whyNot.size(), 2u) << json.out;
+  EXPECT_EQ(whyNot[whyNot.size() - 2].dump(),
+            R"({"t":3.0,"why-not":"pkg/act","reason":"lost-priority","message":"other/act has never been focused",)"
+            R"("focused":"other/act","rule":"least-recently-focused"})");
+  EXPECT_EQ(whyNot.back()["t"], 10.0);
+}
+
+// A failing activity shows in simulate as before (its failure), and its
+// transition now says error.
+TEST(SimulateCli, AFailureIsShownAndItsTransitionSaysError) {
+  TempFile scenario("until: 1\nactivities:\n  - {name: demo/broken, condition: \"'go' == 1\", run: {until: \"((\"}}\n"
+                    "steps:\n  - {t: 0.5, set: {go: 1}}\n",
+                    "scenario.yaml");
+  auto r = simulate({scenario.path()});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("0:00:00.500  failed       demo/broken: its run condition does not compile"));
+  EXPECT_THAT(r.out, HasSubstr("0:00:00.500  transition   demo/broken (error) -> (none)\n"));
+}
+
 TEST(SimulateCli, HelpDocumentsTheFormatAndTheExitStatuses) {
   auto r = simulate({"--help"});
   EXPECT_EQ(r.status, 0) << r.err;
-  for (const char* word : {"SCENARIO", "--json", "--until", "--seed", "docs/scenarios.md", "robot", "packages",
+  for (const char* word : {"SCENARIO", "--json", "--until", "--seed", "--explain", "why-not", "docs/scenarios.md", "robot", "packages",
                            "activities", "steps", "set", "raise", "people", "world", "call", "focused", "state",
                            "stack", "suggestions", "Exit status", "file:line:column"})
     EXPECT_THAT(r.out, HasSubstr(word)) << r.out;

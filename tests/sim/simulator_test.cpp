@@ -87,6 +87,20 @@ TEST(SimulatorOutput, AFocusAndItsEndInTheDocumentedOrderAndShapes) {
   EXPECT_EQ(o.result.endedAt, core::fromSeconds(10));
 }
 
+// The seed reaches the engine: the scenario's, or the option's over it.
+TEST(SimulatorOutput, TheSeedIsTheEnginesAndIsPrintedFirst) {
+  for (std::optional<std::uint64_t> option : {std::optional<std::uint64_t>{}, std::optional<std::uint64_t>{9}}) {
+    sim::SimulationOptions options;
+    options.seed = option;
+    std::uint64_t seen = 0;
+    options.hooks.attach = [&](engine::Engine& e) { seen = e.options().seed; };
+    auto o = run("seed: 5\nuntil: 1\n", options);
+    EXPECT_EQ(seen, option.value_or(5));
+    ASSERT_FALSE(o.records.empty());
+    EXPECT_EQ(o.records[0].json.dump(), "{\"t\":0.0,\"seed\":" + std::to_string(seen) + "}");
+  }
+}
+
 TEST(SimulatorOutput, LifeStartsInSolitaryWithNothingFocused) {
   auto o = run("until: 1\n");
   auto at0 = recordsFrom(o, 0);
@@ -184,11 +198,12 @@ TEST(SimulatorOutput, AnActivityThatFailed) {
   EXPECT_EQ(failures[0]["t"], 1.0);
   EXPECT_EQ(failures[0]["activity"], "demo/broken");
   EXPECT_THAT(failures[0]["error"].get<std::string>(), Not(IsEmpty()));
-  // It ends as self-stop (docs/life.md).
+  // It ends with the stop reason error and its message (docs/life.md).
   auto signals = o.having("signal");
   ASSERT_EQ(signals.size(), 2u);
   EXPECT_EQ(signals[1]["value"]["PreviousActivityName"], "demo/broken");
-  EXPECT_EQ(signals[1]["value"]["PreviousActivityStopReason"], "self-stop");
+  EXPECT_EQ(signals[1]["value"]["PreviousActivityStopReason"], "error");
+  EXPECT_EQ(signals[1]["value"]["PreviousActivityError"], failures[0]["error"]);
 }
 
 // ---- expectations ------------------------------------------------------------------

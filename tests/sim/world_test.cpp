@@ -352,6 +352,23 @@ TEST_F(World, LiftedDoesNotShowOnPepper) {
   EXPECT_EQ(key("Launchpad/Lifted"), false);
 }
 
+// ALRobotPosture raises its own PostureChanged: the world raises it no
+// second time, and a later `posture` step back to Stand is still told.
+TEST_F(World, APostureTheRobotMovedToIsRaisedOnceAndAStepBackIsTold) {
+  start();
+  std::vector<json> raised;
+  const auto heard = engine().memory.subscribeToEvent("PostureChanged", "world-test",
+                                   [&](const std::string&, const core::Value& v) { raised.push_back(core::valueToJson(v)); });
+  at(1, [&] { call("ALRobotPosture.goToPosture", {"Sit", 1.0}); });
+  runTo(30);
+  EXPECT_EQ(raised, std::vector<json>{"Sit"});
+  EXPECT_EQ(key("Launchpad/Posture"), "Sit");
+  world(31, with<std::string>(&WorldUpdate::posture, "Stand"));
+  EXPECT_EQ(raised, (std::vector<json>{"Sit", "Stand"}));
+  EXPECT_EQ(key("Launchpad/Posture"), "Stand");
+  engine().memory.unsubscribeToEvent(heard);
+}
+
 TEST_F(World, PostureAndItsFamily) {
   start();
   EXPECT_EQ(key("Launchpad/Posture"), "Stand");
@@ -470,6 +487,87 @@ TEST(WorldScenario, EveryFieldInOneStep) {
       "Launchpad/NumMotionZone2]]\n");
   EXPECT_EQ(o.callAt(1.0, "ALMemory.getListData")["result"].dump(),
             R"([1,"Low",true,true,"Sitting","Warm",1])");
+}
+
+}  // namespace
+
+// ---- the keys NAOqi's extractors write (issue 16 item 3) ----------------------
+
+namespace {
+
+TEST(WorldNaoqiKeys, ATriggerOnBasicAwarenessFiresWhenSomeoneComes) {
+  // A real trigger: it waits on ALBasicAwareness/HumanTracked, which the
+  // simulated BasicAwareness writes when it tracks someone.
+  auto o = simtest::run(
+      "until: 10\n"
+      "activities:\n"
+      "  - name: demo/greet\n"
+      "    nature: interactive\n"
+      "    condition: \"'ALBasicAwareness/HumanTracked' >= 0 && 'UserSession/FocusedUser' >= 0\"\n"
+      "steps:\n"
+      "  - {t: 2, people: [{id: alice, distance: 1.2, angle: 0}]}\n"
+      "  - {t: 3, call: [ALMemory.getListData, [ALBasicAwareness/HumanTracked, UserSession/FocusedUser, "
+      "PeoplePerception/PeopleList, EngagementZones/PeopleInZone1]]}\n"
+      "expect:\n"
+      "  - {t: 1, focused: \"\"}\n"
+      "  - {t: 2, focused: demo/greet}\n");
+  EXPECT_EQ(o.result.failedExpectations, 0) << testing::PrintToString(o.lines());
+  EXPECT_EQ(o.callAt(3.0, "ALMemory.getListData")["result"], nlohmann::ordered_json::parse("[1, 1, [1], [1]]"));
+}
+
+TEST_F(World, PeopleLeavingWriteHumanLostAndCloseTheirSessions) {
+  start();
+  launchpad::Person alice;
+  alice.id = "alice";
+  alice.distance = 2.0;
+  at(1, [&] { engine().world.setPeople({alice}); });
+  EXPECT_EQ(key("ALBasicAwareness/HumanTracked"), 1);
+  EXPECT_EQ(key("EngagementZones/PeopleInZone2"), json::array({1}));
+  EXPECT_EQ(key("PeoplePerception/Person/1/Distance"), 2.0);
+  at(2, [&] { engine().world.setPeople({}); });
+  EXPECT_EQ(key("ALBasicAwareness/HumanTracked"), -1);
+  EXPECT_EQ(key("UserSession/FocusedUser"), -1);
+  EXPECT_EQ(key("UserSession/OpenSessions"), json::array());
+  EXPECT_EQ(key("PeoplePerception/PeopleList"), json::array());
+}
+
+TEST_F(World, TheBodysChangesAreTheRobotsEvents) {
+  start(RobotModel::Pepper);
+  WorldUpdate u;
+  u.battery = 30.0;
+  u.onPod = true;
+  u.fall = true;
+  world(1, u);
+  EXPECT_EQ(key("BatteryChargeChanged"), 30);
+  EXPECT_EQ(key("ALBattery/ConnectedToChargingStation"), true);
+  EXPECT_EQ(key("ALMotion/RobotIsFalling"), true);
+  EXPECT_EQ(key("PostureChanged"), "LyingBack");
+  EXPECT_EQ(state(), "safeguard");
+}
+
+TEST_F(World, TheHatchOpenLetsPepperBeRolled) {
+  start(RobotModel::Pepper);
+  world(1, flag(&WorldUpdate::hatchOpen, true));
+  EXPECT_EQ(key("BatteryTrapIsOpen"), true);
+  world(2, flag(&WorldUpdate::moved, true));
+  EXPECT_EQ(state(), "solitary");  // the wheels are free: no safeguard
+  world(3, flag(&WorldUpdate::hatchOpen, false));
+  EXPECT_EQ(state(), "safeguard");  // still being rolled, now with the hatch closed
+}
+
+TEST_F(World, TheSimulatedBasicAwarenessTracksNobodyWhileStopped) {
+  start();
+  launchpad::Person alice;
+  alice.id = "alice";
+  alice.distance = 1.0;
+  at(1, [&] { engine().world.setPeople({alice}); });
+  EXPECT_EQ(key("Launchpad/DistanceOfTrackedHuman"), 1.0);
+  at(2, [&] { call("ALAutonomousLife.setAutonomousAbilityEnabled", {"BasicAwareness", false}); });
+  EXPECT_EQ(key("ALBasicAwareness/HumanTracked"), -1);
+  EXPECT_EQ(key("Launchpad/DistanceOfTrackedHuman"), -1.0);
+  at(3, [&] { call("ALAutonomousLife.setAutonomousAbilityEnabled", {"BasicAwareness", true}); });
+  EXPECT_EQ(key("ALBasicAwareness/HumanTracked"), 1);
+  EXPECT_EQ(key("Launchpad/SameTrackedHuman"), true);
 }
 
 }  // namespace

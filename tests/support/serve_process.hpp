@@ -26,11 +26,17 @@ public:
 
   // `mountNamespace`: an open /proc/PID/ns/mnt to run the server in (a
   // test's private file system mounted over its data folder); -1: the test's.
-  explicit ServeProcess(std::vector<std::string> args, int mountNamespace = -1) {
+  explicit ServeProcess(std::vector<std::string> args, int mountNamespace = -1)
+      : ServeProcess(Program{AUTOLIFE_BINARY}, serveArguments(std::move(args)), mountNamespace) {}
+
+  // Another program (a test's peer), run the same way with exactly `args`.
+  struct Program {
+    std::string path;
+  };
+  ServeProcess(Program program, std::vector<std::string> args, int mountNamespace = -1) {
     int out[2], err[2];
     if (pipe(out) || pipe(err)) throw std::runtime_error("pipe");
-    if (std::find(args.begin(), args.end(), "--port") == args.end()) args.insert(args.begin(), {"--port", "0"});
-    args.insert(args.begin(), {AUTOLIFE_BINARY, "serve"});
+    args.insert(args.begin(), program.path);
     pid_ = fork();
     if (pid_ == 0) {
       if (mountNamespace >= 0 && setns(mountNamespace, CLONE_NEWNS) != 0) _exit(126);
@@ -95,6 +101,12 @@ public:
   }
 
 private:
+  static std::vector<std::string> serveArguments(std::vector<std::string> args) {
+    if (std::find(args.begin(), args.end(), "--port") == args.end()) args.insert(args.begin(), {"--port", "0"});
+    args.insert(args.begin(), "serve");
+    return args;
+  }
+
   pid_t pid_ = -1;
   int out_ = -1, err_ = -1;
   std::string outText_, errText_;

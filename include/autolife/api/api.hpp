@@ -4,7 +4,7 @@
 // over and get responses back (see Connection).
 #pragma once
 
-#include <functional>
+#include <memory>
 
 #include "autolife/api/json_rpc.hpp"
 #include "autolife/api/limits.hpp"
@@ -22,25 +22,25 @@ struct Client {
   Subscriptions subscriptions;
 };
 
-class Api {
+// Always owned by a shared_ptr: a call that answers later keeps it.
+class Api : public std::enable_shared_from_this<Api> {
 public:
   Api(engine::ServiceAccess engine, Limits limits) : engine_(engine), limits_(limits) {}
 
   engine::ServiceAccess engine() { return engine_; }
   const Limits& limits() const { return limits_; }
 
-  // The response to `request` (null for a notification). Never throws.
-  Json execute(const Request& request, Client& client);
-  // The same for a call that may be answered later (a service of another
-  // process, service/later.hpp): `done` hears the response at once, or when
-  // the answer comes, on the thread that brings it. Never throws.
+  // The response to `request` (null for a notification), handed to `done`
+  // on the engine's thread: at once, or, for a method that answers later
+  // (a robot's service), when it does; the engine's thread does not wait
+  // for it meanwhile. Never throws.
   void execute(const Request& request, Client& client, std::function<void(Json)> done);
   // Every service with its methods and signals.
   Json describe() const;
 
 private:
+  Json respond(const Request& request, const std::function<Json()>& run) const;
   Json dispatch(const Request& request, Client& client);
-  Json callService(const Request& request);
   Json subscribe(const Json& params, Client& client);
   Json unsubscribe(const Json& params, Client& client);
 

@@ -19,8 +19,15 @@ struct ExplainNode {
   Value value;
   std::optional<TemporalReport> temporal;
   std::string note;  // for time operators: a sentence, e.g. "... true for 1.7 s of 3 s"
+  // A comparison that read a key with no value: "'X' has no value: Invalid
+  // compares as 0, so `'X' >= 0` is true" (invalid_operands.hpp).
+  std::string warning;
+  bool conjunction = false;  // an && (what holds a false one false is inside it)
   std::vector<ExplainNode> children;
 };
+
+// One node as the text form shows it: "expr → value   [note]   [warning: ...]".
+std::string explainLine(const ExplainNode& node);
 
 struct Explanation {
   Time time{0};
@@ -30,8 +37,14 @@ struct Explanation {
   // An indented tree, one sub-expression per line: "expr → value  (note)".
   std::string text() const;
   // {"t", "value", "tree"}; each tree node is {"expression", "value",
-  // "evaluated"?, "note"?, "temporal"?, "children"?}.
+  // "evaluated"?, "note"?, "temporal"?, "warning"?, "children"?}.
   nlohmann::json json() const;
+  // Every node's warning, in the order the text shows them.
+  std::vector<std::string> warnings() const;
+  // The sub-expression that holds the condition false, when it is false:
+  // down through the && that are false, to the first false operand (a
+  // comparison, a time operator, a ||, a key...). Null when it is true.
+  const ExplainNode* holdingFalse() const;
 };
 
 Explanation buildExplanation(const Program& program, const std::vector<NodeRecord>& records, Time now);

@@ -63,6 +63,9 @@ public:
   std::variant<ConditionId, core::Diagnostic> add(std::string_view text, AddOptions options = {});
   ConditionId add(std::shared_ptr<const Program> program, AddOptions options = {});
   bool remove(ConditionId id);
+  // Changes a loaded condition's ConditionOptions::notifyEveryEvaluation
+  // (`autolife eval` needs it for the first input only).
+  void setNotifyEveryEvaluation(ConditionId id, bool every);
 
   bool contains(ConditionId id) const;
   Value value(ConditionId id) const;  // std::out_of_range for an unknown id

@@ -2,6 +2,7 @@
 // Integer time keeps deadlines exact: 0.1 s + 0.2 s is exactly 0.3 s.
 #pragma once
 
+#include <charconv>
 #include <chrono>
 #include <cstdint>
 #include <limits>
@@ -48,14 +49,28 @@ constexpr Duration windowFromSeconds(double s) {
 }
 
 // Seconds for output, exact to the nanosecond and never in exponent form:
-// "0.0", "1.5", "0.123456789", "1000000000.0".
-inline std::string formatSeconds(Duration d) {
+// "0.0", "1.5", "0.123456789", "1000000000.0". appendSeconds writes them
+// at the end of `out` without allocating (the CLI's output lines).
+inline void appendSeconds(std::string& out, Duration d) {
   const auto ns = d.count();
   const std::uint64_t magnitude = ns < 0 ? 0 - static_cast<std::uint64_t>(ns) : static_cast<std::uint64_t>(ns);
-  std::string fraction = std::to_string(magnitude % 1000000000u);
-  fraction.insert(0, 9 - fraction.size(), '0');
-  while (fraction.size() > 1 && fraction.back() == '0') fraction.pop_back();
-  return (ns < 0 ? "-" : "") + std::to_string(magnitude / 1000000000u) + "." + fraction;
+  char text[32];
+  char* end = text;
+  if (ns < 0) *end++ = '-';
+  end = std::to_chars(end, text + sizeof text, magnitude / 1000000000u).ptr;
+  *end++ = '.';
+  std::uint64_t fraction = magnitude % 1000000000u;
+  char* digits = end;
+  for (int i = 8; i >= 0; --i, fraction /= 10) digits[i] = static_cast<char>('0' + fraction % 10);
+  end = digits + 9;
+  while (end > digits + 1 && end[-1] == '0') --end;
+  out.append(text, end);
+}
+
+inline std::string formatSeconds(Duration d) {
+  std::string out;
+  appendSeconds(out, d);
+  return out;
 }
 
 // t + d for d >= 0, stopping at kNever instead of overflowing: deadlines of

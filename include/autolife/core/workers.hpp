@@ -70,6 +70,18 @@ public:
   bool sleepUntil(Time t);
   bool sleepFor(Duration d) { return sleepUntil(addSaturating(clock_.now(), d)); }
 
+  // Something tasks wait for in engine time (a box's future, the end of a
+  // thread it started): ring() wakes every task sleeping on it at once (in
+  // virtual time: its turn comes after the ringer's), and later sleeps on
+  // it return at once. One Wake belongs to one Workers.
+  struct Wake;
+  static std::shared_ptr<Wake> makeWake();
+  // sleepUntil, also ended by a ring. True at `t` or once rung; false when
+  // the task's group was cancelled.
+  bool sleepUntil(Time t, Wake& wake);
+  void ring(Wake& wake);
+  static bool rung(const Wake& wake);
+
   // Wakes the group's sleepers with `cancelled`; later sleeps of the group
   // return false at once. Tasks still run to their end.
   void cancel(Group group);
@@ -111,6 +123,7 @@ private:
   void hand(Task* next, std::unique_lock<std::mutex>& lock);
   void giveBack(std::unique_lock<std::mutex>& lock);
   void watch();
+  bool sleepOn(Time t, Wake* wake);  // wake: null for a plain sleep
   std::vector<Stuck> stuckTasks(std::chrono::steady_clock::time_point now,
                                 std::chrono::steady_clock::time_point& next);
 

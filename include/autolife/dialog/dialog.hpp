@@ -56,12 +56,13 @@ struct Answer {
   std::vector<std::pair<std::string, std::string>> assignments;  // $name=value, once said
   std::vector<std::string> clears;                                 // ^clear(name), once said
   std::vector<std::string> bookmarks;                              // %tags said (Dialog/Tag)
+  bool nothingToSay = false;  // a ^topicRandom / ^gotoRandom found no proposal (Dialog/NothingToSay)
 };
 
 // Why an input got the answer it got, or none.
 struct Explanation {
   std::string input;
-  std::string outcome;  // "answered", "not-understood", "ignored"
+  std::string outcome;  // "answered", "not-understood", "speak-failure" (a rule matched, its answer cannot be said), "ignored"
   std::string reason;   // a sentence: which rule matched, or why none did
   std::string topic;    // of the rule that answered
   std::string file;

@@ -34,7 +34,7 @@ enum class PatternKind : std::uint8_t {
   Variable,   // $name: the variable's value, as words
   Event,      // e:Key: the input is that event (or it was raised just before)
   Exist,      // ^exist(name) / ^notExist(name) (value "0"): a condition
-  Empty,      // ^empty: matches no words
+  Empty,      // ^empty: matches no words (text "%tag": a tag of the rule)
   Repeat,     // ^repeat[a b c]: one to ten of the children, any order
 };
 
@@ -87,9 +87,11 @@ struct Rule {
   int level = 0;             // 0 for u:, proposal:, l:, s:; N for uN:, cN:, eN:
   bool isPrivate = false;    // u:^private(...)
   bool lessPriority = false; // ^lessPriority in the input
+  bool recover = false;      // after `recover:`: tried after every topic's main section
   PatternNode input;         // User, CallResult, Learning, Skin
   OutputNode output;         // a Group
   std::vector<std::string> tags;          // %tags in its output
+  std::vector<std::string> inputTags;     // %tags in its input: deactivated, the rule does not match
   std::optional<std::size_t> parent;      // index in Topic::rules
   std::vector<std::size_t> children;      // subrules, in order
   Where at;

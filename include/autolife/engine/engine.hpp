@@ -49,6 +49,9 @@ struct Package;
 struct Behavior;
 struct InstallResult;
 }  // namespace package
+namespace python {
+class Bridge;
+}
 namespace robot {
 class SimulatedRobot;
 class SimulatedWorld;
@@ -70,11 +73,12 @@ struct Heard;
 
 namespace autolife::engine {
 
+class PerceivedWorld;
 class ServiceOperandBridge;
 
 struct EngineOptions {
   launchpad::RobotModel model = launchpad::RobotModel::Nao;
-  std::uint64_t seed = 0;               // rand() in conditions
+  std::uint64_t seed = 0;               // rand() in conditions, box scripts' `random`
   std::filesystem::path packageRoot;    // where PackageManager installs; empty: a temporary folder
   // The data folder's database (`autolife serve`): preferences, activity
   // statistics and histories are restored from it and every change is
@@ -145,12 +149,19 @@ public:
   core::Signal<const runtime::RunEvent&>& behaviorEvents;
   // Box threads (taking turns in virtual time).
   core::Workers& workers;
+  // Box code's side of the engine (Python boxes): their threads' bookkeeping,
+  // posted calls, the seed of their `random` streams.
+  python::Bridge& pythonBridge;
   // Who holds which part of the robot, between every running behavior's boxes.
   runtime::ResourceArbiter& resources;
   runtime::BehaviorRunner& behaviors;
   life::RunnerSet& runners;
   life::AutonomousLife& life;
   package::PackageStore& packages;
+  // The perception seam's reader: what the world or a robot perceives
+  // becomes the Launchpad keys' inputs, Life's context and safeguards.
+  PerceivedWorld& perceived;
+  // The simulation's source of perception (until a robot's takes over).
   robot::SimulatedWorld& world;
   // ALTextToSpeech, ALMotion, ALLeds... (docs/robot.md)
   robot::SimulatedRobot& robot;

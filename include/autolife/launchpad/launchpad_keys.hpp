@@ -58,6 +58,14 @@ public:
   // ---- inputs from the extractors / the simulated world -------------------
   // Everyone reported (perceived or not: beyond the range is ignored).
   void setPeople(std::vector<Person> people);
+  // The same, with who BasicAwareness tracks ("" nobody) as the source
+  // reports it (a robot's ALBasicAwareness, the simulated one), in the same
+  // batch. From the first report on, the tracked-human keys follow the
+  // reports (the person with that id among the people) instead of this
+  // class choosing, and setBasicAwarenessRunning no longer matters.
+  void setPeople(std::vector<Person> people, std::optional<std::string> trackedId);
+  // Who is tracked, alone (the people stay as they were).
+  void setTrackedHuman(std::string trackedId);
   void setMotion(std::vector<MovingObject> objects);
   void setBattery(double percent, bool charging);
   // A posture name (ALRobotPosture); its family from postureFamily().

@@ -22,12 +22,17 @@ struct Person {
   // person still perceived but out of view (remembered behind the robot)
   // counts in the zones but does not make Launchpad/PeopleNotSeen false.
   bool visible = true;
+  // 1 to 3: the engagement zone the robot's own ALEngagementZones placed
+  // them in (a real robot's); 0: from distance and angle, with the
+  // profile's zones (the simulation).
+  int zone = 0;
 };
 
 // Something moving around the robot (movement detection), placed like a person.
 struct MovingObject {
   double distance = 0.0;  // metres
   double angle = 0.0;     // degrees, 0 ahead
+  int zone = 0;           // as Person::zone
 };
 
 struct BatteryState {

@@ -24,6 +24,10 @@ namespace autolife::launchpad {
 // 1, 2 or 3; 0 when not perceived (beyond the range, or a distance that is
 // negative or not a number).
 int engagementZone(const RobotProfile& profile, double distance, double angleDegrees);
+// A person's or a movement's: the zone it was given (a robot's), else from
+// where it is.
+int engagementZone(const RobotProfile& profile, const Person& person);
+int engagementZone(const RobotProfile& profile, const MovingObject& object);
 
 // How many are in each zone: counts[0] is zone 1.
 struct ZoneCounts {

@@ -24,6 +24,7 @@
 #include "autolife/life/safeguards.hpp"
 #include "autolife/life/state.hpp"
 #include "autolife/life/suggestions.hpp"
+#include "autolife/life/why_not.hpp"
 #include "autolife/service/service.hpp"
 
 namespace autolife::life {
@@ -41,6 +42,9 @@ inline constexpr const char* kUnknownApiCaller = "unknown-api-caller";
 inline constexpr const char* kDefaultActivity = "default-activity";
 inline constexpr const char* kCondition = "condition";
 inline constexpr const char* kUnstacked = "unstacked";
+// Not NAOqi's: the activity ended with an error (a box raised, a program's
+// exit status); activityTransition then carries PreviousActivityError.
+inline constexpr const char* kError = "error";
 }  // namespace reason
 
 // The robot's context as permissions see it.
@@ -112,6 +116,20 @@ public:
   // not compile).
   std::optional<condition::Explanation> explainLaunchTrigger(const std::string& name) const;
 
+  // ---- why not (why_not.hpp; not NAOqi API) ----
+  // Why the activity is not focused now; nullopt when it is.
+  // service::CallError unknown-activity.
+  std::optional<WhyNot> whyNot(const std::string& name) const;
+  // whyNot of every activity that is not focused, by name.
+  std::vector<WhyNot> whyNotAll() const;
+  // The last run of the activity that ended with an error, until a later
+  // run ends without one: when, and what happened.
+  struct Failure {
+    core::Time time{0};
+    std::string message;
+  };
+  std::optional<Failure> lastFailure(const std::string& name) const;
+
   // ---- ALAutonomousLife API ----
   void setState(const std::string& state);
   std::string getState() const;
@@ -153,6 +171,10 @@ public:
   // An activity that ended with an error (a program's exit status, a box
   // that raised): (activity, what happened). It also ends as self-stop.
   core::Signal<const std::string&, const std::string&> activityFailed;
+  // After each Launchpad decision (in solitary or interactive state, on a
+  // change of the suggestions or of the focus), once the listeners heard
+  // the events of the transition it made, if any.
+  core::Signal<> launchpadDecided;
 
   static constexpr const char* kStateEvent = "AutonomousLife/State";
   static constexpr const char* kFocusedEvent = "AutonomousLife/FocusedActivity";
@@ -163,6 +185,12 @@ private:
   struct Entry;
   struct Focus;
   struct Request;
+  // The Launchpad's last choice: who won, and why each other candidate lost.
+  struct Decision {
+    std::string winner;
+    std::uint64_t run = 0;  // the winner's run: the decision holds while it lasts
+    std::map<std::string, std::pair<std::string, std::string>> losers;  // name -> (rule, sentence)
+  };
 
   // Transitions (called with mutex_ held, inside a dispatcher Hold).
   void transition(Request request);
@@ -185,7 +213,15 @@ private:
   const Entry& entry(const std::string& name) const;
   std::vector<std::string> violations(const Entry& e) const;
   std::vector<std::string> contextViolations(const Entry& e) const;
-  Entry* bestCandidate(bool interactiveOnly);
+  Entry* bestCandidate(bool interactiveOnly, std::vector<Entry*>* eligible = nullptr);
+  // Whether the Launchpad prefers a to b, and the rule:: that decides
+  // (why_not.cpp): interactive first, then the least recently focused
+  // (never focused first), then by name (reproducible runs).
+  bool prefers(const Entry& a, const Entry& b, const char** rule = nullptr) const;
+  Decision judge(const Entry& winner, const std::vector<Entry*>& eligible) const;
+  void announceDecision();
+  std::optional<WhyNot> whyNotLocked(const Entry& e) const;
+  std::optional<WhyNot> whyNotByFocus(const Entry& e, WhyNot w) const;
   void raise(const char* event, const std::string& value);
   std::int64_t lifeTimeNow() const;
   int focusCount(const std::string& name) const;
@@ -225,6 +261,7 @@ private:
   std::map<std::string, std::pair<core::Time, core::Value>> focusContext_;  // at the last autonomous focus
   bool hadAutonomousFocus_ = false;
   bool enforcementPending_ = false;
+  Decision lastDecision_;
   std::shared_ptr<int> alive_ = std::make_shared<int>(0);  // queued tasks outliving life check it
 };
 

@@ -5,7 +5,7 @@
 #pragma once
 
 #include <cstdint>
-#include <functional>
+#include <cstring>
 #include <string_view>
 #include <vector>
 
@@ -24,8 +24,23 @@ public:
     for (std::size_t i = h & mask_;; i = (i + 1) & mask_) {
       const Entry& e = entries_[i];
       if (e.id == kNone) return kNone;  // empty: not present
-      if (e.hash == h && e.id != kTombstone && nameOf(e.id) == name) return e.id;
+      if (e.hash == h && e.id != kTombstone && sameName(nameOf(e.id), name)) return e.id;
     }
+  }
+
+  // Names are short: up to 16 bytes are compared inline, in two overlapping
+  // words, without a call to memcmp.
+  static bool sameName(std::string_view a, std::string_view b) {
+    const std::size_t n = a.size();
+    if (n != b.size()) return false;
+    const char* x = a.data();
+    const char* y = b.data();
+    if (n > 16) return std::memcmp(x, y, n) == 0;
+    if (n >= 8) return read64(x) == read64(y) && read64(x + n - 8) == read64(y + n - 8);
+    if (n >= 4) return read32(x) == read32(y) && read32(x + n - 4) == read32(y + n - 4);
+    for (std::size_t i = 0; i < n; ++i)
+      if (x[i] != y[i]) return false;
+    return true;
   }
 
   // `name` must not be present.
@@ -59,7 +74,48 @@ private:
     Id id = kNone;
   };
 
-  static std::uint64_t hash(std::string_view s) { return std::hash<std::string_view>{}(s); }
+  // Keys are short names ("Launchpad/NumPeopleZone1"): folded 8 bytes at a
+  // time with a 64x64->128-bit multiply (wyhash's mixing), which leaves the
+  // low bits (the slot) well mixed. A third of std::hash's instructions.
+  static std::uint64_t hash(std::string_view s) {
+    constexpr std::uint64_t k0 = 0xa0761d6478bd642full, k1 = 0xe7037ed1a0b428dbull;
+    std::uint64_t h = k0 ^ s.size();
+    const char* p = s.data();
+    std::size_t n = s.size();
+    for (; n >= 8; p += 8, n -= 8) {
+      std::uint64_t word;
+      std::memcpy(&word, p, 8);
+      h = mix(h ^ word, k1);
+    }
+    if (n > 0) {
+      // The last 1-7 bytes in two overlapping 4-byte reads, or three single
+      // bytes (a copy of n bytes into a word would stall on store forwarding).
+      std::uint64_t word;
+      if (n >= 4) {
+        word = static_cast<std::uint64_t>(read32(p)) << 32 | read32(p + n - 4);
+      } else {
+        const auto byte = [p](std::size_t i) { return static_cast<std::uint64_t>(static_cast<unsigned char>(p[i])); };
+        word = byte(0) << 16 | byte(n >> 1) << 8 | byte(n - 1);
+      }
+      h = mix(h ^ word, k1 ^ n);
+    }
+    return mix(h, k0);
+  }
+  static std::uint64_t read64(const char* p) {
+    std::uint64_t v;
+    std::memcpy(&v, p, 8);
+    return v;
+  }
+  static std::uint32_t read32(const char* p) {
+    std::uint32_t v;
+    std::memcpy(&v, p, 4);
+    return v;
+  }
+  static std::uint64_t mix(std::uint64_t a, std::uint64_t b) {
+    __extension__ typedef unsigned __int128 Wide;
+    const Wide product = static_cast<Wide>(a) * b;
+    return static_cast<std::uint64_t>(product) ^ static_cast<std::uint64_t>(product >> 64);
+  }
 
   void place(std::uint64_t h, Id id) {
     std::size_t i = h & mask_;

@@ -3,6 +3,7 @@
 // loaded conditions need.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -20,6 +21,7 @@
 #include "autolife/core/dispatcher.hpp"
 #include "autolife/core/signal.hpp"
 #include "autolife/core/value.hpp"
+#include "autolife/memory/chunked_vector.hpp"
 #include "autolife/memory/key_index.hpp"
 
 namespace autolife::memory {
@@ -210,7 +212,7 @@ private:
   KeyId slotForWriteLocked(std::string_view name, bool& created);
   const Slot& existingSlotLocked(std::string_view key, std::string_view method) const;
   void applyOne(Write& w, ChangeBatch& batch, std::vector<Write>& metaEvents);
-  void record(Slot& slot, KeyId id, Value value, bool raised, ChangeBatch& batch);
+  void record(Slot& slot, KeyId id, Value&& value, bool raised, ChangeBatch& batch);
   void trimHistory(Retained& retained, Time now);
   std::shared_ptr<const Listeners> addListenerLocked(KeyId id, Listener l);
   void maybeRecycle(KeyId id);
@@ -222,9 +224,13 @@ private:
   core::Dispatcher dispatcher_;
   // One plain mutex: writes dominate, and it is cheaper than a rwlock.
   mutable std::mutex mutex_;
-  std::deque<Slot> slots_;
+  detail::ChunkedVector<Slot> slots_;  // references stay valid as it grows
   std::vector<KeyId> freeSlots_;
   detail::KeyIndex index_;
+  // The ids of recent lookups, by a cheap hash of the name: a writer that
+  // repeats its keys (a trace) skips the index. Checked against the slot's
+  // live name, so a recycled slot is never mistaken for the key.
+  mutable std::array<KeyId, 16> recent_;
   std::unordered_map<KeyId, std::shared_ptr<const Listeners>> listeners_;  // copied on write
   std::unordered_map<SubscriptionId, KeyId> subscriptionKeys_;
   std::vector<BatchObserver*> observers_;

@@ -47,6 +47,18 @@ struct LaunchTrigger {
   // Null when the condition does not compile (its error is a core::Problem):
   // the activity is then invalid, everything else keeps working.
   std::shared_ptr<const condition::Program> program;
+  // Where each of program->keys is first read, in manifest.xml (the
+  // message empty): `check` says there when nothing writes a key.
+  std::vector<core::Diagnostic> keyReads;
+  // What `check` may warn about, located: comparisons true while their key
+  // has no value (condition::trueWithoutValue), with that key. Not
+  // problems of the package (it loads and runs the same), so not in its
+  // problems.
+  struct Hint {
+    std::string key;
+    core::Diagnostic where;  // its message says what happens
+  };
+  std::vector<Hint> hints;
 
   bool valid() const { return program != nullptr; }
 };

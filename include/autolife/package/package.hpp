@@ -83,4 +83,12 @@ std::filesystem::path behaviorFileOf(const std::filesystem::path& packageRoot, c
 // Reads and validates the package in `folder` (nothing is copied).
 LoadResult loadPackage(const std::filesystem::path& folder, const LoadOptions& options = {});
 
+// A folder of packages, as `serve --packages` and `check` take it: each
+// sub-folder and each .pkg in it, sorted by name; hidden entries (.git...)
+// are not packages.
+std::vector<std::filesystem::path> packagesIn(const std::filesystem::path& folder);
+// Whether `folder` is a folder of packages rather than a package: a folder
+// without manifest.xml.
+bool isFolderOfPackages(const std::filesystem::path& folder);
+
 }  // namespace autolife::package

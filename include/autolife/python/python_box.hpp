@@ -3,8 +3,9 @@
 // `class MyClass(GeneratedClass)`; PythonBox creates one instance and calls
 // its onLoad / onUnload / onInput_<name>. Box code reaches the engine's
 // services (ALProxy, self.session().service), fires outputs, reads
-// parameters, and sleeps on the engine clock. Nothing a box does can crash
-// the engine: every failure is a BoxError naming the box and the line.
+// parameters, drives timelines, and sleeps on the engine clock. Nothing a
+// box does can crash the engine: every failure is a BoxError naming the box,
+// the file, the line and the column.
 #pragma once
 
 #include <cstdint>
@@ -16,28 +17,31 @@
 #include <vector>
 
 #include "autolife/core/workers.hpp"
+#include "autolife/python/bridge.hpp"
 #include "autolife/service/service.hpp"
 
 namespace autolife::python {
 
-// Where a box's script comes from: the text, and the file and line of its
-// first line (tracebacks then point into the .xar itself).
+// Where a box's script comes from: the text, and the file, line and column
+// of its first character (tracebacks then point into the .xar itself).
 struct BoxScript {
   std::string boxName;
   std::string source;
   std::string file;
   int firstLine = 1;
+  int firstColumn = 1;  // of the script's first line in `file` (after <![CDATA[)
 };
 
 struct BoxError {
   std::string box;
   std::string file;
-  int line = 0;  // 0 when unknown
+  int line = 0;    // 0 when unknown
+  int column = 0;  // 1-based, in characters; 0 when unknown
   std::string message;
   bool python2 = false;  // the script uses Python 2-only syntax
   bool runs = false;     // checkScript: it runs all the same (rewritten by 2to3): a warning
 
-  // "file:line: box 'Say': ValueError: ..."
+  // "file:line:column: box 'Say': ValueError: ..."
   std::string format() const;
 };
 
@@ -46,24 +50,41 @@ class BoxHost {
 public:
   virtual ~BoxHost() = default;
   virtual std::string boxName() const = 0;
+  // The box's place in its behavior ("root/Choice/Random Int"): with the
+  // engine's seed, what its `random` stream derives from.
+  virtual std::string boxPath() const = 0;
   virtual std::string behaviorId() const = 0;    // "<package-uuid>/<path>" or the file
   virtual std::string behaviorPath() const = 0;  // the folder of the behavior (for its sound files...)
+  // The uid of the package holding the behavior, and the behavior's folder
+  // relative to the package's root (self.packageUid(), behaviorRelativePath()).
+  virtual std::string packageUid() const = 0;
+  virtual std::string behaviorRelativePath() const = 0;
   virtual std::vector<std::string> outputNames() const = 0;
   virtual void fire(const std::string& output, const service::Any& value) = 0;
+  // stimulateIO: the box's input (delivered to it) or output (fired) of
+  // that name, with a value or a bang; false when it has neither.
+  virtual bool stimulate(const std::string& name, const std::optional<service::Any>& value) = 0;
   // Throws service::CallError("unknown-parameter") for a name the box lacks.
   virtual service::Any parameter(const std::string& name) const = 0;
+  virtual std::vector<std::string> parameterNames() const = 0;
   virtual void setParameter(const std::string& name, const service::Any& value) = 0;
   virtual void log(const std::string& level, const std::string& message) = 0;
   // The engine the box runs in.
   virtual service::Registry& services() = 0;
   virtual core::Workers& workers() = 0;
   virtual core::Workers::Group group() const = 0;
-  // ALFrameManager, for the timeline nearest the box (its own, else its
-  // parents'): frames per second (0 when there is none), a new rate, a jump
-  // to a frame number or a label (false when there is no such place).
-  virtual int timelineFps() const = 0;
-  virtual void setTimelineFps(int fps) = 0;
-  virtual bool timelineGoTo(const std::string& frameOrLabel) = 0;
+
+  // Timelines as box code drives them: the box's own, its parent's (the
+  // one whose keyframe holds the box), or the nearest (its own, else its
+  // parents': ALFrameManager's). `place` is a frame number or a keyframe
+  // name. Answers: Exists 1/0; Fps, Size their value; GoTo... 1 when the
+  // place exists, 0 when not; the others 1. -1: there is no such timeline.
+  enum class TimelineOf { Own, Parent, Nearest };
+  enum class TimelineAction { Exists, Fps, SetFps, Size, Play, Pause, Stop, GoTo, GoToAndStop, GoToAndPlay };
+  virtual int timeline(TimelineOf which, TimelineAction action, const std::string& place, int value) = 0;
+  // The box's behavior ends, as when its root box stops (ALFrameManager.exitBehavior).
+  virtual void exitBehavior() = 0;
+
   // The box lets go of its <Resource>s (GeneratedClass.releaseResource).
   virtual void releaseResources() = 0;
   // A call to a service that does not exist: recorded as a no-op.
@@ -76,16 +97,20 @@ public:
   using MemoryCallback = std::function<void(const std::string& key, const service::Any& value)>;
   virtual std::uint64_t subscribeMemory(const std::string& key, const std::string& name, MemoryCallback onChange) = 0;
   virtual void unsubscribeMemory(std::uint64_t subscription) = 0;
+  // Runs `task` in a box thread of this box if it is still loaded then (a
+  // service's signal reaching box code); dropped otherwise.
+  virtual void deliver(std::function<void()> task) = 0;
 };
 
 class PythonBox {
 public:
-  ~PythonBox();
+  ~PythonBox();  // never under the runtime's lock: it takes the GIL
   PythonBox(const PythonBox&) = delete;
   PythonBox& operator=(const PythonBox&) = delete;
 
   // Runs the script and creates its MyClass, from inside a Workers task.
-  static std::variant<std::unique_ptr<PythonBox>, BoxError> create(const BoxScript& script, BoxHost& host);
+  static std::variant<std::unique_ptr<PythonBox>, BoxError> create(const BoxScript& script, BoxHost& host,
+                                                                   Bridge& bridge);
 
   // From inside a Workers task. A method the class lacks does nothing.
   // BehaviorStopped (the behavior stopped while the box slept) is not an error.
@@ -101,12 +126,10 @@ private:
   std::unique_ptr<State> state_;
 };
 
-// The Workers watchdog's interrupter for box code (Workers::setInterrupter):
-// raises, in the Python code that task runs, BehaviorStopped (its behavior
-// was stopped) or TurnTimeout (it kept its virtual turn too long, an error
-// naming the box and line). Python code only: a task blocked in C++ is left
-// alone, and a task that has moved on is not touched.
-void interruptBoxCode(const core::Workers::Stuck& stuck);
+// Starts the embedded interpreter and imports the box framework and
+// NAOqi's modules now (once per process), so that a behavior started later
+// does not spend its first box's time on it (in real time, that counts).
+void prepareInterpreter();
 
 // Compiles without running (autolife check): a syntax error, Python 2-only
 // syntax reported as such (`runs` when 2to3 could rewrite it: box code in

@@ -34,6 +34,7 @@ public:
 };
 
 struct ClientOptions {
+  std::string user;   // sent as auth_user in the capability map when not empty (NAOqi 2.9)
   std::string token;  // sent as auth_token in the capability map when not empty
   std::chrono::milliseconds timeout{10000};
   bool handshake = true;  // false: only connect (tests of what servers do without it)

@@ -10,6 +10,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <filesystem>
 #include <memory>
 #include <string>
 
@@ -23,7 +24,9 @@ namespace autolife::qiserver {
 constexpr const char* kDefaultUrl = "tcp://127.0.0.1:9559";
 
 struct ServerOptions {
-  std::string url = kDefaultUrl;  // tcp://HOST:PORT (port 0: any free one)
+  std::string url = kDefaultUrl;  // net::parseUrl's, UrlUse::Listen (port 0: any free one)
+  // For tcps:// (TLS): the PEM certificate (chain) and its key.
+  std::filesystem::path certificate, key;
   // When not empty, a client must send it as `auth_token` in its capability
   // map (what libqi clients send as credentials) before anything else.
   std::string token;
@@ -42,14 +45,6 @@ struct ServerOptions {
   bool waitForActions = true;
 };
 
-struct Address {
-  std::string host;
-  unsigned short port = 0;
-};
-// "tcp://HOST:PORT" (HOST may be [v6]); throws std::invalid_argument saying
-// what is wrong.
-Address parseUrl(const std::string& url);
-
 class Server {
 public:
   // The engine must run on `loop.clock()`; both must outlive the server.
@@ -58,8 +53,10 @@ public:
   Server(const Server&) = delete;
   Server& operator=(const Server&) = delete;
 
-  // Binds and listens; returns the URL as bound ("tcp://127.0.0.1:9559").
-  // Throws std::runtime_error when it cannot.
+  // Binds and listens; returns the URL as bound ("tcp://127.0.0.1:9559",
+  // "tcps://..."). Throws std::invalid_argument for a bad URL or a tcps://
+  // without certificate, std::runtime_error when it cannot listen or use
+  // the certificate.
   std::string start();
   unsigned short port() const;
   // Closes the listener and every connection. Idempotent.

@@ -1,7 +1,9 @@
 // A remote robot's service as one of ours: a service::Service whose
 // methods are those of the robot's metaObject (user methods, uid 100 and
 // up), typed from their qi signatures, each forwarding its call over the
-// connection (docs/qi.md, "Connecting to a robot").
+// connection, by name, as a method that answers later (asyncMethod): the
+// engine's thread sends and goes on; a box thread waits, as NAOqi's
+// blocking proxies do (docs/qi.md, "Connecting to a robot").
 #pragma once
 
 #include <memory>

@@ -36,6 +36,11 @@ public:
   // A switch's state ("ExternalCollisionProtection/All", "Breath/Body"...).
   bool setting(const std::string& key) const;
 
+  // Moves the base through `legs` (robot frame, one after the other) in
+  // `seconds` or the time walking them takes, which the call then takes
+  // (service::takes); false (and nothing moves) when the robot rests.
+  service::Any moveTo(const std::vector<Pose2D>& legs, std::optional<double> seconds);
+
   // Time constants (seconds).
   static constexpr double kWakeUpSeconds = 1.0;     // stiffening
   static constexpr double kRestSpeed = 0.8;         // posture speed of rest()
@@ -51,7 +56,6 @@ private:
   void declareSettings(service::Service& s);
   void declareInfo(service::Service& s);
 
-  service::Any moveTo(const std::vector<Pose2D>& legs, std::optional<double> seconds);
   std::string summary() const;
 
   RobotCore& core_;

@@ -21,6 +21,7 @@
 #include "autolife/core/value.hpp"
 #include "autolife/launchpad/robot_profile.hpp"
 #include "autolife/memory/memory.hpp"
+#include "autolife/naoqi/service_builder.hpp"
 #include "autolife/service/service.hpp"
 
 namespace autolife::robot {
@@ -80,6 +81,12 @@ private:
 
 // "ALMotion.setAngles: <sentence>" as a refusal with a reason.
 [[noreturn]] void refuse(std::string reason, std::string_view where, const std::string& sentence);
+
+// Starts declaring a simulated service against the NAOqi catalog
+// (naoqi/service_builder.hpp); every call to it is refused (no-such-service)
+// once the robot that owns it is gone: registries may outlive a simulated
+// robot.
+naoqi::ServiceBuilder declare(const RobotCore& core, std::string name, std::string description);
 
 // Declares a method whose handler is refused (no-such-service) once the
 // robot that owns it is gone: registries may outlive a simulated robot.

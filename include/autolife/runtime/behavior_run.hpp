@@ -25,6 +25,7 @@
 #include "autolife/behavior/xar_model.hpp"
 #include "autolife/core/workers.hpp"
 #include "autolife/memory/memory.hpp"
+#include "autolife/python/bridge.hpp"
 #include "autolife/service/service.hpp"
 
 namespace autolife::runtime {
@@ -53,6 +54,9 @@ struct RuntimeContext {
   std::function<void(const RunEvent&)> report;  // may be empty
   // Each frame a timeline reaches, with the time it was due (bench_behavior's jitter); may be empty.
   std::function<void(int frame, core::Time due)> frameReached;
+  // The engine's Python bridge (its seed, box code's bookkeeping); null: each
+  // run makes one of its own, with seed 0.
+  python::Bridge* python = nullptr;
 };
 
 class BehaviorRun {

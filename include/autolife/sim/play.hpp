@@ -24,7 +24,8 @@ struct PlayOptions {
   // Wall time a box may keep its thread in one go in virtual time before it
   // is interrupted with an error (core::Workers' watchdog); none: its default.
   std::optional<std::chrono::milliseconds> turnLimit;
-  EngineHooks hooks;  // a remote robot (`--robot tcp://...`)
+  EngineHooks hooks;       // a remote robot (`--robot tcp://...`)
+  std::uint64_t seed = 0;  // box scripts' `random` streams derive from it (--seed)
 };
 
 struct PlayResult {

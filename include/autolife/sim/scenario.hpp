@@ -27,6 +27,12 @@ struct Call {
   nlohmann::json arguments = nlohmann::json::array();
 };
 
+// A touch sensor or bumper pressed (`touch:`), released `seconds` later.
+struct Touch {
+  std::string sensor;  // "FrontTactil", "FrontTactilTouched" or "Head/Touch/Front"...
+  double seconds = 0.2;
+};
+
 // What a person says to the robot (`hear:`), as the recogniser heard it.
 struct Hear {
   std::string text;
@@ -42,6 +48,7 @@ struct Step {
   std::vector<std::pair<std::string, core::Value>> set;
   std::vector<std::pair<std::string, core::Value>> raise;
   std::optional<Call> call;
+  std::optional<Touch> touch;
   std::optional<Hear> hear;
 };
 

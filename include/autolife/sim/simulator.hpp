@@ -1,6 +1,8 @@
 // Runs a scenario in virtual time on a whole engine and reports what life
-// did: every AutonomousLife event, activityTransition, call result, activity
-// failure and expectation, in time order. A simulated day runs in seconds.
+// did: the seed first, then every AutonomousLife event, activityTransition,
+// call result, activity failure and expectation (and, with explain, why
+// each activity not focused is not), in time order. A simulated day runs
+// in seconds, and the same seed gives the same output, byte for byte.
 #pragma once
 
 #include <chrono>
@@ -47,6 +49,9 @@ struct SimulationOptions {
   std::optional<std::chrono::milliseconds> turnLimit;
   std::optional<launchpad::RobotModel> model;  // overrides the scenario's
   EngineHooks hooks;
+  // `--explain`: after each Launchpad decision and at the end, why each
+  // activity that is not focused is not ({"why-not", "reason", "message"}).
+  bool explain = false;
 };
 
 struct SimulationResult {
@@ -73,5 +78,11 @@ std::string argumentsText(const service::Arguments& args);
 // outcome ({"call", "result"} or {"call", "error": {reason, message}}).
 void prepare(engine::Engine& engine, const Scenario& scenario, const std::function<void(const std::string&)>& problem);
 std::optional<nlohmann::ordered_json> applyStep(engine::Engine& engine, const Step& step);
+// The same, without waiting for a call's method that answers later (a
+// robot's): `outcome` gets the call's record then, on whatever thread it
+// answers (`serve` in real time; simulate awaits it in applyStep).
+void applyStepAsync(engine::Engine& engine, const Step& step, std::function<void(nlohmann::ordered_json)> outcome);
+// A call's record from its outcome.
+nlohmann::ordered_json callOutcome(const std::string& method, const service::Outcome& outcome);
 
 }  // namespace autolife::sim

@@ -18,9 +18,11 @@
 
 #include "autolife/core/preferences.hpp"
 #include "autolife/life/journal.hpp"
-#include "autolife/store/database.hpp"
+#include "autolife/store/store_error.hpp"
 
 namespace autolife::store {
+
+class Database;  // SQLite, private to the store (src/store/database.hpp)
 
 struct StoreOptions {
   // SQLite's synchronous setting in WAL mode. Full: each commit is on the

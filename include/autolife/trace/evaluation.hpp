@@ -39,5 +39,8 @@ std::optional<condition::Explanation> evaluate(const std::shared_ptr<const condi
 
 // {"t": 1.5, "value": true} (plus "explain" when present).
 std::string formatLine(const OutputLine& line);
+// The same appended to `out`, with its newline (no allocation once `out`
+// has grown).
+void appendLine(std::string& out, const OutputLine& line);
 
 }  // namespace autolife::trace

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <istream>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -51,20 +52,36 @@ private:
 // before, to enforce non-decreasing times. Returns nothing for a blank line.
 std::optional<Step> parseStep(const std::string& line, int lineNumber, core::Time previous);
 
-// Reads steps one at a time from a stream.
+// Reads steps one at a time from a stream or a file descriptor, in large
+// blocks, memory bounded by the longest line (a 10 GB trace streams). Lines
+// of the common shapes are parsed with simdjson, the others (and every bad
+// line, for its exact error) with parseStep.
 class Reader {
 public:
-  explicit Reader(std::istream& in) : in_(in) {}
+  explicit Reader(std::istream& in);
+  // Reads `fd` (a file, a pipe) with read(2); it is not closed. A pipe's
+  // lines are processed as they arrive.
+  explicit Reader(int fd);
+  ~Reader();
+  Reader(const Reader&) = delete;
+  Reader& operator=(const Reader&) = delete;
+
   std::optional<Step> next();  // nothing at the end; TraceError on a bad line
-  int lineNumber() const { return line_; }
+  // The same into `step`, reusing its storage (no allocation per line once
+  // warm); false at the end.
+  bool next(Step& step);
+  int lineNumber() const;
 
 private:
-  std::istream& in_;
-  int line_ = 0;
-  core::Time last_{0};
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
 };
 
 // Applies a step: preferences first, then the memory writes as one batch.
 void apply(const Step& step, memory::Memory& memory, core::InMemoryPreferences* preferences);
+// The same, moving the step's values into memory (`step` keeps its keys)
+// and with the caller's scratch vector for the writes: no allocation.
+void apply(Step& step, memory::Memory& memory, core::InMemoryPreferences* preferences,
+           std::vector<memory::Write>& writes);
 
 }  // namespace autolife::trace

@@ -1,6 +1,8 @@
 // autolife dashboard (docs/dashboard.md): one WebSocket to /api carries the
-// JSON-RPC calls and the subscriptions; explanations and memory are polled
-// (they change with time, not only with events). No framework, no build step.
+// JSON-RPC calls and the subscriptions; the first paint (and each
+// reconnection) fills every panel from one Autolife.snapshot; explanations
+// and memory are then polled (they change with time, not only with events).
+// No framework, no build step.
 'use strict';
 
 const EXPLAIN_PERIOD_MS = 500;
@@ -184,13 +186,22 @@ function explainNode(node) {
     li.append(h('span', {class: 'progress', title: seconds(t.held) + ' of ' + seconds(t.window)}, bar));
   }
   if (node.note) li.append(h('span', {class: 'note'}, node.note));
+  if (node.warning) li.append(h('span', {class: 'warning'}, '⚠ ' + node.warning));
   if (node.children) li.append(h('ul', {}, node.children.map(explainNode)));
   return li;
 }
 
+// Why it is not focused (Autolife.whyNot, docs/life.md): the reason and its sentence.
+function whyNotLine(w) {
+  return h('div', {class: 'why-not', 'data-reason': w.reason},
+           h('span', {class: 'reason'}, w.reason), ' ', w.message);
+}
+
 function activityCard(a) {
   const value = a.explanation ? a.explanation.value : null;
-  const classes = ['activity', a.explanation && truthClass(value) === 'true' ? 'true' : '', a.focused ? 'focused' : ''];
+  const failed = Boolean(a.failure);
+  const classes = ['activity', a.explanation && truthClass(value) === 'true' ? 'true' : '', a.focused ? 'focused' : '',
+                   failed ? 'failed' : ''];
   return h('article', {class: classes.join(' '), 'data-name': a.name},
     h('div', {class: 'title'},
       h('span', {class: 'name'}, a.name),
@@ -198,8 +209,10 @@ function activityCard(a) {
       a.focused && h('span', {class: 'badge focused'}, 'focused'),
       a.suggested && h('span', {class: 'badge suggested'}, 'suggested'),
       a.stacked && h('span', {class: 'badge stacked'}, 'stacked'),
-      a.problem && h('span', {class: 'badge problem'}, 'cannot run')),
+      failed && h('span', {class: 'badge problem failed', title: 'at t=' + a.failure.t + ' s'}, 'failed'),
+      a.problem && !failed && h('span', {class: 'badge problem'}, 'cannot run')),
     a.problem && h('div', {class: 'problem'}, a.problem),
+    a.whyNot && whyNotLine(a.whyNot),
     a.violations.length > 0 && h('div', {class: 'violations'}, 'not now: ' + a.violations.join(', ')),
     a.unresolved && a.unresolved.length > 0 &&
       h('div', {class: 'unresolved'}, 'no service provides: ' + a.unresolved.join(', ')),
@@ -212,6 +225,7 @@ function showActivities(list) {
   model.activities = list;
   const container = $('activities');
   if (!list.length) {
+    // once an answer came: "loading" until then (index.html)
     container.replaceChildren(h('p', {class: 'empty'}, 'No activity loaded.'));
   } else {
     // A card is rebuilt only when what it shows changed (keeps text selectable).
@@ -355,11 +369,17 @@ function showSafeguards(enabled) {
 
 // ---- packages --------------------------------------------------------------
 
+// One item per package: its uuid on a line of its own (uuids are long),
+// then version, name and the remove button.
 function showPackages(list) {
-  $('packages').tBodies[0].replaceChildren(...list.map((p) => h('tr', {},
-    h('td', {class: 'mono'}, p.uuid), h('td', {}, p.version),
-    h('td', {}, Object.values(p.names || {})[0] || ''),
-    h('td', {}, h('button', {type: 'button', onclick: () => removePackage(p.uuid)}, 'remove')))));
+  const ul = $('packages');
+  ul.replaceChildren(...list.map((p) => h('li', {'data-uuid': p.uuid},
+    h('div', {class: 'uuid mono'}, p.uuid),
+    h('div', {class: 'meta'},
+      h('span', {class: 'version'}, p.version),
+      h('span', {class: 'package-name'}, Object.values(p.names || {})[0] || ''),
+      h('button', {type: 'button', onclick: () => removePackage(p.uuid)}, 'remove')))));
+  if (!list.length) ul.append(h('li', {class: 'empty'}, 'No package installed.'));
 }
 
 async function installPackage() {
@@ -387,13 +407,28 @@ async function removePackage(uuid) {
 
 // ---- transitions log -------------------------------------------------------
 
-function logTransition(t) {
+// A transition as the log shows it; one that ended in an error is marked red, with its message.
+function transitionItem(t) {
   const time = new Date((t.TransitionTime || lifeNow()) * 1000).toLocaleTimeString();
   const from = t.PreviousActivityName ? t.PreviousActivityName + ' (' + t.PreviousActivityStopReason + ')' : '—';
   const to = t.FocusedActivityName ? t.FocusedActivityName + ' (' + t.FocusedActivityStartReason + ')' : '—';
+  const error = t.PreviousActivityStopReason === 'error';
+  return h('li', {class: error ? 'error' : ''}, error && h('span', {class: 'mark', title: 'error'}, '✖ '),
+           time + '  ' + from + ' → ' + to,
+           error && t.PreviousActivityError && h('div', {class: 'error-message'}, t.PreviousActivityError));
+}
+
+function logTransition(t) {
   const log = $('log');
-  log.prepend(h('li', {}, time + '  ' + from + ' → ' + to));
+  log.querySelector('li.empty')?.remove();
+  log.prepend(transitionItem(t));
   while (log.children.length > LOG_LIMIT) log.lastChild.remove();
+}
+
+// The snapshot's transitions, oldest first: the log shows them newest first.
+function showTransitions(list) {
+  const items = list.slice(-LOG_LIMIT).reverse().map(transitionItem);
+  $('log').replaceChildren(...(items.length ? items : [h('li', {class: 'empty'}, 'No transition yet.')]));
 }
 
 // ---- timeline ----------------------------------------------------------------
@@ -498,18 +533,50 @@ const refreshStatus = single(async () => {
   showSafeguards(safeguards);
 });
 
-const refreshHistories = single(async () => {
-  const [lifeTime, states, focus, statistics] = await Promise.all([
-    rpc.call('ALAutonomousLife.getLifeTime'), rpc.call('ALAutonomousLife.getStateHistory'),
-    rpc.call('ALAutonomousLife.getFocusHistory'), rpc.call('ALAutonomousLife.getActivityStatistics')]);
+function showHistories(lifeTime, states, focus, statistics) {
   model.lifeOffset = lifeTime - Math.floor(Date.now() / 1000);
   model.stateHistory = states;
   model.focusHistory = focus;
   model.statistics = statistics;
   drawTimeline();
+}
+
+const refreshHistories = single(async () => {
+  showHistories(...await Promise.all([
+    rpc.call('ALAutonomousLife.getLifeTime'), rpc.call('ALAutonomousLife.getStateHistory'),
+    rpc.call('ALAutonomousLife.getFocusHistory'), rpc.call('ALAutonomousLife.getActivityStatistics')]));
 });
 
+// Every panel from one answer (Autolife.snapshot): the first paint shows
+// one instant, and "loading" until then.
+function showSnapshot(s) {
+  showState(s.state);
+  if (s.focused !== model.focused) showFocus(s.focused);
+  showStack(s.stack);
+  showSuggestions(s.suggestions);
+  showAbilities(s.abilities);
+  showSafeguards(SAFEGUARDS.map((name) => s.safeguards[name] !== false));
+  showActivities(s.activities);
+  showMemory(s.memory);
+  showHistories(s.lifeTime, s.stateHistory, s.focusHistory, s.statistics);
+  showPackages(s.packages);
+  showTransitions(s.transitions);
+  document.body.classList.remove('loading');
+}
+
+const refreshSnapshot = single(async () => showSnapshot(await rpc.call('Autolife.snapshot', [$('memory-filter').value])));
+
 const refreshPackages = single(async () => showPackages(await rpc.call('PackageManager.packages')));
+
+// ---- warnings: NAOqi methods the simulated robot answers without modelling them ----
+
+function showWarnings(list) {
+  const ul = $('warnings');
+  ul.replaceChildren(...(list.length ? list.map((w) => h('li', {}, w))
+                                      : [h('li', {class: 'empty'}, 'Every method called so far is modelled.')]));
+}
+
+const refreshWarnings = single(async () => showWarnings(await rpc.call('Autolife.warnings')));
 
 async function subscribe() {
   await rpc.subscribe({event: 'AutonomousLife/State'}, (p) => {
@@ -527,6 +594,7 @@ async function subscribe() {
     refreshHistories();
     refreshStatus();
   });
+  await rpc.subscribe({signal: 'Autolife.warning'}, () => refreshWarnings());
 }
 
 function setConnection(text, kind) {
@@ -544,11 +612,8 @@ rpc.onopen = async () => {
   } catch (e) {
     setConnection('subscriptions failed: ' + e.message, 'failed');
   }
-  refreshStatus();
-  refreshActivities();
-  refreshMemory();
-  refreshHistories();
-  refreshPackages();
+  await refreshSnapshot();
+  refreshWarnings();
   timers = [setInterval(refreshActivities, EXPLAIN_PERIOD_MS), setInterval(refreshMemory, MEMORY_PERIOD_MS),
             setInterval(refreshStatus, STATUS_PERIOD_MS), setInterval(drawTimeline, STATUS_PERIOD_MS)];
 };

@@ -1,7 +1,8 @@
 // A thin, owning wrapper over one SQLite connection: statements with bound
 // parameters, transactions that roll back unless committed, and errors that
 // say which file and what SQLite said. Not thread-safe: the Store that owns
-// it serialises its use.
+// it serialises its use. Private to the store: SQLite stays out of the
+// public headers.
 #pragma once
 
 #include <sqlite3.h>
@@ -12,22 +13,9 @@
 #include <string>
 #include <string_view>
 
-#include "autolife/core/preferences.hpp"
+#include "autolife/store/store_error.hpp"
 
 namespace autolife::store {
-
-// A database problem: the file, what was being done, SQLite's words. `code`
-// is SQLite's primary result code (SQLITE_FULL, SQLITE_CORRUPT, ...).
-class StoreError : public core::StorageError {
-public:
-  StoreError(int code, const std::string& message) : core::StorageError(message), code_(code) {}
-  int code() const { return code_; }
-  // The file is not a database, or a broken one (rather than, say, full).
-  bool corrupt() const { return code_ == SQLITE_CORRUPT || code_ == SQLITE_NOTADB; }
-
-private:
-  int code_;
-};
 
 class Database;
 

@@ -1,0 +1,411 @@
+#include "autolife/robot/perception.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "arguments.hpp"
+#include "autolife/core/value_json.hpp"
+#include "autolife/launchpad/robot_profile.hpp"
+#include "autolife/naoqi/service_builder.hpp"
+
+namespace autolife::robot {
+
+using service::Any;
+
+namespace {
+
+constexpr const char* kVisible = "PeoplePerception/VisiblePeopleList";
+constexpr const char* kPeople = "PeoplePerception/PeopleList";
+
+std::string personKey(int id, const char* what) { return "PeoplePerception/Person/" + std::to_string(id) + "/" + what; }
+
+// The catalog's events and memory keys of a module, for getEventList and getMemoryKeyList.
+std::vector<std::string> catalogKeys(const std::string& module, bool events) {
+  std::vector<std::string> out;
+  if (const auto* m = naoqi::Catalog::naoqi().find(module))
+    for (const auto& k : events ? m->events : m->memoryKeys) out.push_back(k.name);
+  return out;
+}
+
+}  // namespace
+
+Perception::Perception(RobotCore& core) : core_(core) {
+  const auto profile = launchpad::RobotProfile::forModel(core.model);
+  settings_ = {{"maximumDetectionRange", profile.perceptionRange},   {"minimumBodyHeight", 0.9},      {"maximumBodyHeight", 2.2},
+               {"timeBeforePersonDisappears", 10}, {"timeBeforeVisiblePersonDisappears", 3},
+               {"firstLimitDistance", profile.zones.firstLimitDistance}, {"secondLimitDistance", profile.zones.secondLimitDistance},
+               {"limitAngle", profile.zones.limitAngle}, {"recognitionThreshold", 0.4}};
+  switches_ = {{"faceDetection", true}, {"movementDetection", false}, {"fastMode", false}, {"graphicalDisplay", false},
+               {"recognition", true},   {"tracking", true}};
+}
+
+Perception::~Perception() {
+  std::lock_guard lock(core_.mutex);
+  visible_.reset();
+}
+
+Any Perception::read(const std::string& key) const {
+  try {
+    return core::valueToJson(core_.memory.getData(key));
+  } catch (const std::exception&) {
+    return Any();
+  }
+}
+
+std::vector<int> Perception::ids(const std::string& key) const {
+  std::vector<int> out;
+  const Any v = read(key);
+  if (!v.is_array()) return out;
+  for (const auto& id : v)
+    if (id.is_number_integer()) out.push_back(id.get<int>());
+  return out;
+}
+
+std::vector<int> Perception::visiblePeople() const { return ids(kVisible); }
+
+void Perception::declareSubscriptions(naoqi::ServiceBuilder& b, const std::string& extractor) {
+  auto subscribe = [this, extractor](const std::string& name) {
+    bool first = false;
+    {
+      std::lock_guard lock(core_.mutex);
+      auto& s = subscribers_[extractor];
+      first = s.empty();
+      s.insert(name);
+    }
+    if (first && extractor == "ALFaceDetection") faceDetectionSubscribed(true);
+  };
+  b.bind("subscribe", subscribe, "Starts the extractor for a subscriber");
+  b.bind("subscribe", [subscribe](const std::string& name, int, double) { subscribe(name); },
+         "Starts the extractor for a subscriber (period and precision recorded)");
+  b.bind("unsubscribe", [this, extractor](const std::string& name) {
+    bool last = false;
+    {
+      std::lock_guard lock(core_.mutex);
+      auto& s = subscribers_[extractor];
+      if (!s.erase(name)) service::refuse("not-subscribed", name + " is not subscribed");
+      last = s.empty();
+    }
+    if (last && extractor == "ALFaceDetection") faceDetectionSubscribed(false);
+  }, "Stops the extractor for a subscriber");
+  b.bind("getSubscribersInfo", [this, extractor] {
+    std::lock_guard lock(core_.mutex);
+    Any out = Any::array();
+    for (const auto& name : subscribers_[extractor]) out.push_back(Any::array({name, 500, 0.0}));
+    return out;
+  }, "[[name, period, precision], ...]");
+  b.bind("getEventList", [extractor] { return catalogKeys(extractor, true); }, "The events it raises");
+  b.bind("getMemoryKeyList", [extractor] { return catalogKeys(extractor, false); }, "The memory keys it writes");
+  b.bind("getOutputNames", [extractor] {
+    auto out = catalogKeys(extractor, false);
+    for (auto& e : catalogKeys(extractor, true)) out.push_back(std::move(e));
+    return out;
+  }, "Its memory keys and events");
+  b.bind("isProcessing", [this, extractor] {
+    std::lock_guard lock(core_.mutex);
+    return !subscribers_[extractor].empty() && !switches_[extractor + "/paused"];
+  }, "Whether it runs: subscribed to and not paused");
+  b.bind("isPaused", [this, extractor] {
+    std::lock_guard lock(core_.mutex);
+    return switches_[extractor + "/paused"];
+  }, "Whether it is paused");
+  b.bind("pause", [this, extractor](bool paused) {
+    std::lock_guard lock(core_.mutex);
+    switches_[extractor + "/paused"] = paused;
+  }, "Pauses or resumes it");
+  b.bind("getCurrentPeriod", [] { return 500; }, "Its period (ms)");
+  b.bind("getCurrentPrecision", [] { return 0.0f; }, "Its precision");
+  b.bind("getMyPeriod", [](const std::string&) { return 500; }, "A subscriber's period (ms)");
+  b.bind("getMyPrecision", [](const std::string&) { return 0.0f; }, "A subscriber's precision");
+  b.bind("updatePeriod", [](const std::string&, int) {}, "A subscriber's period (recorded)");
+  b.bind("updatePrecision", [](const std::string&, double) {}, "A subscriber's precision (recorded)");
+}
+
+std::shared_ptr<service::Service> Perception::makePeoplePerception() {
+  auto b = declare(core_, "ALPeoplePerception", "People perception's settings; the people are in memory (PeoplePerception/*)");
+  declareSubscriptions(b, "ALPeoplePerception");
+  auto setting = [this](const char* name) {
+    return [this, name] {
+      std::lock_guard lock(core_.mutex);
+      return static_cast<float>(settings_[name]);
+    };
+  };
+  auto setSetting = [this](const char* name, double lo, double hi) {
+    return [this, name, lo, hi](double v) {
+      args::within(v, lo, hi, name);
+      std::lock_guard lock(core_.mutex);
+      settings_[name] = v;
+    };
+  };
+  b.bind("getMaximumDetectionRange", setting("maximumDetectionRange"), "How far people are perceived (m)");
+  b.bind("setMaximumDetectionRange", setSetting("maximumDetectionRange", 0, 10), "How far people are perceived (m)");
+  b.bind("getMinimumBodyHeight", setting("minimumBodyHeight"), "The smallest person perceived (m)");
+  b.bind("setMinimumBodyHeight", setSetting("minimumBodyHeight", 0, 3), "The smallest person perceived (m)");
+  b.bind("getMaximumBodyHeight", setting("maximumBodyHeight"), "The tallest person perceived (m)");
+  b.bind("setMaximumBodyHeight", setSetting("maximumBodyHeight", 0, 3), "The tallest person perceived (m)");
+  b.bind("getTimeBeforePersonDisappears", setting("timeBeforePersonDisappears"), "Seconds before a person unseen is forgotten");
+  b.bind("setTimeBeforePersonDisappears", setSetting("timeBeforePersonDisappears", 0, 1e6), "Seconds before a person unseen is forgotten");
+  b.bind("getTimeBeforeVisiblePersonDisappears", setting("timeBeforeVisiblePersonDisappears"),
+         "Seconds before a person unseen is no longer visible");
+  b.bind("setTimeBeforeVisiblePersonDisappears", setSetting("timeBeforeVisiblePersonDisappears", 0, 1e6),
+         "Seconds before a person unseen is no longer visible");
+  auto flag = [this](const char* name) {
+    return std::pair{[this, name] {
+                       std::lock_guard lock(core_.mutex);
+                       return switches_[name];
+                     },
+                     [this, name](bool on) {
+                       std::lock_guard lock(core_.mutex);
+                       switches_[name] = on;
+                     }};
+  };
+  for (const auto& [key, method] : std::vector<std::pair<const char*, std::string>>{
+           {"faceDetection", "FaceDetection"}, {"movementDetection", "MovementDetection"}, {"fastMode", "FastMode"},
+           {"graphicalDisplay", "GraphicalDisplay"}}) {
+    auto [get, set] = flag(key);
+    b.bind("is" + method + "Enabled", get, "Whether " + method + " is on");
+    b.bind("set" + method + "Enabled", set, method + " on or off");
+  }
+  b.bind("resetPopulation", [this] {
+    if (auto s = core_.memory.getDataList(kPeople); s.empty()) return;
+    MemoryWrites writes;
+    writes.raise("PeoplePerception/PopulationUpdated", core::Value(core::Value::Array{}));
+    core_.publish(std::move(writes));
+  }, "Forgets who was seen (raises PeoplePerception/PopulationUpdated; the world writes the people again)");
+  return b.build();
+}
+
+void Perception::faceDetectionSubscribed(bool on) {
+  std::shared_ptr<memory::Subscriber> drop;
+  if (!on) {
+    std::lock_guard lock(core_.mutex);
+    drop = std::move(visible_);
+    return;
+  }
+  auto sub = core_.memory.subscriber(kVisible);
+  std::weak_ptr<int> alive = core_.aliveToken();
+  sub->signal.connect([this, alive](const core::Value&) {
+    if (!alive.expired()) facesChanged();
+  });
+  std::lock_guard lock(core_.mutex);
+  visible_ = std::move(sub);
+}
+
+// FaceDetected: [[sec, usec], [faceInfo..., timeFilteredRecognition],
+// cameraPoseInTorso, cameraPoseInRobot, cameraId]; a faceInfo is
+// [[0, alpha, beta, sizeX, sizeY], [faceId, score, label, ...]]. Empty
+// when the last face goes.
+void Perception::facesChanged() {
+  const auto people = visiblePeople();
+  MemoryWrites writes;
+  if (people.empty()) {
+    std::lock_guard lock(core_.mutex);
+    if (!facesSeen_) return;
+    facesSeen_ = false;
+    writes.raise("FaceDetected", core::Value(core::Value::Array{}));
+  } else {
+    core::Value::Array faces;
+    std::vector<std::string> learnt;
+    {
+      std::lock_guard lock(core_.mutex);
+      facesSeen_ = true;
+      learnt = learntFaces_;
+    }
+    for (int id : people) {
+      const Any angles = read(personKey(id, "AnglesYawPitch"));
+      const double yaw = angles.is_array() && angles.size() == 2 && angles[0].is_number() ? angles[0].get<double>() : 0.0;
+      const double pitch = angles.is_array() && angles.size() == 2 && angles[1].is_number() ? angles[1].get<double>() : 0.0;
+      const Any distance = read(personKey(id, "Distance"));
+      const double size = distance.is_number() && distance.get<double>() > 0 ? std::min(1.0, 0.2 / distance.get<double>()) : 0.1;
+      faces.push_back(core::Value::Array{core::Value::Array{0, yaw, pitch, size, size},
+                                         core::Value::Array{id, 0.0, std::string(), core::Value::Array{}, core::Value::Array{}}});
+    }
+    faces.push_back(core::Value::Array{0, core::Value::Array{}});  // time-filtered recognition: nobody recognised
+    const auto ns = core_.now().count();
+    const core::Value::Array stamp{ns / 1000000000, (ns % 1000000000) / 1000};
+    const core::Value::Array pose{0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+    writes.raise("FaceDetected", core::Value(core::Value::Array{stamp, faces, pose, pose, 0}));
+  }
+  core_.publish(std::move(writes));
+}
+
+std::shared_ptr<service::Service> Perception::makeFaceDetection() {
+  auto b = declare(core_, "ALFaceDetection", "Face detection: FaceDetected from the people visible in memory; learnt faces");
+  declareSubscriptions(b, "ALFaceDetection");
+  auto learn = [this](const std::string& name) {
+    if (name.empty()) service::refuse("bad-argument", "a face needs a name");
+    std::lock_guard lock(core_.mutex);
+    if (std::find(learntFaces_.begin(), learntFaces_.end(), name) == learntFaces_.end()) learntFaces_.push_back(name);
+    return true;
+  };
+  b.bind("learnFace", learn, "Learns the face in front of the robot under a name; true");
+  b.bind("reLearnFace", learn, "Learns a face again; true");
+  b.bind("forgetPerson", [this](const std::string& name) {
+    std::lock_guard lock(core_.mutex);
+    auto it = std::find(learntFaces_.begin(), learntFaces_.end(), name);
+    if (it == learntFaces_.end()) return false;
+    learntFaces_.erase(it);
+    return true;
+  }, "Forgets a learnt face; false if unknown");
+  b.bind("clearDatabase", [this] {
+    std::lock_guard lock(core_.mutex);
+    learntFaces_.clear();
+    return true;
+  }, "Forgets every learnt face");
+  b.bind("getLearnedFacesList", [this] {
+    std::lock_guard lock(core_.mutex);
+    return learntFaces_;
+  }, "The names of the faces learnt");
+  for (const auto& [key, method] : std::vector<std::pair<std::string, std::string>>{{"recognition", "Recognition"},
+                                                                                     {"tracking", "Tracking"}}) {
+    auto set = [this, key](bool on) {
+      std::lock_guard lock(core_.mutex);
+      switches_[key] = on;
+    };
+    b.bind("set" + method + "Enabled", set, method + " on or off");
+    b.bind("enable" + method, {"enable"}, set, method + " on or off");
+    b.bind("is" + method + "Enabled", [this, key] {
+      std::lock_guard lock(core_.mutex);
+      return switches_[key];
+    }, "Whether " + method + " is on");
+  }
+  b.bind("getRecognitionConfidenceThreshold", [this] {
+    std::lock_guard lock(core_.mutex);
+    return static_cast<float>(settings_["recognitionThreshold"]);
+  }, "The recognition threshold");
+  b.bind("setRecognitionConfidenceThreshold", [this](double t) {
+    args::within(t, 0, 1, "threshold");
+    std::lock_guard lock(core_.mutex);
+    settings_["recognitionThreshold"] = t;
+  }, "The recognition threshold (0-1)");
+  return b.build();
+}
+
+std::shared_ptr<service::Service> Perception::makeEngagementZones() {
+  auto b = declare(core_, "ALEngagementZones", "Engagement zones' limits; the people in them are in memory (EngagementZones/*)");
+  declareSubscriptions(b, "ALEngagementZones");
+  auto limit = [this](const char* name, const char* event) {
+    return std::pair{[this, name] {
+                       std::lock_guard lock(core_.mutex);
+                       return static_cast<float>(settings_[name]);
+                     },
+                     [this, name, event](double v) {
+                       args::within(v, 0, 360, name);
+                       {
+                         std::lock_guard lock(core_.mutex);
+                         settings_[name] = v;
+                       }
+                       MemoryWrites writes;
+                       writes.raise(event, v);
+                       core_.publish(std::move(writes));
+                     }};
+  };
+  auto [getFirst, setFirst] = limit("firstLimitDistance", "EngagementZones/FirstLimitDistanceUpdated");
+  auto [getSecond, setSecond] = limit("secondLimitDistance", "EngagementZones/SecondLimitDistanceUpdated");
+  auto [getAngle, setAngle] = limit("limitAngle", "EngagementZones/LimitAngleUpdated");
+  b.bind("getFirstLimitDistance", getFirst, "Where zone 1 ends (m)");
+  b.bind("setFirstLimitDistance", setFirst, "Where zone 1 ends (m)");
+  b.bind("getSecondLimitDistance", getSecond, "Where zone 2 ends (m)");
+  b.bind("setSecondLimitDistance", setSecond, "Where zone 2 ends (m)");
+  b.bind("getLimitAngle", getAngle, "The zones' angle (degrees)");
+  b.bind("setLimitAngle", setAngle, "The zones' angle (degrees)");
+  auto zone = [this](double distance, double angle) {
+    std::lock_guard lock(core_.mutex);
+    if (distance < settings_["firstLimitDistance"] && std::abs(angle) * 2 <= settings_["limitAngle"]) return 1;
+    if (distance < settings_["secondLimitDistance"]) return 2;
+    return 3;
+  };
+  b.bind("computeEngagementZone", [zone](double x, double y, double) {
+    return zone(std::hypot(x, y), std::atan2(y, x) * 180 / M_PI);
+  }, "The zone (1, 2, 3) of a point in the robot frame");
+  b.bind("computeEngagementZone", [zone](double xAngle, double, double distance, const Any&) {
+    return zone(distance, xAngle * 180 / M_PI);
+  }, "The zone (1, 2, 3) of a point seen by a camera");
+  return b.build();
+}
+
+std::shared_ptr<service::Service> Perception::makeMood() {
+  auto b = declare(core_, "ALMood", "Mood from what people perception writes: attention from who is visible and looking");
+  // The closest visible person looking at the robot engages it fully; one
+  // visible, semi; nobody, not at all. Faces show no emotion here.
+  auto attention = [this] {
+    const auto people = visiblePeople();
+    if (people.empty()) return std::string("unengaged");
+    for (int id : people)
+      if (read(personKey(id, "IsLookingAtRobot")) == Any(true) || read(personKey(id, "IsLookingAtRobot")) == Any(1))
+        return std::string("fullyEngaged");
+    return std::string("semiEngaged");
+  };
+  auto level = [](double value) { return Any::object({{"value", value}, {"confidence", 1.0}}); };
+  b.bind("valence", [] { return std::string("neutral"); }, "neutral: the simulated faces show no emotion");
+  b.bind("attention", attention, "unengaged, semiEngaged or fullyEngaged, from the people visible and looking");
+  b.bind("ambiance", [] { return std::string("calm"); }, "calm: the simulated room is quiet");
+  b.bind("valenceLevel", [level] { return level(0.0); }, "{value, confidence}: 0, neutral");
+  b.bind("attentionLevel", [level, attention] {
+    const auto a = attention();
+    return level(a == "fullyEngaged" ? 1.0 : a == "semiEngaged" ? 0.5 : 0.0);
+  }, "{value, confidence}: 1 fully engaged, 0.5 semi, 0 not");
+  b.bind("ambianceLevel", [] { return 0.0f; }, "0: calm");
+  b.bind("attentionZone", [this] {
+    const auto people = visiblePeople();
+    return std::string(people.empty() ? "unknown" : "front");
+  }, "Where attention is: front when someone is visible");
+  b.bind("getEmotionalReaction", [] { return std::string("none"); }, "none: no reaction is detected");
+  auto personState = [level, attention] {
+    const auto a = attention();
+    return Any::object({{"valence", level(0.0)},
+                        {"attention", level(a == "fullyEngaged" ? 1.0 : a == "semiEngaged" ? 0.5 : 0.0)},
+                        {"smile", level(0.0)},
+                        {"expressions", Any::object()}});
+  };
+  b.bind("currentPersonState", personState, "{valence, attention, smile, expressions} of the person engaged");
+  b.bind("personStateFromPeoplePerception", [personState](int) { return personState(); }, "A person's state");
+  b.bind("personStateFromUserSession", [personState](int) { return personState(); }, "A user's state");
+  b.bind("ambianceState", [level] { return Any::object({{"agitation", level(0.0)}, {"calmness", level(1.0)}}); },
+         "{agitation, calmness}: calm");
+  b.bind("persons", [this] {
+    std::vector<int> people = visiblePeople();
+    Any out = Any::array();
+    for (int id : people) out.push_back(Any::object({{"id", id}}));
+    return out;
+  }, "The people visible: [{id}]");
+  b.bind("subscribe", [](const std::string&, const std::string&) { return true; }, "Subscribes (recorded); true");
+  b.bind("unsubscribe", [](const std::string&) { return true; }, "Unsubscribes (recorded); true");
+  return b.build();
+}
+
+std::shared_ptr<service::Service> Perception::makeUserSession() {
+  auto b = declare(core_, "ALUserSession", "User sessions from memory: a user is a person perceived (user id = person id)");
+  auto users = [this] {
+    auto open = ids("UserSession/OpenSessions");
+    return open.empty() ? visiblePeople() : open;
+  };
+  auto focused = [this] {
+    const Any f = read("UserSession/FocusedUser");
+    return f.is_number_integer() ? f.get<int>() : -1;
+  };
+  auto has = [users](int id) {
+    const auto all = users();
+    return std::find(all.begin(), all.end(), id) != all.end();
+  };
+  b.bind("getUserList", users, "The users: the people whose sessions are open");
+  b.bind("getNumUsers", [users] { return static_cast<int>(users().size()); }, "How many users");
+  b.bind("getOpenUserSessions", users, "The open sessions' users");
+  b.bind("getFocusedUser", focused, "The focused user (UserSession/FocusedUser), -1 for nobody");
+  b.bind("doesUserExist", has, "Whether a user exists");
+  b.bind("isUserSessionOpen", has, "Whether a user's session is open");
+  auto all = [has](const std::vector<int>& ids) { return std::all_of(ids.begin(), ids.end(), has); };
+  b.bind("doUsersExist", all, "Whether every user exists");
+  b.bind("areUserSessionsOpen", all, "Whether every user's session is open");
+  b.bind("getUsidFromPpid", [](int id) { return id; }, "A person's user id: the same number");
+  b.bind("getPpidFromUsid", [](int id) { return id; }, "A user's person id: the same number");
+  b.bind("isUserPermanent", [](int) { return false; }, "No user is permanent in the simulation");
+  b.bind("areUsersPermanent", [](const std::vector<int>&) { return false; }, "No user is permanent in the simulation");
+  b.bind("getPermanentUserList", [] { return std::vector<int>{}; }, "None");
+  b.bind("getBindingList", [] { return std::vector<std::string>{}; }, "No bindings");
+  b.bind("doesBindingExist", [](const std::string&) { return false; }, "No bindings");
+  b.bind("getUserBindings", [](int) { return std::map<std::string, std::string>{}; }, "No bindings");
+  b.bind("getUserData", [](int, const std::string&) { return Any::object(); }, "No data sources: {}");
+  return b.build();
+}
+
+}  // namespace autolife::robot

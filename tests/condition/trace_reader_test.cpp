@@ -1,0 +1,121 @@
+// The trace Reader (issue 18): block reads, lines longer than a block,
+// file descriptors, and the fast path (simdjson) giving what parseStep
+// gives.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <sstream>
+#include <string>
+#include <thread>
+
+#include "autolife/trace/trace.hpp"
+
+namespace {
+
+using autolife::core::fromSeconds;
+using autolife::trace::parseStep;
+using autolife::trace::Reader;
+using autolife::trace::Step;
+using autolife::trace::TraceError;
+
+TEST(TraceReader, ALineLongerThanTheReadBlockIsReadWhole) {
+  const std::string big(3 << 20, 'a');  // 3 MiB: three times the block
+  std::istringstream in("{\"t\": 0, \"set\": {\"k\": \"" + big + "\"}}\n{\"t\": 1, \"set\": {\"k\": 2}}\n");
+  Reader reader(in);
+  auto first = reader.next();
+  ASSERT_TRUE(first.has_value());
+  ASSERT_EQ(first->set.size(), 1u);
+  EXPECT_EQ(first->set[0].second.asString(), big);
+  auto second = reader.next();
+  ASSERT_TRUE(second.has_value());
+  EXPECT_EQ(second->time, fromSeconds(1));
+  EXPECT_EQ(second->set[0].second.asInt(), 2);
+  EXPECT_FALSE(reader.next().has_value());
+  EXPECT_EQ(reader.lineNumber(), 2);
+}
+
+TEST(TraceReader, ReadsAFileDescriptorAsLinesArrive) {
+  int fds[2];
+  ASSERT_EQ(pipe(fds), 0);
+  std::thread writer([fd = fds[1]] {
+    const std::string lines[] = {"{\"t\": 0, \"set\": {\"k\": 1}}\n", "\n", "{\"t\": 2, \"raise\": {\"e\": true}}"};
+    for (const auto& l : lines) EXPECT_EQ(write(fd, l.data(), l.size()), static_cast<ssize_t>(l.size()));
+    close(fd);
+  });
+  Reader reader(fds[0]);
+  Step step;
+  ASSERT_TRUE(reader.next(step));
+  EXPECT_EQ(step.set[0].first, "k");
+  ASSERT_TRUE(reader.next(step));  // the blank line counts, the last line has no newline
+  EXPECT_EQ(step.time, fromSeconds(2));
+  EXPECT_TRUE(step.set.empty());
+  ASSERT_EQ(step.raise.size(), 1u);
+  EXPECT_TRUE(step.raise[0].second.asBool());
+  EXPECT_FALSE(reader.next(step));
+  EXPECT_EQ(reader.lineNumber(), 3);
+  writer.join();
+  close(fds[0]);
+}
+
+// Each line read by the Reader equals parseStep's reading of it.
+void expectSameAsParseStep(const std::string& line) {
+  std::istringstream in(line + "\n");
+  Reader reader(in);
+  std::string fastError, slowError;
+  std::optional<Step> fast, slow;
+  try {
+    fast = reader.next();
+  } catch (const TraceError& e) {
+    fastError = e.what();
+  }
+  try {
+    slow = parseStep(line, 1, autolife::core::Time{0});
+  } catch (const TraceError& e) {
+    slowError = e.what();
+  }
+  EXPECT_EQ(fastError, slowError) << line;
+  ASSERT_EQ(fast.has_value(), slow.has_value()) << line;
+  if (!fast) return;
+  EXPECT_EQ(fast->time, slow->time) << line;
+  ASSERT_EQ(fast->set.size(), slow->set.size()) << line;
+  for (std::size_t i = 0; i < fast->set.size(); ++i) {
+    EXPECT_EQ(fast->set[i].first, slow->set[i].first) << line;
+    EXPECT_TRUE(identical(fast->set[i].second, slow->set[i].second)) << line;
+  }
+  EXPECT_EQ(fast->remove, slow->remove) << line;
+  EXPECT_EQ(fast->declare, slow->declare) << line;
+  EXPECT_EQ(fast->raise.size(), slow->raise.size()) << line;
+}
+
+TEST(TraceReader, ReadsEachLineAsParseStepDoes) {
+  for (const char* line : {
+           R"({"t": 0.095, "set": {"p": 0, "x": 4}})",
+           R"({"t": 1, "set": {"b": 1, "a": 2, "c": 3}})",  // keys sorted, as nlohmann's map sorts them
+           R"({"t": 1, "set": {"k": 1, "k": 2}})",          // a repeated key keeps its last value
+           R"({"t": 1, "t": 2, "set": {"k": 1}})",
+           R"({"t": 0, "set": {"k": [1, 2.0, "s", null, true, [3]]}})",
+           R"({"t": 0, "set": {"k": -0}, "raise": {"e": -0.0}})",
+           R"({"t": 0, "set": {"k": 9223372036854775807}})",
+           R"({"t": 0, "set": {"k": 9223372036854775808}})",  // beyond int64: the error of the contract
+           R"({"t": 0, "set": {"k": 1e400}})",
+           R"({"t": 0, "set": {"k": "caf\u00e9"}})",
+           R"({"t": 0, "set": {"k": {"a": 1}}})",
+           R"({"t": 0, "declare": ["a", "b"], "remove": ["c"]})",
+           R"({"t": 0, "remove": [""]})",
+           R"({"t": 0, "set": {"": 1}})",
+           R"({"t": 0, "pref": {"d": {"s": "v"}}})",
+           R"({"t": "0", "set": {"k": 1}})",
+           R"({"t": -1, "set": {"k": 1}})",
+           R"({"t": 0})",
+           R"({"t": 0, "sett": {"k": 1}})",
+           R"({"t": 0, "set": {"k": 1}} trailing)",
+           R"({"t": 0, "set": {"k": 01}})",
+           "{\"t\": 0, \"set\": {\"k\": 1}}\r",
+           "\xef\xbb\xbf{\"t\": 0, \"set\": {\"k\": 1}}",
+           "{\"t\": 0, \"set\": {\"k\": \"\xff\"}}",
+       })
+    expectSameAsParseStep(line);
+}
+
+}  // namespace
