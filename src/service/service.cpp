@@ -348,7 +348,7 @@ Any Registry::call(std::string_view service, std::string_view method, const Argu
 // knows it), then the reply.
 void Registry::callAsync(std::string_view service, std::string_view method, const Arguments& args, Reply reply) const {
   auto record = std::make_shared<CallRecord>(
-      CallRecord{std::string(service), std::string(method), args, nullptr, {}, {}, core::Duration{0}, currentCaller});
+      CallRecord{std::string(service), std::string(method), args, nullptr, {}, {}, core::Duration{0}, currentCaller, false, {}});
   auto s = find(service);
   lastTaken = core::Duration{0};
   lastNotModelled = false;
