@@ -8,7 +8,10 @@ namespace autolife::app {
 sim::EngineHooks RobotChoice::hooks() {
   if (!link) return {};
   auto* l = link.get();
-  return {[l](engine::Engine& engine) { l->attach(engine); }, [l] { l->detach(); }};
+  sim::EngineHooks hooks;
+  hooks.attach = [l](engine::Engine& engine) { l->attach(engine); };
+  hooks.detach = [l] { l->detach(); };
+  return hooks;
 }
 
 std::optional<RobotChoice> chooseRobot(const std::string& command, const std::string& text, bool serving) {

@@ -23,6 +23,7 @@
 #include "autolife/sim/simulator.hpp"
 #include "autolife/store/store.hpp"
 #include "commands.hpp"
+#include "package_services.hpp"
 #include "robot_option.hpp"
 #include "scenario_file.hpp"
 #include "serve_log.hpp"
@@ -44,6 +45,9 @@ Binding to anything but loopback requires a token: generated on first use,
 printed once on stderr, stored in DATA/token; clients send
 "Authorization: Bearer TOKEN" (or ?token=TOKEN), qi clients send it as
 auth_token in their capability map.
+The packages' <services> (docs/packages.md) run as processes beside the
+engine and register over qi; their events are JSON lines on stderr
+({"packageService": NAME, "status": "failed", "why": ...}).
 With --scenario, the scenario's packages and activities are loaded and its
 steps are applied at their times on the real clock (expectations are not
 checked). SIGINT or SIGTERM: activities are stopped, then the server.
@@ -226,20 +230,32 @@ int serve(const ServeOptions& o, const sim::Scenario* scenario, const std::files
   });
   api::Server api(engine, loop, server);
   std::unique_ptr<qiserver::Server> qi;
+  std::unique_ptr<pkgservice::PackageServices> services;
   try {
     nlohmann::json listening{{"listening", api.start()}};
     std::string qiUrl;
     qi = startQi(o, engine, loop, data, qiUrl, log);
     if (qi) listening["qi"] = qiUrl;
+    // The packages' services reach the engine by serve's qi server when it
+    // needs no token and speaks plain qi (their qi module has no TLS), else
+    // by a loopback listener of their own.
+    const auto parsed = net::parseUrl(qiUrl);
+    const auto* address = std::get_if<net::Url>(&parsed);
+    const bool open = qi && address && !address->tls && api::isLoopback(address->host);
+    services = servePackageServices(engine, open ? qiUrl : std::string(), log);
     std::cout << core::jsonLine(listening) << std::endl;
   } catch (const std::exception& e) {
     log.problem(e.what());
     return 2;
   }
+  onEngine(engine, log, [&] { services->start(); });
   const sigset_t set = stopSignals();
   int signal = 0;
   sigwait(&set, &signal);
-  onEngine(engine, log, [&] { engine.life.stopAll(); });
+  onEngine(engine, log, [&] {
+    engine.life.stopAll();
+    services.reset();  // SIGTERM, as NAOqi stops them; killed after a grace period
+  });
   if (qi) qi->stop();
   api.stop();
   onEngine(engine, log, [&] { engine.life.setState("disabled"); });

@@ -7,6 +7,7 @@
 #include "autolife/core/json_line.hpp"
 #include "autolife/sim/simulator.hpp"
 #include "commands.hpp"
+#include "package_services.hpp"
 #include "robot_option.hpp"
 #include "scenario_file.hpp"
 
@@ -21,7 +22,10 @@ run: {duration: S} | {until: "<condition>"} | {exec: [argv...]}), timed
 steps (set, raise, people, world, call) and expectations (t with focused,
 state, stack, suggestions).
 Output: the seed, then one line per AutonomousLife event, activityTransition,
-call result, activity failure and expectation; with --json, JSON Lines such as
+call result, activity failure, expectation, and package service event
+(started, ready, output, stopped, failed, restarting: the packages'
+<services> run as processes beside the engine; docs/packages.md); with
+--json, JSON Lines such as
   {"t": 3.0, "event": "AutonomousLife/FocusedActivity", "value": "demo/greet"}
 --seed N seeds everything random (rand() in conditions, the simulated world,
 box scripts' random): the same seed prints the same output, byte for byte.
@@ -60,7 +64,8 @@ int runSimulate(const SimulateOptions& o) {
   std::optional<RobotChoice> robot(RobotChoice{});
   if (!o.robot.empty() && !(robot = chooseRobot("simulate", o.robot, false))) return 2;
   if (robot->model && !robot->link) options.model = robot->model;  // a connected robot: the scenario's world
-  options.hooks = robot->hooks();
+  SimulatedPackageServices packageServices;  // the packages' <services>, beside the engine
+  options.hooks = packageServices.hooks(robot->hooks());
   if (!o.until.empty()) {
     options.until = sim::parseDuration(o.until);
     if (!options.until) {

@@ -3,6 +3,7 @@
 #include <map>
 
 #include "contents.hpp"
+#include "services.hpp"
 #include "xml_file.hpp"
 
 namespace autolife::package {
@@ -83,6 +84,11 @@ std::optional<Manifest> readPackage(XmlFile& file, const ManifestOptions& option
   m.descriptionLanguages = languages(root.child("descriptionLanguages"));
   m.requirements = readRequirements(root.child("requirements"));
   readContents(file, root.child("contents"), m);
+  // Documented under <package>; some packages put them in <contents>.
+  readServices(file, root.child("services"), m);
+  readServices(file, root.child("contents").child("services"), m);
+  readExecutableFiles(root.child("executableFiles"), m);
+  readExecutableFiles(root.child("services").child("executableFiles"), m);
   return m;
 }
 

@@ -154,10 +154,10 @@ void Connection::handle(const qi::Message& m) {
         // an unreadable advertisement changes nothing
       }
       return;
-    case qi::MessageType::Cancel:  // calls are answered before the next message is read: nothing left to cancel
     case qi::MessageType::Reply:
-    case qi::MessageType::Error:
-    case qi::MessageType::Event:
+    case qi::MessageType::Error: return answered(m);
+    case qi::MessageType::Event: return state_.directory->clientEvent(h.service, this, h.action, m.payload);
+    case qi::MessageType::Cancel:  // nothing is canceled: a call runs to its answer
     case qi::MessageType::Canceled: return;
     case qi::MessageType::None: return replyError(h, "message of type None");
   }
@@ -198,7 +198,7 @@ std::shared_ptr<ServedObject> Connection::target(const qi::Header& h) const {
     const auto* entry = state_.directory->find(h.service);
     if (!entry) throw CallError("no-such-service", "there is no service with id " + std::to_string(h.service));
     if (!entry->object)
-      throw CallError("remote-service", "service " + entry->info.name + " lives in another qi process: connect to its endpoints");
+      throw CallError("not-ready", "service " + entry->info.name + " is registered but not ready yet");
     return entry->object;
   }
   auto it = objects_.find({h.service, h.object});
@@ -252,6 +252,36 @@ void Connection::dispatch(const qi::Message& m) {
   } catch (const std::exception& e) {
     if (isCall) replyError(h, describeError(e));
   }
+}
+
+void Connection::callClient(std::uint32_t service, std::uint32_t object, std::uint32_t action, std::string payload,
+                            Outcome done) {
+  if (closed_) return done(nullptr, "the connection closed", true);
+  qi::Message m;
+  m.header.id = nextCallId_++;
+  m.header.type = qi::MessageType::Call;
+  m.header.service = service;
+  m.header.object = object;
+  m.header.action = action;
+  m.payload = std::move(payload);
+  outgoing_[m.header.id] = std::move(done);
+  send(qi::encodeMessage(m));
+}
+
+void Connection::answered(const qi::Message& m) {
+  auto it = outgoing_.find(m.header.id);
+  if (it == outgoing_.end()) return;  // nothing asked: ignored
+  Outcome done = std::move(it->second);
+  outgoing_.erase(it);
+  if (m.header.type == qi::MessageType::Reply) return done(&m.payload, "", false);
+  std::string sentence;
+  try {
+    const auto error = qi::toJson(qi::decode(Signature(Kind::Dynamic), m.payload, codec_), Signature(Kind::Dynamic));
+    sentence = error.is_string() ? error.get<std::string>() : error.dump();
+  } catch (const std::exception& e) {
+    sentence = std::string("an unreadable error: ") + e.what();
+  }
+  done(nullptr, sentence, false);
 }
 
 // A robot action (say, a motion) answers once it is done, as NAOqi's
@@ -430,6 +460,9 @@ void Connection::close(const std::string& why) {
   for (auto& [key, disconnect] : links_) disconnect();
   links_.clear();
   objects_.clear();
+  auto outgoing = std::move(outgoing_);
+  outgoing_.clear();
+  for (auto& [id, done] : outgoing) done(nullptr, why.empty() ? "the connection closed" : why, true);
   state_.directory->removeOwnedBy(this);
   state_.connections.erase(shared_from_this());
 }

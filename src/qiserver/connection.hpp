@@ -20,6 +20,7 @@
 #include "autolife/qi/codec.hpp"
 #include "autolife/qi/message.hpp"
 #include "autolife/qiserver/server.hpp"
+#include "client_service.hpp"
 #include "directory.hpp"
 #include "objects.hpp"
 
@@ -36,7 +37,7 @@ struct ServerState {
   std::set<std::shared_ptr<Connection>> connections;
 };
 
-class Connection final : public std::enable_shared_from_this<Connection>, public CallContext {
+class Connection final : public std::enable_shared_from_this<Connection>, public CallContext, public ClientHost {
 public:
   Connection(ServerState& state, std::unique_ptr<net::Stream> stream);
   void start();
@@ -45,6 +46,9 @@ public:
 
   std::uint32_t addObject(std::uint32_t service, std::shared_ptr<ServedObject> object) override;
   const void* caller() const override { return this; }
+  std::weak_ptr<ClientHost> clientHost() override { return weak_from_this(); }
+  void callClient(std::uint32_t service, std::uint32_t object, std::uint32_t action, std::string payload,
+                  Outcome done) override;
 
 private:
   using Key = std::pair<std::uint32_t, std::uint32_t>;  // service, object
@@ -55,6 +59,7 @@ private:
   void handshake(const qi::Message& m);
   void updateCapabilities(const qi::Value& map);
   void dispatch(const qi::Message& m);
+  void answered(const qi::Message& m);  // a Reply or Error to a call sent to the client
   std::shared_ptr<ServedObject> target(const qi::Header& h) const;
   qi::Value callBound(ServedObject& object, const qi::Header& h, const qi::Value& arguments);
   qi::Value registerEvent(ServedObject& object, const qi::Header& h, const qi::Value& arguments);
@@ -93,6 +98,10 @@ private:
   std::map<std::tuple<std::uint32_t, std::uint32_t, std::uint64_t>, std::function<void()>> links_;
   std::uint64_t nextLink_ = 1;
   std::uint32_t nextEventId_ = 1;
+
+  // Calls sent to the client (to the services it hosts), by message id.
+  std::map<std::uint32_t, Outcome> outgoing_;
+  std::uint32_t nextCallId_ = 1;
 };
 
 }  // namespace autolife::qiserver

@@ -61,11 +61,23 @@ public:
       }
       case 102: return qi::Value(directory_.registerService(qi::ServiceInfo::fromValue(arguments.member(0)), context.caller()));
       case 103: directory_.unregisterService(idArgument(arguments)); return {};
-      case 104: directory_.serviceReady(idArgument(arguments)); return {};
+      case 104: throw CallError("error", "ServiceDirectory.serviceReady answers later (callAsync)");
       case 105: directory_.updateServiceInfo(qi::ServiceInfo::fromValue(arguments.member(0))); return {};
       case 108: return qi::Value(directory_.machineId());
       case 109: throw CallError("not-supported", "_socketOfService is not supported by autolife");
       default: throw CallError("no-such-method", "there is no method with uid " + std::to_string(uid) + " in ServiceDirectory");
+    }
+  }
+
+  // serviceReady answers once the client's metaObject is read (over the
+  // client's connection): the loop serves the others meanwhile.
+  void callAsync(std::uint32_t uid, const qi::Value& arguments, CallContext& context,
+                 std::function<void(Outcome)> reply) override {
+    if (uid != 104) return ServedObject::callAsync(uid, arguments, context, std::move(reply));
+    try {
+      directory_.serviceReady(idArgument(arguments), context, reply);
+    } catch (const std::exception& e) {
+      reply(std::string(e.what()));
     }
   }
 
@@ -104,10 +116,12 @@ std::string newUuid() {
   return hex;
 }
 
-Directory::Directory(engine::ServiceAccess engine, std::vector<std::string> endpoints)
-    : engine_(engine), endpoints_(std::move(endpoints)), machineId_(newUuid()), sessionId_(newUuid()) {
+Directory::Directory(engine::ServiceAccess engine, std::vector<std::string> endpoints, boost::asio::io_context& ioc,
+                     std::chrono::milliseconds clientCallTimeout)
+    : engine_(engine), endpoints_(std::move(endpoints)), machineId_(newUuid()), sessionId_(newUuid()), ioc_(ioc),
+      clientCallTimeout_(clientCallTimeout) {
   self_ = std::make_shared<DirectoryObject>(*this);
-  Entry sd{infoFor("ServiceDirectory", qi::kServiceDirectory), self_, nullptr, true};
+  Entry sd{infoFor("ServiceDirectory", qi::kServiceDirectory), self_, nullptr, true, nullptr};
   entries_.emplace(qi::kServiceDirectory, std::move(sd));
   ids_["ServiceDirectory"] = qi::kServiceDirectory;
 }
@@ -132,14 +146,15 @@ void Directory::syncWithRegistry() {
   const auto names = engine_.services.names();  // sorted
   std::vector<std::uint32_t> gone;
   for (const auto& [id, entry] : entries_)
-    if (entry.object && id != qi::kServiceDirectory && !engine_.services.find(entry.info.name)) gone.push_back(id);
+    if (entry.object && !entry.owner && id != qi::kServiceDirectory && !engine_.services.find(entry.info.name))
+      gone.push_back(id);
   for (auto id : gone) remove(id);
   for (const auto& name : names) {
     if (ids_.count(name)) continue;
     auto service = engine_.services.find(name);
     if (!service) continue;
     const std::uint32_t id = next_++;
-    add(id, Entry{infoFor(name, id), std::make_shared<ServiceObject>(engine_, service, id), nullptr, true});
+    add(id, Entry{infoFor(name, id), std::make_shared<ServiceObject>(engine_, service, id), nullptr, true, nullptr});
   }
 }
 
@@ -168,13 +183,21 @@ void Directory::add(std::uint32_t id, Entry entry) {
   if (ready) added(id, name);
 }
 
+Directory::~Directory() {
+  // The clients' services leave the engine with the server.
+  for (const auto& [id, entry] : entries_)
+    if (entry.client) engine_.services.remove(entry.info.name);
+}
+
 void Directory::remove(std::uint32_t id) {
   auto it = entries_.find(id);
   if (it == entries_.end()) return;
   const std::string name = it->second.info.name;
   const bool wasReady = it->second.ready;
+  const bool published = it->second.client != nullptr;
   ids_.erase(name);
   entries_.erase(it);
+  if (published) engine_.services.remove(name);
   if (wasReady) removed(id, name);
 }
 
@@ -183,29 +206,63 @@ std::uint32_t Directory::registerService(qi::ServiceInfo info, const void* owner
   if (ids_.count(info.name)) throw CallError("service-exists", "Service \"" + info.name + "\" is already registered");
   const std::uint32_t id = next_++;
   info.serviceId = id;
-  add(id, Entry{std::move(info), nullptr, owner, false});
+  add(id, Entry{std::move(info), nullptr, owner, false, nullptr});
   return id;
 }
 
-void Directory::serviceReady(std::uint32_t id) {
+void Directory::serviceReady(std::uint32_t id, CallContext& context, std::function<void(ServedObject::Outcome)> ready) {
   auto it = entries_.find(id);
-  if (it == entries_.end() || it->second.object)
+  if (it == entries_.end() || it->second.owner == nullptr)
     throw CallError("no-such-service", "no service registered by a client with id " + std::to_string(id));
-  if (it->second.ready) return;
-  it->second.ready = true;
-  added(id, it->second.info.name);
+  if (it->second.ready) return ready(qi::Value());
+  if (it->second.owner != context.caller())
+    throw CallError("not-owner", "service " + it->second.info.name + " was registered by another client");
+  const std::string name = it->second.info.name;
+  auto host = context.clientHost();
+  auto locked = host.lock();
+  if (!locked) throw CallError("no-such-service", "the client that registered " + name + " is gone");
+  locked->callClient(id, qi::kMainObject, qi::action::MetaObject, qi::encode(qi::Signature::parse("(I)"), qi::Value::tuple({0u})),
+                     [this, id, name, host, ready = std::move(ready)](const std::string* payload, const std::string& error, bool) {
+                       try {
+                         if (!payload) throw CallError("no-meta-object", "could not read the metaObject of " + name + ": " + error);
+                         publish(id, qi::MetaObject::fromValue(qi::decode(qi::metaObjectSignature(), *payload)), host);
+                       } catch (const std::exception& e) {
+                         return ready(std::string(e.what()));
+                       }
+                       ready(qi::Value());
+                     });
+}
+
+// The client's service joins the registry, as a proxy that forwards to the client.
+void Directory::publish(std::uint32_t id, const qi::MetaObject& meta, std::weak_ptr<ClientHost> host) {
+  auto it = entries_.find(id);
+  if (it == entries_.end()) throw CallError("no-such-service", "the service left before it was ready");
+  Entry& entry = it->second;
+  auto client = std::make_shared<ClientService>(entry.info.name, id, meta, std::move(host), ioc_, clientCallTimeout_);
+  auto proxy = client->proxy();
+  engine_.services.add(proxy);  // CallError service-exists when an engine service took the name meanwhile
+  entry.client = client;
+  entry.object = std::make_shared<ServiceObject>(engine_, proxy, id);
+  entry.ready = true;
+  added(id, entry.info.name);
+  client->follow();
+}
+
+void Directory::clientEvent(std::uint32_t id, const void* owner, std::uint32_t uid, const std::string& payload) {
+  auto it = entries_.find(id);
+  if (it != entries_.end() && it->second.client && it->second.owner == owner) it->second.client->event(uid, payload);
 }
 
 void Directory::unregisterService(std::uint32_t id) {
   auto it = entries_.find(id);
-  if (it == entries_.end() || it->second.object)
+  if (it == entries_.end() || it->second.owner == nullptr)
     throw CallError("no-such-service", "no service registered by a client with id " + std::to_string(id));
   remove(id);
 }
 
 void Directory::updateServiceInfo(const qi::ServiceInfo& info) {
   auto it = entries_.find(info.serviceId);
-  if (it == entries_.end() || it->second.object || it->second.info.name != info.name)
+  if (it == entries_.end() || it->second.owner == nullptr || it->second.info.name != info.name)
     throw CallError("no-such-service", "no service registered by a client named " + info.name);
   it->second.info = info;
 }

@@ -23,6 +23,7 @@
 namespace autolife::qiserver {
 
 class ServedObject;
+class ClientHost;
 
 // What a method gets besides its arguments: a way to hand out new objects,
 // which live as long as the connection (or until the client terminates them).
@@ -33,6 +34,8 @@ public:
   virtual std::uint32_t addObject(std::uint32_t service, std::shared_ptr<ServedObject> object) = 0;
   // Who calls: services a client registers leave with its connection.
   virtual const void* caller() const = 0;
+  // The connection, as the host of the services its client registers.
+  virtual std::weak_ptr<ClientHost> clientHost() = 0;
 };
 
 // Receives a signal's values as the tuple of its signature; any thread.
@@ -49,7 +52,8 @@ public:
   virtual qi::Value call(std::uint32_t uid, const qi::Value& arguments, CallContext& context) = 0;
   // The same, answering `reply` with the result or the refusal's sentence:
   // here, before returning, or later, on any thread, for a method that
-  // answers later (a robot's service behind a proxy). Default: call().
+  // answers later (a robot's service behind a proxy, a service a qi client
+  // registered; ServiceDirectory.serviceReady). Default: call().
   using Outcome = std::variant<qi::Value, std::string>;
   virtual void callAsync(std::uint32_t uid, const qi::Value& arguments, CallContext& context,
                          std::function<void(Outcome)> reply);

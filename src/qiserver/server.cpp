@@ -76,7 +76,8 @@ std::string Server::start() {
   impl_->port = bound.port;
   const std::string url = bound.text();
   impl_->onLoop([impl = impl_.get(), url] {
-    impl->state.directory = std::make_unique<Directory>(impl->state.engine, std::vector<std::string>{url});
+    impl->state.directory = std::make_unique<Directory>(impl->state.engine, std::vector<std::string>{url},
+                                                        impl->state.ioc, impl->state.options.clientCallTimeout);
     impl->state.directory->syncWithRegistry();
     // The registry may announce from any thread, even while this server goes.
     auto& registry = impl->state.engine.services;

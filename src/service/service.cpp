@@ -1,4 +1,5 @@
 #include "autolife/service/service.hpp"
+#include "autolife/service/await_reply.hpp"
 
 #include <algorithm>
 #include <future>
@@ -88,18 +89,23 @@ Service& Service::property(Property p) {
 Service& Service::asyncMethod(std::string name, std::vector<Parameter> parameters, Type result,
                               std::string description, AsyncHandler handler) {
   // For callers that may wait: the reply, whichever thread it comes on.
-  Handler waits = [handler](const Arguments& args) {
-    auto promise = std::make_shared<std::promise<Outcome>>();
-    auto future = promise->get_future();
-    handler(args, [promise](Outcome o) { promise->set_value(std::move(o)); });
-    Outcome outcome = future.get();
-    if (auto* error = std::get_if<CallError>(&outcome)) throw *error;
-    return std::get<Any>(std::move(outcome));
-  };
+  Handler waits = [handler](const Arguments& args) { return awaitReply(handler, args); };
   Method m{std::move(name), std::move(parameters), result, std::move(description), std::move(waits)};
   m.asyncHandler = std::move(handler);
   methods_.push_back(std::move(m));
   return *this;
+}
+
+Any awaitReply(const AsyncHandler& handler, const Arguments& args, std::optional<std::chrono::milliseconds> patience,
+               const std::string& what) {
+  auto promise = std::make_shared<std::promise<Outcome>>();
+  auto future = promise->get_future();
+  handler(args, [promise](Outcome o) { promise->set_value(std::move(o)); });
+  if (patience && future.wait_for(*patience) != std::future_status::ready)
+    throw CallError("timeout", what + " did not answer within " + std::to_string(patience->count()) + " ms");
+  Outcome outcome = future.get();
+  if (auto* error = std::get_if<CallError>(&outcome)) throw *error;
+  return std::get<Any>(std::move(outcome));
 }
 
 bool Service::hasMethod(std::string_view name, std::size_t arity) const {

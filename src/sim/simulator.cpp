@@ -81,11 +81,19 @@ public:
     observe();
     loadPackages();
     if (hooks_.attach) hooks_.attach(engine_);
+    if (hooks_.observe)
+      hooks_.observe(engine_, [this](ordered_json body, const std::string& label, const std::string& text) {
+        emit(std::move(body), pad(label) + text);
+      });
     engine_.start();
     for (const auto& step : scenario_.steps) clock_.schedule(step.time, [this, &step] { apply(step); });
     for (const auto& e : scenario_.expectations)
       clock_.schedule(e.time, [this, &e] { check(e); }, core::Phase::Observe);
     clock_.runUntil(end);
+    if (hooks_.settle) {
+      hooks_.settle();
+      clock_.runUntil(end);  // what it told meanwhile, at the end
+    }
     if (explain_) explainWhyNot();
     if (hooks_.detach) hooks_.detach();
     result_.endedAt = end;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <thread>
 
 #include "autolife/qi/convert.hpp"
 #include "capture.hpp"
@@ -229,7 +230,29 @@ TEST(QiServer, PropertiesReadAndWriteByNameAndServicesArrivingAreAnnounced) {
   ADD_FAILURE() << "no serviceRemoved";
 }
 
-TEST(QiServer, AClientsRegisteredServiceIsListedUntilItsConnectionCloses) {
+// The next message the server sends `client` that is a Call (what it asks
+// of the objects the client hosts), skipping anything else.
+std::optional<qi::Message> nextCall(qiclient::Client& client) {
+  for (;;) {
+    auto m = client.receive(kWait);
+    if (!m || m->header.type == qi::MessageType::Call) return m;
+  }
+}
+
+void reply(qiclient::Client& client, const qi::Header& call, const qi::Signature& signature, const qi::Value& value) {
+  qi::Message m;
+  m.header = call;
+  m.header.type = qi::MessageType::Reply;
+  m.payload = qi::encode(signature, value);
+  client.sendBytes(qi::encodeMessage(m));
+}
+
+// A service a client registers (a package's service, a user's script):
+// at serviceReady the server asks the client for its metaObject and puts
+// a proxy of it in the engine's registry; another client's call is relayed
+// to it over its own connection and its answer comes back; it leaves the
+// directory and the registry with that connection.
+TEST(QiServer, AClientsRegisteredServiceIsRelayedUntilItsConnectionCloses) {
   QiFixture server;
   auto watcher = server.client();
   watcher->connect(qi::kServiceDirectory, qi::kMainObject, "serviceRemoved");
@@ -243,8 +266,39 @@ TEST(QiServer, AClientsRegisteredServiceIsListedUntilItsConnectionCloses) {
     id = static_cast<std::uint32_t>(
         owner->call(qi::kServiceDirectory, 1, "registerService", json::array({qi::toJson(info.toValue(), qi::ServiceInfo::signature())})).asUInt());
     EXPECT_THROW(watcher->service("ClientService"), qiclient::Error);  // not ready yet
-    owner->call(qi::kServiceDirectory, 1, "serviceReady", {id});
+    // serviceReady, sent by hand: the server's question comes before its answer.
+    qi::Message ready;
+    ready.header.id = 9001;
+    ready.header.type = qi::MessageType::Call;
+    ready.header.service = qi::kServiceDirectory;
+    ready.header.object = qi::kMainObject;
+    ready.header.action = *owner->metaObject(qi::kServiceDirectory).methodUid("serviceReady");
+    ready.payload = qi::encode(qi::Signature::parse("(I)"), qi::Value::tuple({id}));
+    owner->sendBytes(qi::encodeMessage(ready));
+    auto ask = nextCall(*owner);
+    ASSERT_TRUE(ask);
+    EXPECT_EQ(ask->header.service, id);
+    EXPECT_EQ(ask->header.action, qi::action::MetaObject);
+    qi::MetaObject meta;
+    meta.methods[100] = qi::MetaMethod{100, "s", "echo", "(s)", "", {}, ""};
+    reply(*owner, ask->header, qi::metaObjectSignature(), meta.toValue());
+    for (;;) {
+      auto answer = owner->receive(kWait);
+      ASSERT_TRUE(answer);
+      if (answer->header.id != 9001) continue;
+      EXPECT_EQ(answer->header.type, qi::MessageType::Reply) << answer->describe();
+      break;
+    }
     EXPECT_EQ(watcher->service("ClientService").endpoints, info.endpoints);
+    // The watcher's call reaches the owner, which answers it.
+    std::thread answerer([&] {
+      auto call = nextCall(*owner);
+      if (!call) return;
+      const auto text = qi::decode(qi::Signature::parse("(s)"), call->payload).asTuple().members.at(0).asString();
+      reply(*owner, call->header, qi::Signature::parse("s"), qi::Value("echo: " + text));
+    });
+    EXPECT_EQ(watcher->call("ClientService", "echo", {"hi"}), "echo: hi");
+    answerer.join();
   }
   const auto removed = watcher->nextEvent(kWait);
   ASSERT_TRUE(removed);

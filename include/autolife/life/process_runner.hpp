@@ -1,16 +1,15 @@
-// Runs activities that are external programs (`run: {exec: [argv...]}`).
-// Stopping always works: SIGTERM, then SIGKILL after a grace period. A
-// reaper thread waits for the children (pidfds, no polling loop) and reports
-// a program that exits by itself through the engine clock, so `ended` runs
-// on the engine's thread, in order with everything else.
+// Runs activities that are external programs (`run: {exec: [argv...]}`),
+// as core::ChildProcesses: each in its own process group, stopping always
+// works (SIGTERM, then SIGKILL after a grace period). A program that exits
+// by itself is reported through the engine clock, so `ended` runs on the
+// engine's thread, in order with everything else.
 #pragma once
 
 #include <chrono>
 #include <map>
 #include <mutex>
-#include <thread>
-#include <vector>
 
+#include "autolife/core/child_processes.hpp"
 #include "autolife/core/clock.hpp"
 #include "autolife/life/runner.hpp"
 
@@ -30,23 +29,11 @@ public:
   std::size_t liveProcesses() const;
 
 private:
-  struct Child {
-    int pid = -1;
-    int pidfd = -1;
-    std::string activity;  // empty once stopped: its exit is not reported
-    EndedCallback ended;
-    std::chrono::steady_clock::time_point killAt{};  // set once SIGTERM was sent
-  };
-  void reap();
-  void wake();
-
   core::Clock& clock_;
   std::chrono::milliseconds grace_;
   mutable std::mutex mutex_;
-  std::vector<Child> children_;
-  int wakeFd_ = -1;
-  bool stopping_ = false;
-  std::thread reaper_;
+  std::map<std::string, core::ChildProcesses::Id> running_;  // by activity
+  core::ChildProcesses processes_;  // last: its reaper stops before the rest goes
 };
 
 }  // namespace autolife::life

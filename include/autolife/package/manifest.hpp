@@ -1,6 +1,6 @@
 // manifest.xml (REFERENCE §6), as real Choregraphe packages write it: the
-// package's uuid and version, its names, requirements, and its contents
-// (behaviorContent and dialogContent). Parsing never throws: what cannot be
+// package's uuid and version, its names, requirements, its contents
+// (behaviorContent and dialogContent) and its services. Parsing never throws: what cannot be
 // read becomes a core::Problem located in the file, and unknown elements are
 // ignored (real manifests carry many).
 #pragma once
@@ -90,6 +90,23 @@ struct DialogContent {
   TextPosition position;
 };
 
+// <services><service name="…" autorun="true" execStart="…"/></services>: a
+// program ALServiceManager runs beside NAOqi, in the package's folder
+// (docs/packages.md "Package services"); NAOqi names it `<uuid>.<name>`.
+struct ServiceContent {
+  std::string name;
+  bool autorun = false;
+  std::string execStart;              // as written
+  std::vector<std::string> command;   // execStart split into arguments
+  TextPosition position;
+};
+
+// execStart split as a shell would split a simple command: blanks separate
+// arguments, single and double quotes group, a backslash escapes (not in
+// single quotes). Empty, with `error` set, when a quote is not closed or
+// there is nothing to run.
+std::vector<std::string> splitCommand(std::string_view text, std::string& error);
+
 struct Requirements {
   std::string naoqiMinVersion;  // empty when not given
   std::string naoqiMaxVersion;
@@ -107,6 +124,8 @@ struct Manifest {
   Requirements requirements;
   std::vector<BehaviorContent> behaviors;  // in manifest order
   std::vector<DialogContent> dialogs;
+  std::vector<ServiceContent> services;    // in manifest order
+  std::vector<std::string> executableFiles;  // <executableFiles><file path="…"/>
 };
 
 struct ManifestOptions {

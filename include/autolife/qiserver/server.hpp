@@ -2,8 +2,10 @@
 // C++ and Python `qi`, qicli) connect as to a robot: the capability
 // handshake, the ServiceDirectory, every engine service as a qi object
 // with its metaObject, calls, errors, signals, properties, and
-// ALMemory.subscriber(key). It runs on the same EventLoop as the JSON-RPC
-// API: a call reaches the engine on the engine's thread.
+// ALMemory.subscriber(key); the services clients register join the
+// engine's registry. It runs on the same EventLoop as the JSON-RPC
+// API: a call reaches the engine on the engine's thread (or, for a
+// listener beside an engine on another clock, on the loop's thread).
 #pragma once
 
 #include <chrono>
@@ -35,6 +37,12 @@ struct ServerOptions {
   std::size_t maxQueuedBytes = 32u << 20;
   // A client that stops in the middle of a message: closed after this long.
   std::chrono::milliseconds stallTimeout{30000};
+  // How long a thread that calls a client's service (a box's ALProxy) waits
+  // for its answer (docs/qi.md, "Services of clients").
+  std::chrono::milliseconds clientCallTimeout{60000};
+  // Answer a robot action (say, a motion) once done, as NAOqi does, on the
+  // real clock; false beside an engine in virtual time: answered at once.
+  bool waitForActions = true;
 };
 
 class Server {

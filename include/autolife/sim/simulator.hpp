@@ -30,9 +30,16 @@ struct Record {
 // A remote robot on the engine (`--robot tcp://HOST:PORT`, src/remote):
 // `attach` is called with the engine once its packages are loaded, before
 // anything runs; `detach` once it has run, before it goes.
+// Package services (src/pkgservice) come the same way: `observe` is given
+// what reports a record (its JSON body, its label and its text), after
+// attach; `settle`, once the time is up, waits for what is still to come
+// (a service's end), whose records then close the timeline.
+using RecordReport = std::function<void(nlohmann::ordered_json body, const std::string& label, const std::string& text)>;
 struct EngineHooks {
   std::function<void(engine::Engine&)> attach;
   std::function<void()> detach;
+  std::function<void(engine::Engine&, RecordReport)> observe;
+  std::function<void()> settle;
 };
 
 struct SimulationOptions {

@@ -1,0 +1,315 @@
+# qi's futures and promises, qi.runAsync (qi.async), futureBarrier and
+# PeriodicTask, on threads of this process. Timeouts are milliseconds and
+# delays microseconds, as in libqi.
+import threading
+import time
+import traceback
+
+
+class FutureState(object):
+    None_ = 0
+    Running = 1
+    Canceled = 2
+    FinishedWithError = 3
+    FinishedWithValue = 4
+
+
+setattr(FutureState, "None", 0)
+
+
+class FutureTimeout(object):
+    None_ = 0
+    Infinite = 0x7FFFFFFF
+
+
+setattr(FutureTimeout, "None", 0)
+
+
+def _seconds(timeout):
+    if timeout is None or timeout >= FutureTimeout.Infinite:
+        return None
+    return max(0, timeout) / 1000.0
+
+
+class Future(object):
+    """The result of something that finishes later: a value, an error
+    (a message), or canceled."""
+
+    def __init__(self, on_cancel=None):
+        self._done = threading.Event()
+        self._lock = threading.Lock()
+        self._state = FutureState.Running
+        self._value = None
+        self._error = ""
+        self._callbacks = []
+        self._on_cancel = on_cancel
+        self._cancel_requested = False
+
+    # ---- completing (the promise's side) ----
+    def _finish(self, state, value=None, error=""):
+        with self._lock:
+            if self._state != FutureState.Running:
+                return False
+            self._state, self._value, self._error = state, value, error
+            callbacks, self._callbacks = self._callbacks, []
+        self._done.set()
+        for callback in callbacks:
+            _run_callback(callback, self)
+        return True
+
+    # ---- reading ----
+    def wait(self, timeout=FutureTimeout.Infinite):
+        self._done.wait(_seconds(timeout))
+        return self._state
+
+    def value(self, timeout=FutureTimeout.Infinite):
+        if not self._done.wait(_seconds(timeout)):
+            raise RuntimeError("Future timeout")
+        if self._state == FutureState.FinishedWithError:
+            raise RuntimeError(self._error)
+        if self._state == FutureState.Canceled:
+            raise RuntimeError("Future canceled")
+        return self._value
+
+    def result(self, timeout=None):  # concurrent.futures' name
+        return self.value(FutureTimeout.Infinite if timeout is None else int(timeout * 1000))
+
+    def error(self, timeout=FutureTimeout.Infinite):
+        self._done.wait(_seconds(timeout))
+        if self._state != FutureState.FinishedWithError:
+            raise RuntimeError("This future has no error")
+        return self._error
+
+    def hasError(self, timeout=FutureTimeout.Infinite):
+        self._done.wait(_seconds(timeout))
+        return self._state == FutureState.FinishedWithError
+
+    def hasValue(self, timeout=FutureTimeout.Infinite):
+        self._done.wait(_seconds(timeout))
+        return self._state == FutureState.FinishedWithValue
+
+    def isFinished(self):
+        return self._state != FutureState.Running
+
+    def isRunning(self):
+        return self._state == FutureState.Running
+
+    def isCanceled(self):
+        return self._state == FutureState.Canceled
+
+    def isCancelable(self):
+        return True
+
+    def cancel(self):
+        with self._lock:
+            if self._state != FutureState.Running or self._cancel_requested:
+                return
+            self._cancel_requested = True
+            on_cancel = self._on_cancel
+        if on_cancel is not None:
+            on_cancel(self)
+
+    requestCancellation = cancel
+
+    # ---- chaining ----
+    def addCallback(self, callback):
+        with self._lock:
+            if self._state == FutureState.Running:
+                self._callbacks.append(callback)
+                return
+        _run_callback(callback, self)
+
+    def then(self, callback):
+        """A future of callback(self)."""
+        chained = Future()
+        self.addCallback(lambda f: _settle(chained, callback, f))
+        return chained
+
+    def andThen(self, callback):
+        """A future of callback(value); an error or a cancel passes on."""
+        chained = Future()
+
+        def next_step(f):
+            if f._state == FutureState.FinishedWithValue:
+                _settle(chained, callback, f._value)
+            else:
+                chained._finish(f._state, None, f._error)
+        self.addCallback(next_step)
+        return chained
+
+    def unwrap(self):
+        """A future of a future: the inner one's outcome."""
+        inner = Future()
+
+        def outer_done(f):
+            if f._state == FutureState.FinishedWithValue and isinstance(f._value, Future):
+                f._value.addCallback(lambda g: inner._finish(g._state, g._value, g._error))
+            else:
+                inner._finish(f._state, f._value, f._error)
+        self.addCallback(outer_done)
+        return inner
+
+    def __repr__(self):
+        return "<qi.Future state=%d>" % self._state
+
+
+def _run_callback(callback, future):
+    try:
+        callback(future)
+    except Exception:
+        traceback.print_exc()
+
+
+def _settle(future, function, argument):
+    try:
+        future._finish(FutureState.FinishedWithValue, function(argument))
+    except Exception as e:
+        future._finish(FutureState.FinishedWithError, None, _message(e))
+
+
+def _message(error):
+    return str(error) or type(error).__name__
+
+
+class Promise(object):
+    """Promise([on_cancel]): sets its future's outcome once."""
+
+    def __init__(self, on_cancel=None, *ignored):
+        callback = (lambda f: on_cancel(self)) if on_cancel is not None else None
+        self._future = Future(callback)
+
+    def future(self):
+        return self._future
+
+    def setValue(self, value):
+        if not self._future._finish(FutureState.FinishedWithValue, value):
+            raise RuntimeError("Promise already set")
+
+    def setError(self, message):
+        if not self._future._finish(FutureState.FinishedWithError, None, str(message)):
+            raise RuntimeError("Promise already set")
+
+    def setCanceled(self):
+        if not self._future._finish(FutureState.Canceled):
+            raise RuntimeError("Promise already set")
+
+    def isCancelRequested(self):
+        return self._future._cancel_requested
+
+
+def futureBarrier(futures):
+    """A future of the list of `futures`, once every one is finished."""
+    futures = list(futures)
+    barrier = Future()
+    if not futures:
+        barrier._finish(FutureState.FinishedWithValue, [])
+        return barrier
+    left = [len(futures)]
+    lock = threading.Lock()
+
+    def one_done(_):
+        with lock:
+            left[0] -= 1
+            last = left[0] == 0
+        if last:
+            barrier._finish(FutureState.FinishedWithValue, futures)
+    for f in futures:
+        f.addCallback(one_done)
+    return barrier
+
+
+def run_async(callback, *args, **kwargs):
+    """qi.runAsync(callback, *args, delay=MICROSECONDS, **kwargs): runs it in
+    a thread of its own, after the delay; a future of what it returns.
+    Canceled before it starts, it never runs."""
+    delay = kwargs.pop("delay", 0) or 0
+    started = threading.Event()
+    canceled = threading.Event()
+    future = Future(lambda f: (canceled.set(), None if started.is_set() else f._finish(FutureState.Canceled)))
+
+    def body():
+        if delay and canceled.wait(delay / 1e6):
+            return
+        if canceled.is_set():
+            return
+        started.set()
+        try:
+            future._finish(FutureState.FinishedWithValue, callback(*args, **kwargs))
+        except Exception as e:
+            future._finish(FutureState.FinishedWithError, None, _message(e))
+
+    thread = threading.Thread(target=body, name="qi.async", daemon=True)
+    thread.start()
+    return future
+
+
+class PeriodicTask(object):
+    """Calls its callback every period (microseconds) in a thread of its own,
+    until stopped."""
+
+    def __init__(self):
+        self._callback = None
+        self._period = None
+        self._compensate = False
+        self._name = "PeriodicTask"
+        self._thread = None
+        self._stop = threading.Event()
+        self._lock = threading.Lock()
+
+    def setCallback(self, callback):
+        if self.isRunning():
+            raise RuntimeError("cannot change the callback of a running PeriodicTask")
+        self._callback = callback
+
+    def setUsPeriod(self, microseconds):
+        if microseconds < 0:
+            raise RuntimeError("a period cannot be negative")
+        self._period = microseconds / 1e6
+
+    def setPeriod(self, seconds):
+        self._period = float(seconds)
+
+    def setName(self, name):
+        self._name = str(name)
+
+    def compensateCallbackTime(self, compensate):
+        self._compensate = bool(compensate)
+
+    def start(self, immediate=True):
+        if self._callback is None or self._period is None:
+            raise RuntimeError("a PeriodicTask needs a callback and a period before it starts")
+        with self._lock:
+            if self._thread is not None:
+                return
+            self._stop.clear()
+            self._thread = threading.Thread(target=self._loop, args=(immediate,), name=self._name, daemon=True)
+            self._thread.start()
+
+    def _loop(self, immediate):
+        if not immediate and self._stop.wait(self._period):
+            return
+        while not self._stop.is_set():
+            began = time.monotonic()
+            try:
+                self._callback()
+            except Exception:
+                traceback.print_exc()
+            wait = self._period - (time.monotonic() - began) if self._compensate else self._period
+            if self._stop.wait(max(0.0, wait)):
+                return
+
+    def asyncStop(self):
+        self._stop.set()
+
+    def stop(self):
+        self._stop.set()
+        with self._lock:
+            thread, self._thread = self._thread, None
+        if thread is not None and thread is not threading.current_thread():
+            thread.join()
+
+    def isRunning(self):
+        return self._thread is not None and not self._stop.is_set()
+
+    def isStopping(self):
+        return self._thread is not None and self._stop.is_set()

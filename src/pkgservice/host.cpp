@@ -1,0 +1,48 @@
+#include "autolife/pkgservice/host.hpp"
+
+#include "autolife/engine/engine.hpp"
+#include "autolife/net/event_loop.hpp"
+#include "autolife/package/store.hpp"
+#include "autolife/qiserver/server.hpp"
+#include "autolife/service/service.hpp"
+
+namespace autolife::pkgservice {
+
+namespace {
+
+constexpr auto kHoldUntilReady = std::chrono::seconds(10);
+
+}  // namespace
+
+PackageServices::PackageServices(engine::Engine& engine, HostOptions options) : engine_(engine), url_(options.qiUrl) {
+  if (url_.empty()) {
+    loop_ = std::make_unique<net::EventLoop>();
+    loop_->start();
+    qiserver::ServerOptions qi;
+    qi.url = "tcp://127.0.0.1:0";
+    qi.waitForActions = !options.virtualTime;
+    listener_ = std::make_unique<qiserver::Server>(engine.access(), *loop_, qi);
+    url_ = listener_->start();
+  }
+  SupervisorOptions supervised;
+  supervised.qiUrl = url_;
+  supervised.pythonPath = options.pythonPath;
+  supervised.stopGrace = options.stopGrace;
+  if (options.virtualTime) supervised.holdUntilReady = kHoldUntilReady;
+  supervisor_ = std::make_unique<Supervisor>(engine.packages, engine.clock, supervised);
+  removed_ = engine.services.serviceRemoved.connect([this](const std::string& name) { supervisor_->serviceLeft(name); });
+}
+
+PackageServices::~PackageServices() {
+  engine_.services.serviceRemoved.disconnect(removed_);
+  supervisor_.reset();
+  if (listener_) listener_->stop();
+  listener_.reset();
+  if (loop_) loop_->stop();
+}
+
+void PackageServices::start() { supervisor_->start(); }
+
+void PackageServices::settle(std::chrono::milliseconds limit) { supervisor_->settle(limit); }
+
+}  // namespace autolife::pkgservice

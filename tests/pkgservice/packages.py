@@ -1,0 +1,94 @@
+"""The packages the package-service tests install, written to a fresh
+folder: `echo` declares a Python 2 service (as NAOqi 2.x packages do:
+print statements, execStart naming /usr/bin/python2) that registers
+EchoService; `caller` has a behavior whose box calls it through ALProxy
+and session.service when someone comes close."""
+
+import os
+import shutil
+import tempfile
+
+SOURCE_DIR = os.environ.get("AUTOLIFE_SOURCE_DIR", os.path.join(os.path.dirname(__file__), "..", ".."))
+
+ECHO_MANIFEST = """<?xml version="1.0" encoding="UTF-8" ?>
+<package uuid="echo" version="1.0.0">
+  <names><name lang="en_US">Echo</name></names>
+  <supportedLanguages><language>en_US</language></supportedLanguages>
+  <requirements><naoqiRequirement minVersion="2.5"/></requirements>
+  <contents/>
+  <services>
+    <service name="echo-service" autorun="true" execStart="/usr/bin/python2 scripts/echo_service.py"/>
+  </services>
+  <executableFiles><file path="scripts/echo_service.py"/></executableFiles>
+</package>
+"""
+
+ECHO_SERVICE = """import os
+import sys
+import qi
+
+
+class EchoService(object):
+    def __init__(self, session):
+        self.session = session
+        self.said = qi.Signal("(s)")
+
+    def echo(self, text):
+        self.said(text)
+        return "echo: " + text
+
+    def crash(self):
+        print "crashing on purpose"
+        sys.stdout.flush()
+        os._exit(3)
+
+
+app = qi.Application(sys.argv)
+app.start()
+app.session.registerService("EchoService", EchoService(app.session))
+app.run()
+"""
+
+
+def write_packages():
+    """A new folder holding echo/ and caller/; the caller removes it."""
+    root = tempfile.mkdtemp(prefix="autolife-pkgservice-")
+    os.makedirs(os.path.join(root, "echo", "scripts"))
+    with open(os.path.join(root, "echo", "manifest.xml"), "w") as f:
+        f.write(ECHO_MANIFEST)
+    with open(os.path.join(root, "echo", "scripts", "echo_service.py"), "w") as f:
+        f.write(ECHO_SERVICE)
+    greeter = os.path.join(SOURCE_DIR, "examples", "packages", "greeter")
+    os.makedirs(os.path.join(root, "caller"))
+    with open(os.path.join(greeter, "manifest.xml")) as f:
+        manifest = f.read().replace('uuid="greeter"', 'uuid="caller"')
+    with open(os.path.join(root, "caller", "manifest.xml"), "w") as f:
+        f.write(manifest)
+    with open(os.path.join(greeter, "behavior.xar")) as f:
+        behavior = f.read()
+    behavior = behavior.replace('self.tts = ALProxy("ALTextToSpeech")', 'self.echo = ALProxy("EchoService")')
+    behavior = behavior.replace(
+        'self.tts.say("Hello! Nice to meet you.")',
+        'self.logger.info(self.echo.echo("from a box"))\n'
+        '        self.logger.info(self.session().service("EchoService").echo("from a session"))')
+    assert "EchoService" in behavior and "from a session" in behavior
+    with open(os.path.join(root, "caller", "behavior.xar"), "w") as f:
+        f.write(behavior)
+    return root
+
+
+def remove(root):
+    shutil.rmtree(root, ignore_errors=True)
+
+
+def process_gone(pid, timeout):
+    """True when process `pid` ends within `timeout` seconds (or is gone already)."""
+    import select
+    try:
+        fd = os.pidfd_open(pid)
+    except ProcessLookupError:
+        return True
+    try:
+        return bool(select.select([fd], [], [], timeout)[0])
+    finally:
+        os.close(fd)
