@@ -1,6 +1,8 @@
 # qi.logging in a process: one line per message on stderr, "[W] category:
 # message" (F E W I V D), which autolife reads back from a package
-# service's output as that service's log at that level.
+# service's output as that service's log at that level. Box code inside
+# the engine uses this module too, with its own writer (`_state["write"]`:
+# the box's log) and level (qi/__init__.py of src/python/modules).
 import sys
 import threading
 
@@ -14,14 +16,20 @@ _state = {"level": INFO}
 _lock = threading.Lock()
 
 
-def _log(level, category, message, *args):
-    if level > _state["level"] or level == SILENT:
-        return
-    text = " ".join(str(x) for x in (message,) + args)
+def _to_stderr(level, category, text):
     with _lock:
         for line in text.splitlines() or [""]:
             sys.stderr.write("[%s] %s: %s\n" % (_LETTERS[level], category, line))
         sys.stderr.flush()
+
+
+_state["write"] = _to_stderr
+
+
+def _log(level, category, message, *args):
+    if level > _state["level"] or level == SILENT:
+        return
+    _state["write"](level, category, " ".join(str(x) for x in (message,) + args))
 
 
 class Logger(object):

@@ -3,6 +3,7 @@
 # rewritten `qi.async_`), PeriodicTask, Signal and Property, Application,
 # logging, paths, types and the bind decorators. Waits and delays are in
 # engine time.
+import sys as _sys
 import time as _time
 
 import _autolife
@@ -20,6 +21,23 @@ from .logging import (Logger, error, fatal, getLogger, info, logDebug, logError,
 from .translator import Translator, defaultTranslator, tr
 
 __version__ = "2.8.6"
+
+# qi.logging is the process module's (python/qi); in box code its lines go
+# to the box's log, elsewhere to stderr, from VERBOSE up.
+_LOG_LEVELS = {logging.FATAL: "fatal", logging.ERROR: "error", logging.WARNING: "warning", logging.INFO: "info",
+               logging.VERBOSE: "debug", logging.DEBUG: "debug"}
+
+
+def _to_box_log(level, category, text):
+    line = "[%s] %s" % (category, text) if category else text
+    box = _autolife.current()
+    if box is not None:
+        box.log(_LOG_LEVELS[level], line)
+    else:
+        _sys.__stderr__.write("%s: %s\n" % (_LOG_LEVELS[level], line))
+
+
+logging._state.update(write=_to_box_log, level=logging.VERBOSE)
 
 runAsync = run_async
 async_ = run_async  # Python 2's qi.async(...), rewritten
