@@ -1,5 +1,7 @@
 #include "autolife/condition/explain.hpp"
 
+#include <nlohmann/json.hpp>
+
 #include <cmath>
 #include <cstdio>
 

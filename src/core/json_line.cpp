@@ -1,5 +1,7 @@
 #include "autolife/core/json_line.hpp"
 
+#include <nlohmann/json.hpp>
+
 #include "autolife/core/value.hpp"
 
 namespace autolife::core {

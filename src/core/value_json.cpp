@@ -1,5 +1,7 @@
 #include "autolife/core/value_json.hpp"
 
+#include <nlohmann/json.hpp>
+
 #include <limits>
 #include <string>
 #include <stdexcept>

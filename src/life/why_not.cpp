@@ -2,6 +2,8 @@
 // between candidates, and the record of its last decision.
 #include "autolife/life/why_not.hpp"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 
 #include "autolife/condition/explain.hpp"

@@ -1,5 +1,7 @@
 #include "autolife/qi/convert.hpp"
 
+#include <nlohmann/json.hpp>
+
 #include <limits>
 #include <stdexcept>
 

@@ -1,5 +1,7 @@
 #include "autolife/trace/evaluation.hpp"
 
+#include <nlohmann/json.hpp>
+
 #include "autolife/condition/monitor.hpp"
 #include "autolife/core/clock.hpp"
 

@@ -4,6 +4,8 @@
 #include <cstring>
 #include <string_view>
 
+#include <nlohmann/json.hpp>
+
 namespace autolife::trace::detail {
 
 namespace {

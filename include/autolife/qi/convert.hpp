@@ -18,7 +18,7 @@
 // number → d, string → s, array → [m], object → {sm}.
 #pragma once
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include "autolife/core/value.hpp"
 #include "autolife/qi/signature.hpp"

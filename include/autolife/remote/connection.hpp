@@ -26,7 +26,7 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include "autolife/qi/meta.hpp"
 #include "autolife/service/service.hpp"
