@@ -61,6 +61,8 @@ AutonomousLife::AutonomousLife(Dependencies d, LifeOptions options)
       listener_(d.listener),
       journal_(d.journal),
       options_(std::move(options)) {
+  // Heard from the dispatcher's tasks only (never while Life's lock is held:
+  // add() and remove() hand what they deliver to suggestionsChangedLocked).
   suggestions_ = std::make_unique<Suggestions>(memory_, d.monitor,
                                                [this](const std::vector<std::string>& list) { onSuggestions(list); });
   suggestions_->setPublishing(false);
@@ -109,23 +111,27 @@ std::optional<core::Diagnostic> AutonomousLife::addActivity(Activity activity) {
   core::Dispatcher::Hold hold(memory_.dispatcher());
   std::lock_guard lock(mutex_);
   const std::string name = activity.name;
-  if (activities_.contains(name)) removeActivity(name);
+  if (activities_.contains(name)) removeActivityLocked(name);
   auto e = std::make_unique<Entry>();
   e->problem = activity.error;
   e->activity = std::move(activity);
   Entry& added = *e;
   activities_[name] = std::move(e);
-  if (!added.problem) added.problem = suggestions_->add(added.activity);
+  if (!added.problem) added.problem = suggestions_->add(added.activity, suggestionsChangedLocked());
   return added.problem;
 }
 
 void AutonomousLife::removeActivity(const std::string& name) {
   core::Dispatcher::Hold hold(memory_.dispatcher());
   std::lock_guard lock(mutex_);
+  removeActivityLocked(name);
+}
+
+void AutonomousLife::removeActivityLocked(const std::string& name) {
   if (!activities_.contains(name)) return;
   std::erase(stack_, name);
   if (focused_ && focused_->name == name) transition(Request::stop(reason::kUnknownApiCaller).unstacking());
-  suggestions_->remove(name);
+  suggestions_->remove(name, suggestionsChangedLocked());
   activities_.erase(name);
   requestEnforcement();
 }
@@ -318,6 +324,7 @@ void AutonomousLife::thinkWhileLoading(const Entry& e) {
   const std::uint64_t run = focused_->run;
   // The pending timer owns the tick; the tick knows itself weakly (no cycle).
   *tick = [this, say, phrase, self = std::weak_ptr(tick), run] {
+    core::Dispatcher::Hold hold(memory_.dispatcher());
     std::lock_guard lock(mutex_);
     if (!focused_ || focused_->run != run) return;
     say(options_.thinkingPhrases[(*phrase)++ % options_.thinkingPhrases.size()]);
@@ -333,8 +340,18 @@ void AutonomousLife::thinkWhileLoading(const Entry& e) {
 void AutonomousLife::onSuggestions(const std::vector<std::string>& list) {
   core::Dispatcher::Hold hold(memory_.dispatcher());
   std::lock_guard lock(mutex_);
+  onSuggestionsLocked(list);
+}
+
+void AutonomousLife::onSuggestionsLocked(const std::vector<std::string>& list) {
   currentSuggestions_ = list;
   enforceSuggestions();
+}
+
+// What Suggestions::add() and remove() deliver at once (changes gathered at
+// an earlier evaluation point) while Life's lock is held by their caller.
+Suggestions::Changed AutonomousLife::suggestionsChangedLocked() {
+  return [this](const std::vector<std::string>& list) { onSuggestionsLocked(list); };
 }
 
 // Enforcement after a change waits in the notification queue behind the
@@ -398,13 +415,18 @@ AutonomousLife::Entry* AutonomousLife::bestCandidate(bool interactiveOnly, std::
 
 void AutonomousLife::onActivityEnded(const std::string& name, std::uint64_t run, const std::string& error) {
   core::Dispatcher::Hold hold(memory_.dispatcher());
-  std::lock_guard lock(mutex_);
-  if (!focused_ || focused_->name != name || focused_->run != run) return;  // already stopped
-  Entry& e = *activities_.at(name);
-  if (!error.empty()) {
-    activityFailed(name, error);
-    e.failure = Failure{clock_.now(), error};
+  {
+    std::lock_guard lock(mutex_);
+    if (!focused_ || focused_->name != name || focused_->run != run) return;  // already stopped
   }
+  // Told before the transition, as always, but outside the lock: its
+  // subscribers may call Life. (The Hold keeps the transition's events
+  // queued behind it; a stop that came in between is checked again below.)
+  if (!error.empty()) activityFailed(name, error);
+  std::lock_guard lock(mutex_);
+  if (!focused_ || focused_->name != name || focused_->run != run) return;  // stopped meanwhile
+  Entry& e = *activities_.at(name);
+  if (!error.empty()) e.failure = Failure{clock_.now(), error};
   if (!error.empty() || focused_->since == clock_.now()) delayRelaunch(e);
   Request r = Request::stop(error.empty() ? reason::kSelfStop : reason::kError);
   r.stopError = error;
@@ -642,6 +664,7 @@ void AutonomousLife::leaveSafeguardIfClear() {
 // ---- abilities ---------------------------------------------------------------------
 
 void AutonomousLife::setAutonomousAbilityEnabled(const std::string& ability, bool enabled) {
+  core::Dispatcher::Hold hold(memory_.dispatcher());
   std::lock_guard lock(mutex_);
   if (!abilities_.setEnabled(ability, enabled))
     refuse("unknown-ability", "'" + ability +
@@ -664,12 +687,14 @@ Any AutonomousLife::getAutonomousAbilitiesStatus() const {
 }
 
 void AutonomousLife::setSpeaking(bool speaking) {
+  core::Dispatcher::Hold hold(memory_.dispatcher());
   std::lock_guard lock(mutex_);
   abilities_.setSpeaking(speaking);
   publishAbilities();
 }
 
 void AutonomousLife::setListening(bool listening) {
+  core::Dispatcher::Hold hold(memory_.dispatcher());
   std::lock_guard lock(mutex_);
   abilities_.setListening(listening);
   publishAbilities();

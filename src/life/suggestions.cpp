@@ -25,7 +25,7 @@ Suggestions::~Suggestions() {
   for (const auto& [name, id] : conditions) monitor_.remove(id);
 }
 
-std::optional<core::Diagnostic> Suggestions::add(const Activity& activity) {
+std::optional<core::Diagnostic> Suggestions::add(const Activity& activity, const Changed& deliverNow) {
   if (activity.launchTrigger.empty()) return std::nullopt;
   condition::ConditionOptions options;
   options.listener = [this, name = activity.name](const condition::ConditionChange& c) {
@@ -39,11 +39,11 @@ std::optional<core::Diagnostic> Suggestions::add(const Activity& activity) {
     conditions_[activity.name] = id;
   }
   // Already true when loaded: the listener only hears of changes.
-  if (monitor_.value(id).truthy()) onCondition(activity.name, true, kOutsidePoints);
+  if (monitor_.value(id).truthy()) onCondition(activity.name, true, kOutsidePoints, &deliverNow);
   return std::nullopt;
 }
 
-void Suggestions::remove(const std::string& name) {
+void Suggestions::remove(const std::string& name, const Changed& deliverNow) {
   std::optional<condition::ConditionId> id;
   {
     std::lock_guard lock(mutex_);
@@ -53,7 +53,7 @@ void Suggestions::remove(const std::string& name) {
     conditions_.erase(it);
   }
   monitor_.remove(*id);
-  onCondition(name, false, kOutsidePoints);
+  onCondition(name, false, kOutsidePoints, &deliverNow);
 }
 
 std::vector<std::string> Suggestions::current() const {
@@ -99,7 +99,7 @@ std::optional<condition::Explanation> Suggestions::explain(const std::string& na
 // activities whose triggers became true together are suggested together
 // (one LaunchSuggestions, one decision), while a pulse (true, then false
 // at the next point of the same instant) is still seen.
-void Suggestions::onCondition(const std::string& name, bool truthy, std::uint64_t point) {
+void Suggestions::onCondition(const std::string& name, bool truthy, std::uint64_t point, const Changed* deliverNow) {
   std::optional<Delivery> previous;
   bool postFlush = false;
   {
@@ -110,7 +110,7 @@ void Suggestions::onCondition(const std::string& name, bool truthy, std::uint64_
     postFlush = !flushPosted_;
     flushPosted_ = true;
   }
-  if (previous) deliver(*previous);
+  if (previous) deliver(*previous, deliverNow ? *deliverNow : onChanged_);
   if (postFlush)
     memory_.dispatcher().post([this, alive = std::weak_ptr<int>(alive_)] {
       if (alive.expired()) return;
@@ -121,7 +121,7 @@ void Suggestions::onCondition(const std::string& name, bool truthy, std::uint64_
         pendingPoint_.reset();
         last = takeDeliveryLocked();
       }
-      if (last) deliver(*last);
+      if (last) deliver(*last, onChanged_);
     });
 }
 
@@ -131,9 +131,9 @@ std::optional<Suggestions::Delivery> Suggestions::takeDeliveryLocked() {
   return Delivery{{trueNow_.begin(), trueNow_.end()}, takeUnpublishedLocked()};
 }
 
-void Suggestions::deliver(const Delivery& d) {
+void Suggestions::deliver(const Delivery& d, const Changed& to) {
   if (d.toRaise) raise(*d.toRaise);
-  if (onChanged_) onChanged_(d.list);
+  if (to) to(d.list);
 }
 
 void Suggestions::setPublishing(bool publishing) {

@@ -5,6 +5,16 @@
 // Every refusal throws service::CallError with a machine-readable reason
 // and a sentence. Transitions hold memory's dispatcher, so the events they
 // raise reach listeners in order and only once the transition is complete.
+//
+// Locking: one plain mutex (mutex_). The public functions take it once; the
+// private ones below expect it held and never take it. Whatever Life calls
+// while holding it (the LifeListener, the runner, Suggestions, memory, the
+// registry's reset calls) must not call Life back on the same thread: the
+// public entries that reach those take a dispatcher Hold before the lock, so
+// nothing memory or the triggers notify is delivered until the lock is
+// released; Suggestions hands what add() and remove() deliver to the locked
+// path; runners never report an end from inside start() or stop(); and the
+// signals (activityFailed, activityTransition) are emitted outside the lock.
 #pragma once
 
 #include <deque>
@@ -192,7 +202,10 @@ private:
     std::map<std::string, std::pair<std::string, std::string>> losers;  // name -> (rule, sentence)
   };
 
-  // Transitions (called with mutex_ held, inside a dispatcher Hold).
+  // Transitions (mutex_ held, inside a dispatcher Hold).
+  void removeActivityLocked(const std::string& name);
+  void onSuggestionsLocked(const std::vector<std::string>& list);
+  Suggestions::Changed suggestionsChangedLocked();
   void transition(Request request);
   void stopFocused(const std::string& stopReason);
   void focus(Entry& entry, const std::string& startReason);
@@ -204,10 +217,11 @@ private:
   void postEnforcement();
   void cleanupBeforeActivity();
   void thinkWhileLoading(const Entry& entry);
-  void onActivityEnded(const std::string& name, std::uint64_t run, const std::string& error);
   void delayRelaunch(Entry& entry);
-  void onSuggestions(const std::vector<std::string>& list);
   void stopViolatingFocus();
+  // Entries from the runner and Suggestions (they take mutex_ themselves).
+  void onActivityEnded(const std::string& name, std::uint64_t run, const std::string& error);
+  void onSuggestions(const std::vector<std::string>& list);
 
   // Queries (mutex_ held).
   const Entry& entry(const std::string& name) const;
@@ -237,7 +251,7 @@ private:
   LifeJournal* journal_;
   LifeOptions options_;
 
-  mutable std::recursive_mutex mutex_;
+  mutable std::mutex mutex_;  // not recursive: see "Locking" above
   std::map<std::string, std::unique_ptr<Entry>> activities_;
   std::unique_ptr<Suggestions> suggestions_;
   State state_ = State::Solitary;

@@ -28,8 +28,13 @@ public:
 
   // Loads the activity's launch trigger (if any). A trigger that does not
   // compile gives its Diagnostic, placed in the trigger's own file.
-  std::optional<core::Diagnostic> add(const Activity& activity);
-  void remove(const std::string& name);
+  // add() and remove() may have to deliver the changes gathered at an
+  // earlier evaluation point before theirs: they do it through `deliverNow`,
+  // on the caller's thread, never through the constructor's callback (which
+  // only dispatcher tasks call): the caller may hold the lock that callback
+  // takes.
+  std::optional<core::Diagnostic> add(const Activity& activity, const Changed& deliverNow);
+  void remove(const std::string& name, const Changed& deliverNow);
 
   std::vector<std::string> current() const;  // sorted by name
   // Changes heard but not yet delivered (their delivery is queued).
@@ -51,9 +56,10 @@ private:
   // Loading and removal happen outside any evaluation point.
   static constexpr std::uint64_t kOutsidePoints = 0;
 
-  void onCondition(const std::string& name, bool truthy, std::uint64_t point);
+  // `deliverNow`: where an earlier point's changes go (onChanged_ when null).
+  void onCondition(const std::string& name, bool truthy, std::uint64_t point, const Changed* deliverNow = nullptr);
   std::optional<Delivery> takeDeliveryLocked();
-  void deliver(const Delivery& d);
+  void deliver(const Delivery& d, const Changed& to);
   std::optional<std::vector<std::string>> takeUnpublishedLocked();
   void raise(const std::vector<std::string>& list);
 
