@@ -13,8 +13,13 @@ void ExtractorSource::start() {
     memory_.subscribe(key, [weak, key](const core::Value& v) {
       auto self = weak.lock();
       if (!self) return;
-      std::lock_guard lock(self->mutex_);
-      self->onValue(key, v);
+      Next next;
+      {
+        std::lock_guard lock(self->mutex_);
+        next = self->onValueLocked(key, v);
+      }
+      self->proceed(next);
+      self->readTemperatures();
     });
   resync();
 }
@@ -31,61 +36,91 @@ void ExtractorSource::resync() {
   memory_.read(ExtractorReader::stateKeys(), [weak, generation](std::map<std::string, core::Value> values) {
     auto self = weak.lock();
     if (!self) return;
-    std::lock_guard lock(self->mutex_);
-    if (generation != self->generation_) return;
-    for (const auto& key : ExtractorReader::stateKeys())  // in the reader's order
-      if (auto it = values.find(key); it != values.end()) self->onValue(key, it->second);
+    for (const auto& key : ExtractorReader::stateKeys()) {  // in the reader's order
+      auto it = values.find(key);
+      if (it == values.end()) continue;
+      Next next;
+      {
+        std::lock_guard lock(self->mutex_);
+        if (generation != self->generation_) return;
+        next = self->onValueLocked(key, it->second);
+      }
+      self->proceed(next);
+      self->readTemperatures();
+    }
   });
 }
 
-// Called with mutex_ held.
-void ExtractorSource::onValue(const std::string& key, const core::Value& value) {
-  deliver(reader_->onEvent(key, value));
-  readStale();
-  readTemperatures();
+ExtractorSource::Next ExtractorSource::onValueLocked(const std::string& key, const core::Value& value) {
+  queueLocked(reader_->onEvent(key, value));
+  return takeStaleLocked();
+}
+
+ExtractorSource::Next ExtractorSource::onReadLocked(const std::map<std::string, core::Value>& values) {
+  queueLocked(reader_->onData(values));
+  return takeStaleLocked();
 }
 
 // One data read at a time; what goes stale meanwhile is read after it.
-void ExtractorSource::readStale() {
-  if (reading_) return;
-  auto keys = reader_->takeStaleKeys();
-  if (keys.empty()) return;
-  reading_ = true;
-  std::weak_ptr<ExtractorSource> weak = weak_from_this();
-  memory_.read(keys, [weak, generation = generation_](std::map<std::string, core::Value> values) {
-    auto self = weak.lock();
-    if (!self) return;
-    std::lock_guard lock(self->mutex_);
-    if (generation != self->generation_) return;
-    self->reading_ = false;
-    self->onRead(values);
-  });
+ExtractorSource::Next ExtractorSource::takeStaleLocked() {
+  Next next;
+  next.generation = generation_;
+  if (reading_) return next;
+  next.staleKeys = reader_->takeStaleKeys();
+  reading_ = !next.staleKeys.empty();
+  return next;
 }
 
-void ExtractorSource::onRead(const std::map<std::string, core::Value>& values) {
-  deliver(reader_->onData(values));
-  readStale();
+void ExtractorSource::queueLocked(const std::vector<Observation>& observations) {
+  for (const auto& o : observations)
+    if (!o.empty()) reports_.post([this, o] { report_(o); });
+}
+
+void ExtractorSource::proceed(const Next& next) {
+  reports_.drain();
+  readStale(next);
+}
+
+void ExtractorSource::readStale(const Next& next) {
+  if (next.staleKeys.empty()) return;
+  std::weak_ptr<ExtractorSource> weak = weak_from_this();
+  memory_.read(next.staleKeys, [weak, generation = next.generation](std::map<std::string, core::Value> values) {
+    auto self = weak.lock();
+    if (!self) return;
+    Next after;
+    {
+      std::lock_guard lock(self->mutex_);
+      if (generation != self->generation_) return;
+      self->reading_ = false;
+      after = self->onReadLocked(values);
+    }
+    self->proceed(after);
+  });
 }
 
 // Which keys hold temperatures is the robot's to say (one per joint).
 void ExtractorSource::readTemperatures() {
-  if (!reader_->takeTemperaturesStale()) return;
+  std::uint64_t generation = 0;
+  {
+    std::lock_guard lock(mutex_);
+    if (!reader_->takeTemperaturesStale()) return;
+    generation = generation_;
+  }
   std::weak_ptr<ExtractorSource> weak = weak_from_this();
-  memory_.list(std::string(naoqi::TemperatureKeySuffix), [weak, generation = generation_](std::vector<std::string> keys) {
+  memory_.list(std::string(naoqi::TemperatureKeySuffix), [weak, generation](std::vector<std::string> keys) {
     auto self = weak.lock();
     if (!self || keys.empty()) return;
     self->memory_.read(keys, [weak, generation](std::map<std::string, core::Value> values) {
       auto self = weak.lock();
       if (!self) return;
-      std::lock_guard lock(self->mutex_);
-      if (generation == self->generation_) self->deliver(self->reader_->onTemperatures(values));
+      {
+        std::lock_guard lock(self->mutex_);
+        if (generation != self->generation_) return;
+        self->queueLocked(self->reader_->onTemperatures(values));
+      }
+      self->reports_.drain();
     });
   });
-}
-
-void ExtractorSource::deliver(const std::vector<Observation>& observations) {
-  for (const auto& o : observations)
-    if (!o.empty()) report_(o);
 }
 
 }  // namespace autolife::perception

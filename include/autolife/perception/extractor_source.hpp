@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "autolife/core/dispatcher.hpp"
 #include "autolife/core/value.hpp"
 #include "autolife/perception/extractor_reader.hpp"
 
@@ -49,16 +50,30 @@ public:
   void resync();
 
 private:
-  void onValue(const std::string& key, const core::Value& value);
-  void readStale();
-  void onRead(const std::map<std::string, core::Value>& values);
+  // What an answer leaves to do once the lock is released: the observations
+  // it made (queued in reports_ meanwhile) and the stale keys to read.
+  struct Next {
+    std::vector<std::string> staleKeys;
+    std::uint64_t generation = 0;
+  };
+  // mutex_ held: the reader hears it, its observations are queued.
+  Next onValueLocked(const std::string& key, const core::Value& value);
+  Next onReadLocked(const std::map<std::string, core::Value>& values);
+  Next takeStaleLocked();
+  void queueLocked(const std::vector<Observation>& observations);
+  // mutex_ not held (a robot's memory may answer inside the call that asks):
+  // reports what is queued, then asks for what is stale.
+  void proceed(const Next& next);
+  void readStale(const Next& next);
   void readTemperatures();
-  void deliver(const std::vector<Observation>& observations);
 
   RobotMemory& memory_;
   launchpad::RobotModel model_;
   Report report_;
-  std::recursive_mutex mutex_;  // an answer may come back inside the call that asked
+  std::mutex mutex_;  // the reader and the fields below; never held while calling memory_ or report_
+  // Observations in the order the reader made them, reported outside the
+  // lock by whichever thread finds the queue idle.
+  core::Dispatcher reports_;
   std::unique_ptr<ExtractorReader> reader_;
   std::uint64_t generation_ = 0;  // resync() increments: older reads' answers are dropped
   bool reading_ = false;          // one data read at a time; events meanwhile make it stale again
