@@ -68,14 +68,14 @@ std::vector<std::string> BoxInstance::outputNames() const {
 }
 
 void BoxInstance::fire(const std::string& output, const service::Any& value) {
-  std::lock_guard lock(run_.mutex());
+  Run::Lock lock(run_);
   const behavior::Output* out = model_.findOutput(output);
   if (!out) return log("warning", "no output named " + output);
   emit(out->id, value.is_null() ? std::nullopt : std::optional<service::Any>(value));
 }
 
 bool BoxInstance::stimulate(const std::string& name, const std::optional<service::Any>& value) {
-  std::lock_guard lock(run_.mutex());
+  Run::Lock lock(run_);
   for (const auto& in : model_.inputs)
     if (in.name == name) {
       receive(in.id, value);
@@ -90,12 +90,16 @@ bool BoxInstance::stimulate(const std::string& name, const std::optional<service
 }
 
 service::Any BoxInstance::parameter(const std::string& name) const {
-  std::lock_guard lock(run_.mutex());
+  Run::Lock lock(run_);
+  return parameterLocked(name);
+}
+
+service::Any BoxInstance::parameterLocked(const std::string& name) const {
   if (auto it = parameterValues_.find(name); it != parameterValues_.end()) return it->second;
   const behavior::Parameter* p = model_.findParameter(name);
   if (!p) throw service::CallError("unknown-parameter", "box '" + model_.name + "' has no parameter '" + name + "'");
   // inherits_from_parent: the parent box's parameter of the same name, if it has one.
-  if (p->inheritsFromParent && parent_ && parent_->model_.findParameter(name)) return parent_->parameter(name);
+  if (p->inheritsFromParent && parent_ && parent_->model_.findParameter(name)) return parent_->parameterLocked(name);
   return parameterValue(*p);
 }
 
@@ -106,7 +110,7 @@ std::vector<std::string> BoxInstance::parameterNames() const {
 }
 
 void BoxInstance::setParameter(const std::string& name, const service::Any& value) {
-  std::lock_guard lock(run_.mutex());
+  Run::Lock lock(run_);
   parameterValues_[name] = value;
 }
 
@@ -137,16 +141,16 @@ void BoxInstance::missingService(const std::string& service, const std::string& 
 }
 
 void BoxInstance::exitBehavior() {
-  std::lock_guard lock(run_.mutex());
+  Run::Lock lock(run_);
   if (loaded_) run_.rootStopped();
 }
 
 void BoxInstance::deliver(std::function<void()> task) {
-  std::lock_guard lock(run_.mutex());
+  Run::Lock lock(run_);
   if (!loaded_) return;
   run_.spawn([self = shared_from_this(), task = std::move(task)] {
     {
-      std::lock_guard lock(self->run_.mutex());
+      Run::Lock lock(self->run_);
       if (!self->loaded_) return;  // unloaded since
     }
     task();
@@ -158,18 +162,18 @@ void BoxInstance::deliver(std::function<void()> task) {
 std::uint64_t BoxInstance::subscribeMemory(const std::string& key, const std::string& name, MemoryCallback onChange) {
   auto* memory = run_.context().memory;
   if (!memory) return 0;
-  std::lock_guard lock(run_.mutex());
+  Run::Lock lock(run_);
   if (!loaded_) return 0;
   auto deliverChange = std::make_shared<const MemoryCallback>(std::move(onChange));
   std::weak_ptr<BoxInstance> weak = weak_from_this();
   const auto id = memory->subscribeToEvent(key, name, [weak, deliverChange](const std::string& k, const core::Value& v) {
     auto self = weak.lock();
     if (!self) return;
-    std::lock_guard lock(self->run_.mutex());
+    Run::Lock lock(self->run_);
     if (!self->loaded_) return;
     self->run_.spawn([self, deliverChange, k, value = core::valueToJson(v)] {
       {
-        std::lock_guard lock(self->run_.mutex());
+        Run::Lock lock(self->run_);
         if (!self->loaded_) return;  // unloaded since the write
       }
       (*deliverChange)(k, value);
@@ -180,7 +184,7 @@ std::uint64_t BoxInstance::subscribeMemory(const std::string& key, const std::st
 }
 
 void BoxInstance::unsubscribeMemory(std::uint64_t subscription) {
-  std::lock_guard lock(run_.mutex());
+  Run::Lock lock(run_);
   auto it = std::find(memorySubscriptions_.begin(), memorySubscriptions_.end(), subscription);
   if (it == memorySubscriptions_.end()) return;  // gone with the unload
   memorySubscriptions_.erase(it);
@@ -202,7 +206,7 @@ TimelinePlayer* BoxInstance::parentTimeline() const {
 }
 
 int BoxInstance::timeline(TimelineOf which, TimelineAction action, const std::string& place, int value) {
-  std::lock_guard lock(run_.mutex());
+  Run::Lock lock(run_);
   TimelinePlayer* t = which == TimelineOf::Own ? timeline_.get()
                       : which == TimelineOf::Parent ? parentTimeline()
                                                     : nearestTimeline();

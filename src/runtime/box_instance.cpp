@@ -52,7 +52,7 @@ void BoxInstance::createPython() {
     std::shared_ptr<python::PythonBox> box;
     if (auto* made = std::get_if<std::unique_ptr<python::PythonBox>>(&created)) box = std::move(*made);
     {
-      std::lock_guard lock(self->run_.mutex());
+      Run::Lock lock(self->run_);
       if (auto* e = std::get_if<python::BoxError>(&created)) {
         self->creating_ = false;
         if (self->loaded_) self->run_.fail(*e);
@@ -66,7 +66,7 @@ void BoxInstance::createPython() {
     auto loadError = box->callLifecycle("onLoad");
     std::vector<PythonCall> waiting;
     {
-      std::lock_guard lock(self->run_.mutex());
+      Run::Lock lock(self->run_);
       self->creating_ = false;
       if (!self->loaded_) {
         // Unloaded during its onLoad: unload() found no box to unload.
@@ -79,7 +79,7 @@ void BoxInstance::createPython() {
     }
     for (auto& call : waiting) {
       if (auto e = call(*box)) {
-        std::lock_guard lock(self->run_.mutex());
+        Run::Lock lock(self->run_);
         return self->run_.fail(*e);
       }
     }
@@ -94,7 +94,7 @@ void BoxInstance::callPython(PythonCall call) {
   if (!python_) return;
   run_.spawn([self = shared_from_this(), box = python_, call = std::move(call)] {
     if (auto e = call(*box)) {
-      std::lock_guard lock(self->run_.mutex());
+      Run::Lock lock(self->run_);
       if (self->loaded_) self->run_.fail(*e);
     }
   });
@@ -111,7 +111,7 @@ void BoxInstance::bindMemoryInputs() {
         input.stmValueName, "box " + model_.name, [weak, id = input.id](const std::string&, const core::Value& v) {
           auto self = weak.lock();
           if (!self) return;
-          std::lock_guard lock(self->run_.mutex());
+          Run::Lock lock(self->run_);
           self->receive(id, core::valueToJson(v));
         }));
   }

@@ -66,7 +66,7 @@ void BoxInstance::startDialog() {
         out.name, subscriber, [weak, id = out.id](const std::string&, const core::Value& v) {
           auto self = weak.lock();
           if (!self) return;
-          std::lock_guard lock(self->run_.mutex());
+          Run::Lock lock(self->run_);
           self->emit(id, core::valueToJson(v));
         }));
   }

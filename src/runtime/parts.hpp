@@ -1,9 +1,17 @@
 // The runtime's parts (internal): a running behavior (Run), its box
 // instances, the diagrams of loaded keyframes, and box timelines.
 //
-// Locking: every part of a run is guarded by the run's mutex. Python code
-// never runs under it: box callbacks are queued as box threads (Workers),
-// which take the mutex only to fire outputs or read parameters. A box thread
+// Locking: every part of a run is guarded by the run's mutex, a plain one,
+// taken only through Run::Lock by the entry points: Run's public functions,
+// the BoxHost functions box code calls, and the callbacks of memory, the
+// clock and the arbiter. Everything else in these parts expects it held and
+// never takes it. Nothing called under it calls back in on the same thread:
+// Python code never runs under it (box callbacks are queued as box threads,
+// Workers, which take the lock only to fire outputs or read parameters);
+// Run::Lock holds memory's dispatcher, so what memory notifies meanwhile (a
+// Dialog box's outputs, ALMemory inputs) arrives once the lock is released;
+// the arbiter posts what it tells claimants; a service's answer that comes
+// at once is handled in place (TimelinePlayer::sendCurves). A box thread
 // holds its box (and through it the run) alive; a box unloaded meanwhile
 // ignores what the thread still sends.
 #pragma once
@@ -16,6 +24,7 @@
 #include <vector>
 
 #include "autolife/behavior/state_machine.hpp"
+#include "autolife/core/dispatcher.hpp"
 #include "autolife/python/python_box.hpp"
 #include "autolife/runtime/behavior_run.hpp"
 #include "autolife/runtime/resources.hpp"
@@ -173,6 +182,7 @@ public:
   void fire(const std::string& output, const service::Any& value) override;
   bool stimulate(const std::string& name, const std::optional<service::Any>& value) override;
   service::Any parameter(const std::string& name) const override;
+  service::Any parameterLocked(const std::string& name) const;  // the run's lock held
   std::vector<std::string> parameterNames() const override;
   void setParameter(const std::string& name, const service::Any& value) override;
   void log(const std::string& level, const std::string& message) override;
@@ -241,8 +251,21 @@ public:
   bool goToFrame(int frame) override;
   bool goToLabel(const std::string& label) override;
 
+  // The run's lock, inside memory's dispatcher Hold (when the run has a
+  // memory): the Hold ends after the lock is released, and only then are
+  // the notifications of what was done under it delivered.
+  class Lock {
+  public:
+    explicit Lock(const Run& run);
+    Lock(const Lock&) = delete;
+    Lock& operator=(const Lock&) = delete;
+
+  private:
+    std::optional<core::Dispatcher::Hold> hold_;  // declared first: outlives the lock
+    std::lock_guard<std::mutex> lock_;
+  };
+
   // For the parts.
-  std::recursive_mutex& mutex() const { return mutex_; }
   RuntimeContext& context() { return context_; }
   python::Bridge& bridge() { return *bridge_; }
   const Placement& placement() const { return placement_; }
@@ -263,7 +286,7 @@ private:
   std::string id_;
   RuntimeContext context_;
   Ended ended_;
-  mutable std::recursive_mutex mutex_;
+  mutable std::mutex mutex_;  // through Lock only
   core::Workers::Group group_;
   core::Workers::Group unloadGroup_ = 0;  // the onUnload threads once the run is over
   std::shared_ptr<BoxInstance> root_;

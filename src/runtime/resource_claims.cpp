@@ -19,7 +19,7 @@ std::function<void()> underLock(std::weak_ptr<BoxInstance> weak, Then then) {
   return [weak, then] {
     auto box = weak.lock();
     if (!box) return;
-    std::lock_guard lock(box->run().mutex());
+    Run::Lock lock(box->run());
     then(*box);
   };
 }
@@ -123,7 +123,7 @@ void BoxInstance::letGoOfResources() {
 }
 
 void BoxInstance::releaseResources() {
-  std::lock_guard lock(run_.mutex());
+  Run::Lock lock(run_);
   letGoOfResources();
 }
 

@@ -1,5 +1,6 @@
 #include <atomic>
 
+#include "autolife/memory/memory.hpp"
 #include "parts.hpp"
 
 namespace autolife::runtime {
@@ -32,8 +33,19 @@ Run::Run(std::shared_ptr<const behavior::Behavior> behavior, std::string id, Run
 
 Run::~Run() = default;
 
+namespace {
+
+std::mutex& heldInside(std::optional<core::Dispatcher::Hold>& hold, memory::Memory* memory, std::mutex& mutex) {
+  if (memory) hold.emplace(memory->dispatcher());
+  return mutex;
+}
+
+}  // namespace
+
+Run::Lock::Lock(const Run& run) : lock_(heldInside(hold_, run.context_.memory, run.mutex_)) {}
+
 void Run::start() {
-  std::lock_guard lock(mutex_);
+  Lock lock(*this);
   if (running_ || root_) return;
   running_ = true;
   root_ = std::make_shared<BoxInstance>(*this, behavior_->root, nullptr);
@@ -43,24 +55,24 @@ void Run::start() {
 }
 
 void Run::stop() {
-  std::lock_guard lock(mutex_);
+  Lock lock(*this);
   if (!running_) return;
   running_ = false;
   teardown();
 }
 
 bool Run::running() const {
-  std::lock_guard lock(mutex_);
+  Lock lock(*this);
   return running_;
 }
 
 bool Run::goToFrame(int frame) {
-  std::lock_guard lock(mutex_);
+  Lock lock(*this);
   return running_ && root_->timeline() && root_->timeline()->goToFrame(frame);
 }
 
 bool Run::goToLabel(const std::string& label) {
-  std::lock_guard lock(mutex_);
+  Lock lock(*this);
   return running_ && root_->timeline() && root_->timeline()->goToLabel(label);
 }
 

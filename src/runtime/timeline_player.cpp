@@ -82,7 +82,7 @@ void TimelinePlayer::sendCurves(int fromFrame) {
         static_cast<Run&>(*r).clock().post([run, tell] {
           auto alive = run.lock();
           if (!alive) return;
-          std::lock_guard lock(static_cast<Run&>(*alive).mutex());
+          Run::Lock lock(static_cast<Run&>(*alive));
           tell();
         });
       });
@@ -128,7 +128,7 @@ void TimelinePlayer::scheduleTick() {
   timer_ = run_.clock().schedule(next, [weak, this] {
     auto run = weak.lock();
     if (!run) return;
-    std::lock_guard lock(static_cast<Run&>(*run).mutex());
+    Run::Lock lock(static_cast<Run&>(*run));
     if (!playing_) return;  // stopped (or unloaded: stop() cancelled us) meanwhile
     // The last frame may end the behavior, which unloads this timeline's
     // box: it lives until the tick is over.
