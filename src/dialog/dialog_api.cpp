@@ -45,14 +45,14 @@ std::shared_ptr<service::Service> DialogService::makeService() {
     [this](const Arguments& a) {
       const std::string l = languageArg(a, 0);
       {
-        std::lock_guard lock(mutex_);
+        auto lock = lockState();
         dialog_.setLanguage(l);
       }
       memory_.insertData("Dialog/Language", l);
       return Any();
     });
   m("getLanguage", {}, Type::String, "", [this](const Arguments&) {
-      std::lock_guard lock(mutex_);
+      auto lock = lockState();
       return Any(dialog_.language());
     });
   m("loadTopic", {{"topicPath", Type::String}}, Type::String, "Loads a .top file; returns the topic's name",
@@ -63,11 +63,11 @@ std::shared_ptr<service::Service> DialogService::makeService() {
     [this, topicArg](const Arguments& a) { return unload(topicArg(a, 0)), Any(); });
   m("getLoadedTopics", {{"language", Type::String}}, Type::List, "",
     [this](const Arguments& a) {
-      std::lock_guard lock(mutex_);
+      auto lock = lockState();
       return Any(dialog_.loadedTopics(languageArg(a, 0)));
     });
   m("getAllLoadedTopics", {}, Type::List, "", [this](const Arguments&) {
-      std::lock_guard lock(mutex_);
+      auto lock = lockState();
       return Any(dialog_.allLoadedTopics());
     });
   m("activateTopic", {{"topicName", Type::String}}, Type::Void, "",
@@ -75,7 +75,7 @@ std::shared_ptr<service::Service> DialogService::makeService() {
   m("deactivateTopic", {{"topicName", Type::String}}, Type::Void, "",
     [this, topicArg](const Arguments& a) { return deactivate(topicArg(a, 0)), Any(); });
   m("getActivatedTopics", {}, Type::List, "", [this](const Arguments&) {
-      std::lock_guard lock(mutex_);
+      auto lock = lockState();
       return Any(dialog_.activatedTopics());
     });
   m("subscribe", {{"name", Type::String}}, Type::Void, "Starts listening (Dialog/IsStarted = 1)",
@@ -85,7 +85,7 @@ std::shared_ptr<service::Service> DialogService::makeService() {
   m("unsubscribe", {{"name", Type::String}}, Type::Void, "",
     [this](const Arguments& a) { return unsubscribe(service::stringArg(a, 0)), Any(); });
   m("getSubscribersInfo", {}, Type::List, "", [this](const Arguments&) {
-    std::lock_guard lock(mutex_);
+    auto lock = lockState();
     Any out = Any::array();
     for (const auto& n : subscribers_) out.push_back(Any::array({n, 0, 0.0}));
     return out;
@@ -94,37 +94,41 @@ std::shared_ptr<service::Service> DialogService::makeService() {
   m("stopDialog", {}, Type::Void, "", [this](const Arguments&) {
     std::set<std::string> all;
     {
-      std::lock_guard lock(mutex_);
+      auto lock = lockState();
       all = subscribers_;
     }
     for (const auto& n : all) unsubscribe(n);
     return Any();
   });
   m("setFocus", {{"topicName", Type::String}}, Type::Void, "", [this, topicArg](const Arguments& a) {
-    std::lock_guard lock(mutex_);
-    if (!dialog_.setFocus(topicArg(a, 0))) throw CallError("no-such-topic", "no active topic ~" + topicArg(a, 0));
+    {
+      auto lock = lockState();
+      if (!dialog_.setFocus(topicArg(a, 0))) throw CallError("no-such-topic", "no active topic ~" + topicArg(a, 0));
+    }
+    // After the lock: the dialog hears its own e:Dialog/Focus.
     memory_.insertData("Dialog/Focus", topicArg(a, 0));
     return Any();
   });
   m("getFocus", {}, Type::String, "", [this](const Arguments&) {
-      std::lock_guard lock(mutex_);
+      auto lock = lockState();
       return Any(dialog_.focus());
     });
   m("activateTag", {{"tagName", Type::String}, {"topicName", Type::String}}, Type::Void, "",
     [this, topicArg](const Arguments& a) {
-      std::lock_guard lock(mutex_);
+      auto lock = lockState();
       return Any(dialog_.activateTag(service::stringArg(a, 0), topicArg(a, 1))), Any();
     });
   m("deactivateTag", {{"tagName", Type::String}, {"topicName", Type::String}}, Type::Void, "",
     [this, topicArg](const Arguments& a) {
-      std::lock_guard lock(mutex_);
+      auto lock = lockState();
       return Any(dialog_.deactivateTag(service::stringArg(a, 0), topicArg(a, 1))), Any();
     });
   m("gotoTag", {{"tagName", Type::String}, {"topicName", Type::String}}, Type::Void, "Says the rule or proposal with %tag",
     [this, topicArg](const Arguments& a) {
       Reply r;
       {
-        std::lock_guard lock(mutex_);
+        core::Dispatcher::Hold hold(memory_.dispatcher());
+        auto lock = lockState();
         r = dialog_.gotoTag(service::stringArg(a, 0), topicArg(a, 1));
       }
       speak(r);
@@ -134,7 +138,8 @@ std::shared_ptr<service::Service> DialogService::makeService() {
     [this, topicArg](const Arguments& a) {
       Reply r;
       {
-        std::lock_guard lock(mutex_);
+        core::Dispatcher::Hold hold(memory_.dispatcher());
+        auto lock = lockState();
         r = dialog_.gotoTopic(topicArg(a, 0));
       }
       speak(r);
@@ -142,25 +147,25 @@ std::shared_ptr<service::Service> DialogService::makeService() {
     });
   m("setConcept", {{"conceptName", Type::String}, {"language", Type::String}, {"content", Type::List}}, Type::Void, "",
     [this](const Arguments& a) {
-      std::lock_guard lock(mutex_);
+      auto lock = lockState();
       dialog_.setConcept(service::stringArg(a, 0), languageArg(a, 1), stringList(a, 2));
       return Any();
     });
   m("setConcept", {{"conceptName", Type::String}, {"language", Type::String}, {"content", Type::List}, {"store", Type::Bool}},
     Type::Void, "", [this](const Arguments& a) {
-      std::lock_guard lock(mutex_);
+      auto lock = lockState();
       dialog_.setConcept(service::stringArg(a, 0), languageArg(a, 1), stringList(a, 2));
       return Any();
     });
   m("addToConcept", {{"conceptName", Type::String}, {"language", Type::String}, {"content", Type::List}}, Type::Void, "",
     [this](const Arguments& a) {
-      std::lock_guard lock(mutex_);
+      auto lock = lockState();
       dialog_.addToConcept(service::stringArg(a, 0), languageArg(a, 1), stringList(a, 2));
       return Any();
     });
   m("getConcept", {{"conceptName", Type::String}, {"language", Type::String}}, Type::List, "",
     [this](const Arguments& a) {
-      std::lock_guard lock(mutex_);
+      auto lock = lockState();
       return Any(dialog_.getConcept(service::stringArg(a, 0), languageArg(a, 1)));
     });
   m("clearConcepts", {}, Type::Void, "", [](const Arguments&) { return Any(); });
@@ -169,26 +174,26 @@ std::shared_ptr<service::Service> DialogService::makeService() {
   m("forceOutput", {}, Type::Void, "Says the focused topic's next proposal", [this](const Arguments&) { return forceOutput(), Any(); });
   m("setASRConfidenceThreshold", {{"threshold", Type::Float}}, Type::Void, "",
     [this](const Arguments& a) {
-      std::lock_guard lock(mutex_);
+      auto lock = lockState();
       return dialog_.setConfidenceThreshold(service::floatArg(a, 0)), Any();
     });
   m("getASRConfidenceThreshold", {}, Type::Float, "", [this](const Arguments&) {
-      std::lock_guard lock(mutex_);
+      auto lock = lockState();
       return Any(dialog_.confidenceThreshold());
     });
   m("setConfidenceThreshold", {{"ruleType", Type::String}, {"threshold", Type::Float}}, Type::Void, "",
     [this](const Arguments& a) {
-      std::lock_guard lock(mutex_);
+      auto lock = lockState();
       return dialog_.setConfidenceThreshold(service::floatArg(a, 1)), Any();
     });
   m("setConfidenceThreshold", {{"ruleType", Type::String}, {"threshold", Type::Float}, {"language", Type::String}},
     Type::Void, "", [this](const Arguments& a) {
-      std::lock_guard lock(mutex_);
+      auto lock = lockState();
       return dialog_.setConfidenceThreshold(service::floatArg(a, 1)), Any();
     });
   m("getConfidenceThreshold", {{"ruleType", Type::String}}, Type::Float, "",
     [this](const Arguments&) {
-      std::lock_guard lock(mutex_);
+      auto lock = lockState();
       return Any(dialog_.confidenceThreshold());
     });
   m("setDelay", {{"eventName", Type::String}, {"delay", Type::Int}}, Type::Void, "Accepted; timing of Dialog/NotSpeaking events",
@@ -197,18 +202,18 @@ std::shared_ptr<service::Service> DialogService::makeService() {
     "Accepted (variables are ALMemory keys of their own name)", [](const Arguments&) { return Any(); });
   m("insertUserData", {{"variableName", Type::String}, {"variableValue", Type::String}, {"userID", Type::Int}},
     Type::Void, "", [this](const Arguments& a) {
-      std::lock_guard lock(mutex_);
+      auto lock = lockState();
       dialog_.setUserData(service::stringArg(a, 0), service::stringArg(a, 1), static_cast<int>(service::intArg(a, 2)));
       return Any();
     });
   m("getUserData", {{"variableName", Type::String}, {"userID", Type::Int}}, Type::String, "", [this](const Arguments& a) {
-    std::lock_guard lock(mutex_);
+    auto lock = lockState();
     auto v = dialog_.userData(service::stringArg(a, 0), static_cast<int>(service::intArg(a, 1)));
     return Any(v.value_or(""));
   });
   m("getUserDataList", {{"userID", Type::Int}}, Type::List, "",
     [this](const Arguments& a) {
-      std::lock_guard lock(mutex_);
+      auto lock = lockState();
       return Any(dialog_.userDataList(static_cast<int>(service::intArg(a, 0))));
     });
   m("getUserList", {}, Type::List, "", [](const Arguments&) { return Any(std::vector<int>{0}); });
@@ -218,7 +223,7 @@ std::shared_ptr<service::Service> DialogService::makeService() {
   });
   m("closeSession", {}, Type::Void, "", [](const Arguments&) { return Any(); });
   m("resetAll", {}, Type::Void, "Proposals and tags as loaded", [this](const Arguments&) {
-    std::lock_guard lock(mutex_);
+    auto lock = lockState();
     dialog_.resetAll();
     return Any();
   });
@@ -226,7 +231,7 @@ std::shared_ptr<service::Service> DialogService::makeService() {
   m("setAnimatedSpeechConfiguration", {{"configuration"}}, Type::Void, "", [](const Arguments&) { return Any(); });
   m("getEventList", {}, Type::List, "The memory events the active topics wait for",
     [this](const Arguments&) {
-      std::lock_guard lock(mutex_);
+      auto lock = lockState();
       return Any(dialog_.eventKeys());
     });
   return s;

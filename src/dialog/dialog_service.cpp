@@ -84,7 +84,31 @@ DialogService::~DialogService() {
   for (const auto& [key, id] : eventSubscriptions_) memory_.unsubscribeToEvent(id);
 }
 
+std::unique_lock<std::mutex> DialogService::lockState() const {
+  if (callingOut_.load() == std::this_thread::get_id())
+    throw CallError("dialog-busy", "ALDialog cannot be called from a service that its own ^call is running");
+  return std::unique_lock(mutex_);
+}
+
+namespace {
+
+// Marks the thread that runs a ^call for its length (nested ^calls restore).
+class CallingOut {
+public:
+  explicit CallingOut(std::atomic<std::thread::id>& who) : who_(who), previous_(who.exchange(std::this_thread::get_id())) {}
+  ~CallingOut() { who_.store(previous_); }
+  CallingOut(const CallingOut&) = delete;
+  CallingOut& operator=(const CallingOut&) = delete;
+
+private:
+  std::atomic<std::thread::id>& who_;
+  std::thread::id previous_;
+};
+
+}  // namespace
+
 std::optional<std::string> DialogService::callService(const std::string& method, const std::vector<std::string>& args) {
+  CallingOut mark(callingOut_);
   try {
     Arguments a;
     for (const auto& s : args) a.push_back(MemoryVariables::typed(s).isString() ? Any(s) : Any::parse(s));
@@ -98,7 +122,7 @@ std::optional<std::string> DialogService::callService(const std::string& method,
 }
 
 std::string DialogService::load(Topic topic) {
-  std::lock_guard lock(mutex_);
+  auto lock = lockState();
   auto r = dialog_.load(std::move(topic));
   if (!r.error.empty()) throw CallError("bad-topic", r.error);
   return r.name;
@@ -107,7 +131,7 @@ std::string DialogService::load(Topic topic) {
 std::string DialogService::loadFile(const std::string& path) {
   const std::string key = std::filesystem::weakly_canonical(path).string();
   {
-    std::lock_guard lock(mutex_);
+    auto lock = lockState();
     auto it = loadedFiles_.find(key);
     if (it != loadedFiles_.end() && dialog_.isLoaded(it->second.first)) {
       ++it->second.second;
@@ -118,7 +142,7 @@ std::string DialogService::loadFile(const std::string& path) {
   std::vector<std::string> included;
   if (parsed.topic) included = loadIncludes(path, parsed.topic->includes);
   std::string name = loadParsed(std::move(parsed));
-  std::lock_guard lock(mutex_);
+  auto lock = lockState();
   loadedFiles_[key] = {name, 1};
   if (!included.empty()) includes_[name] = std::move(included);
   return name;
@@ -148,7 +172,7 @@ std::vector<std::string> DialogService::loadIncludes(const std::string& path, co
 }
 
 void DialogService::unload(const std::string& topic) {
-  std::lock_guard lock(mutex_);
+  auto lock = lockState();
   for (auto it = loadedFiles_.begin(); it != loadedFiles_.end(); ++it) {
     if (it->second.first != topic) continue;
     if (--it->second.second > 0) return;  // another load still uses it
@@ -175,7 +199,7 @@ std::string DialogService::loadContent(const std::string& content) {
 
 void DialogService::activate(const std::string& topic) {
   {
-    std::lock_guard lock(mutex_);
+    auto lock = lockState();
     if (!dialog_.activate(topic)) throw CallError("no-such-topic", "no topic ~" + topic + " is loaded");
     if (auto it = includes_.find(topic); it != includes_.end())
       for (const auto& included : it->second) dialog_.activate(included);
@@ -186,7 +210,7 @@ void DialogService::activate(const std::string& topic) {
 
 void DialogService::deactivate(const std::string& topic) {
   {
-    std::lock_guard lock(mutex_);
+    auto lock = lockState();
     if (!dialog_.deactivate(topic)) throw CallError("no-such-topic", "no topic ~" + topic + " is loaded");
     if (auto it = includes_.find(topic); it != includes_.end())
       for (const auto& included : it->second) dialog_.deactivate(included);
@@ -231,7 +255,7 @@ void DialogService::resubscribeEvents() {
 void DialogService::subscribe(const std::string& name) {
   bool started;
   {
-    std::lock_guard lock(mutex_);
+    auto lock = lockState();
     started = subscribers_.empty();
     subscribers_.insert(name);
   }
@@ -241,7 +265,7 @@ void DialogService::subscribe(const std::string& name) {
 void DialogService::unsubscribe(const std::string& name) {
   bool stopped;
   {
-    std::lock_guard lock(mutex_);
+    auto lock = lockState();
     if (!subscribers_.erase(name)) throw CallError("no-such-subscriber", "no subscriber named " + name);
     stopped = subscribers_.empty();
   }
@@ -249,17 +273,17 @@ void DialogService::unsubscribe(const std::string& name) {
 }
 
 bool DialogService::running() const {
-  std::lock_guard lock(mutex_);
+  auto lock = lockState();
   return !subscribers_.empty();
 }
 
 core::Time DialogService::busyUntil() const {
-  std::lock_guard lock(mutex_);
+  auto lock = lockState();
   return busyUntil_;
 }
 
 const Explanation& DialogService::lastExplanation() const {
-  std::lock_guard lock(mutex_);
+  auto lock = lockState();
   return lastExplanation_;
 }
 
@@ -270,7 +294,7 @@ Reply DialogService::input(const std::string& utterance, double confidence, bool
   Reply reply;
   bool heard;
   {
-    std::lock_guard lock(mutex_);
+    auto lock = lockState();
     if (!forced && subscribers_.empty()) {
       reply.explanation.input = utterance;
       reply.explanation.outcome = "ignored";
@@ -283,7 +307,8 @@ Reply DialogService::input(const std::string& utterance, double confidence, bool
   // Before the answer is chosen: u:(hello) $Dialog/LastInput says it.
   if (heard) memory_.raiseEvent("Dialog/LastInput", utterance);
   {
-    std::lock_guard lock(mutex_);
+    core::Dispatcher::Hold hold(memory_.dispatcher());
+    auto lock = lockState();
     reply = dialog_.hear(utterance, confidence);
     lastExplanation_ = reply.explanation;
   }
@@ -300,7 +325,8 @@ Reply DialogService::input(const std::string& utterance, double confidence, bool
 Reply DialogService::forceOutput() {
   Reply reply;
   {
-    std::lock_guard lock(mutex_);
+    core::Dispatcher::Hold hold(memory_.dispatcher());
+    auto lock = lockState();
     reply = dialog_.nextProposal();
   }
   speak(reply);
@@ -310,7 +336,8 @@ Reply DialogService::forceOutput() {
 Reply DialogService::raise(const std::string& key, const std::string& value) {
   Reply reply;
   {
-    std::lock_guard lock(mutex_);
+    core::Dispatcher::Hold hold(memory_.dispatcher());
+    auto lock = lockState();
     reply = dialog_.event(key, value);
     if (reply.understood) lastExplanation_ = reply.explanation;
   }
@@ -324,7 +351,7 @@ void DialogService::speak(const Reply& reply) {
   for (const Answer& a : reply.answers) {
     std::string focus;
     {
-      std::lock_guard lock(mutex_);
+      auto lock = lockState();
       focus = dialog_.focus();
     }
     memory_.insertData("Dialog/Focus", focus);
@@ -346,7 +373,7 @@ void DialogService::speak(const Reply& reply) {
     if (a.nothingToSay) memory_.raiseEvent("Dialog/NothingToSay", a.topic);
     const core::Time end = clock_.now() + takes;
     {
-      std::lock_guard lock(mutex_);
+      auto lock = lockState();
       busyUntil_ = std::max(busyUntil_, end);
     }
     auto land = [this, a, end] {

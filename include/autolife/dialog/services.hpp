@@ -6,6 +6,9 @@
 // WordRecognized for its vocabulary, the dialog answers (docs/dialog.md).
 #pragma once
 
+#include <atomic>
+#include <thread>
+
 #include <map>
 #include <memory>
 #include <mutex>
@@ -83,11 +86,16 @@ public:
   core::Signal<const DialogRecord&> records;
 
 private:
+  // The dialog's lock (mutex_). Refuses (CallError dialog-busy) a call from
+  // a service that a ^call of this dialog is running on this thread: that
+  // call would wait for the lock its own rule holds.
+  std::unique_lock<std::mutex> lockState() const;
   void speak(const Reply& reply);
   std::string loadParsed(ParseResult r);
   std::vector<std::string> loadIncludes(const std::string& path, const std::vector<std::string>& includes);
   void record(DialogRecord r);
-  void resubscribeEvents();
+  void resubscribeEvents();  // mutex_ held
+  // A ^call (mutex_ held, inside the rule that makes it).
   std::optional<std::string> callService(const std::string& method, const std::vector<std::string>& args);
 
   core::Clock& clock_;
@@ -103,7 +111,12 @@ private:
   core::Time busyUntil_{0};
   Explanation lastExplanation_;
   std::string lastAnswer_;
-  mutable std::recursive_mutex mutex_;
+  // Not recursive. Nothing called under it calls ALDialog back, except the
+  // services a ^call runs (refused, see lockState); the engine calls that may
+  // ^call run inside memory's dispatcher Hold, so that memory notifications
+  // their services cause arrive after the lock is released.
+  mutable std::mutex mutex_;
+  std::atomic<std::thread::id> callingOut_{};  // the thread running a ^call under mutex_
 };
 
 class SpeechRecognition {
