@@ -2,6 +2,8 @@
 
 #include "autolife/qi/convert.hpp"
 
+#include <nlohmann/json.hpp>
+
 namespace autolife::qi {
 
 namespace {
