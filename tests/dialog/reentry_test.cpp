@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "autolife/core/clock.hpp"
+#include "autolife/dialog/services.hpp"
 #include "autolife/engine/engine.hpp"
 #include "autolife/robot/simulated_robot.hpp"
 
