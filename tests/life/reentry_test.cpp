@@ -81,7 +81,9 @@ TEST(LifeReentry, SuggestionsAddDeliversAnEarlierPointThroughTheCallersPath) {
   Activity b = f.activity("p/b", Nature::Solitary, "1 == 1");
   ConditionOptions options;
   options.listener = [&](const ConditionChange& c) {
-    if (c.value.truthy()) ASSERT_FALSE(suggestions.add(b, now));
+    if (c.value.truthy()) {
+      ASSERT_FALSE(suggestions.add(b, now));
+    }
   };
   ASSERT_TRUE(std::holds_alternative<autolife::condition::ConditionId>(f.monitor.add("'x' == 1", options)));
   f.set("x", 1);
