@@ -9,6 +9,7 @@
 
 #include "autolife/core/value_json.hpp"
 #include "fast_step.hpp"
+#include "scan_step.hpp"
 
 namespace autolife::trace {
 
@@ -121,6 +122,7 @@ struct Reader::Impl {
   bool atEof = false;
   int line = 0;
   core::Time last{0};
+  detail::StepScanner scanner;
   simdjson::dom::parser parser;
   std::string slowLine;  // the line handed to parseStep
 
@@ -176,7 +178,7 @@ struct Reader::Impl {
     std::size_t size = 0;
     while (nextLine(data, size)) {
       ++line;
-      if (detail::parseStepFast(parser, data, size, last, step)) {
+      if (scanner.scan(data, size, last, step) || detail::parseStepFast(parser, data, size, last, step)) {
         last = step.time;
         return true;
       }

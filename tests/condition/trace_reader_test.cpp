@@ -85,7 +85,11 @@ void expectSameAsParseStep(const std::string& line) {
   }
   EXPECT_EQ(fast->remove, slow->remove) << line;
   EXPECT_EQ(fast->declare, slow->declare) << line;
-  EXPECT_EQ(fast->raise.size(), slow->raise.size()) << line;
+  ASSERT_EQ(fast->raise.size(), slow->raise.size()) << line;
+  for (std::size_t i = 0; i < fast->raise.size(); ++i) {
+    EXPECT_EQ(fast->raise[i].first, slow->raise[i].first) << line;
+    EXPECT_TRUE(identical(fast->raise[i].second, slow->raise[i].second)) << line;
+  }
 }
 
 TEST(TraceReader, ReadsEachLineAsParseStepDoes) {
@@ -114,6 +118,35 @@ TEST(TraceReader, ReadsEachLineAsParseStepDoes) {
            "{\"t\": 0, \"set\": {\"k\": 1}}\r",
            "\xef\xbb\xbf{\"t\": 0, \"set\": {\"k\": 1}}",
            "{\"t\": 0, \"set\": {\"k\": \"\xff\"}}",
+           // The hand scanner's shape (scan_step.hpp) and its near misses.
+           R"({"set": {"x": 5, "p": 1}, "t": 12.25})",
+           R"(  {"t":3,"raise":{"e":true},"set":{"a":false,"b":null,"c":"plain text"}}  )",
+           "{\"t\":\t1.5e1 ,\"set\" : { } }",
+           R"({"t": 0, "set": {"k": 1.5E-3, "m": -2.5e+2, "n": 0.1, "o": -7, "q": 123456789012345678}})",
+           R"({"t": 0, "set": {"k": 1234567890123456789}})",
+           R"({"t": 0, "set": {"k": 1e-400}})",
+           R"({"t": 0, "set": {"k": 1.}})",
+           R"({"t": 0, "set": {"k": .5}})",
+           R"({"t": 0, "set": {"k": +1}})",
+           R"({"t": 0, "set": {"k": -}})",
+           R"({"t": 0, "set": {"k": 1e}})",
+           R"({"t": 0, "set": {"k": tru}})",
+           R"({"t": 0, "set": {"k": nullx}})",
+           R"({"t": 0, "set": {"k": "a"b"}})",
+           R"({"t": 0, "set": {"k": 1,}})",
+           R"({"t": 0, "set": {"k": 1} "raise": {"e": 1}})",
+           R"({"t": 0, "set": {"k": 1}, "set": {"k": 2}})",
+           R"({"t": 0, "raise": {"e": 1}, "raise": {"e": 2}})",
+           R"({"t": 00, "set": {"k": 1}})",
+           R"({"t": -0, "set": {"k": -0.0}})",
+           R"({"t": 1e10, "set": {"k": 1}})",
+           R"({"t": 9000000000, "set": {"k": 1}})",
+           R"({"t": 0, "set": {"k": 1}}})",
+           R"({"t": 0, "set": {"k": 1})",
+           R"({"t": 0, "set": {"k": 1}, "t": 1})",
+           R"({"t": 0, "set": {"b": 1, "a": 2, "b": 3}})",
+           "{\"t\": 0, \"set\": {\"k\": \"tab\there\"}}",
+           "{\"t\": 0, \"set\": {\"k\": \"\x7f\"}}",
        })
     expectSameAsParseStep(line);
 }
