@@ -204,13 +204,18 @@ void Memory::apply(std::span<Write> writes) {
     batch.time = clock_.now();
     batch.changes.clear();
     std::vector<Write> metaEvents;  // KeyAdded & co, raised in the same batch
-    for (auto& w : writes) applyOne(w, batch, metaEvents);
+    bool removes = false;
+    for (auto& w : writes) {
+      applyOne(w, batch, metaEvents);
+      removes |= w.kind == Write::Kind::Remove;
+    }
     std::vector<Write> none;
     for (auto& m : metaEvents) applyOne(m, batch, none);
     LockedView view(*this);
     for (auto* o : observers_) o->onBatch(batch, view);
-    for (const auto& c : batch.changes)
-      if (!slots_[c.key].exists) maybeRecycle(c.key);
+    if (removes)  // (only a removal leaves a written key not existing)
+      for (const auto& c : batch.changes)
+        if (!slots_[c.key].exists) maybeRecycle(c.key);
   }
   dispatcher_.drain();
 }
@@ -267,8 +272,9 @@ void Memory::record(Slot& slot, KeyId id, Value&& value, bool raised, ChangeBatc
   // Only changes and raises are history: what a condition can observe
   // (bang needs raises, ~ # @ stable need changes). Retention is then
   // bounded by the key's changes, not by how often it is written.
+  Retained* history = slot.history() ? slot.retained.get() : nullptr;
   if (changed || raised) {
-    if (slot.history()) slot.retained->entries.push_back({batch.time, batch.sequence, value, raised});
+    if (history) history->entries.push_back({batch.time, batch.sequence, value, raised});
     slot.time = batch.time;
     slot.batch = batch.sequence;
     slot.lastRaised = raised;
@@ -276,7 +282,7 @@ void Memory::record(Slot& slot, KeyId id, Value&& value, bool raised, ChangeBatc
   slot.value = std::move(value);
   slot.written = batch.time;
   slot.everChanged = true;
-  if (slot.history()) trimHistory(*slot.retained, batch.time);
+  if (history) trimHistory(*history, batch.time);
   batch.changes.push_back({id, raised, changed});
 }
 

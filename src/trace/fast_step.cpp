@@ -12,7 +12,6 @@ namespace {
 
 using simdjson::dom::element;
 using simdjson::dom::element_type;
-using KeyValues = std::vector<std::pair<std::string, core::Value>>;
 
 // A plain condition value, as core::valueFromJson makes it. False for what
 // parseStep refuses or treats apart: objects, integers beyond int64 (which
@@ -77,12 +76,19 @@ bool keyValues(element e, KeyValues& out) {
     ++n;
   }
   out.resize(n);
-  if (ascending) return true;
+  return ascending || sortWithoutRepeats(out);
+}
+
+}  // namespace
+
+bool sortWithoutRepeats(KeyValues& keyValues) {
   auto less = [](const auto& a, const auto& b) { return lessBytes(a.first, b.first); };
   auto notAfter = [](const auto& a, const auto& b) { return !lessBytes(a.first, b.first); };
-  std::sort(out.begin(), out.end(), less);
-  return std::adjacent_find(out.begin(), out.end(), notAfter) == out.end();
+  std::sort(keyValues.begin(), keyValues.end(), less);
+  return std::adjacent_find(keyValues.begin(), keyValues.end(), notAfter) == keyValues.end();
 }
+
+namespace {
 
 // ["key", ...]: non-empty strings.
 bool keyList(element e, std::vector<std::string>& out) {

@@ -16,6 +16,12 @@
 
 namespace autolife::trace::detail {
 
+using KeyValues = std::vector<std::pair<std::string, core::Value>>;
+
+// Sorts keys in byte order, as parseStep's nlohmann map has them; false when
+// a key repeats (parseStep keeps its last value: left to parseStep).
+bool sortWithoutRepeats(KeyValues& keyValues);
+
 // `line` must have simdjson::SIMDJSON_PADDING readable bytes after `size`.
 // True: `step` holds the line's step (its previous contents replaced, its
 // storage reused). False: the line is not one the fast path takes (blank

@@ -9,6 +9,7 @@
 
 #include "autolife/core/value_json.hpp"
 #include "fast_step.hpp"
+#include "scan_step.hpp"
 
 namespace autolife::trace {
 
@@ -121,6 +122,7 @@ struct Reader::Impl {
   bool atEof = false;
   int line = 0;
   core::Time last{0};
+  detail::StepScanner scanner;
   simdjson::dom::parser parser;
   std::string slowLine;  // the line handed to parseStep
 
@@ -176,7 +178,7 @@ struct Reader::Impl {
     std::size_t size = 0;
     while (nextLine(data, size)) {
       ++line;
-      if (detail::parseStepFast(parser, data, size, last, step)) {
+      if (scanner.scan(data, size, last, step) || detail::parseStepFast(parser, data, size, last, step)) {
         last = step.time;
         return true;
       }
@@ -215,13 +217,27 @@ void apply(Step& step, memory::Memory& memory, core::InMemoryPreferences* prefer
            std::vector<memory::Write>& writes) {
   if (preferences)
     for (const auto& p : step.preferences) preferences->set(p.domain, p.setting, p.value);
-  writes.clear();
+  // The writes of the line before are reused in place (a trace's lines have
+  // the same shape): no Write destroyed and built again per line.
+  std::size_t n = 0;
+  auto put = [&](memory::Write::Kind kind, std::string_view key, core::Value&& value) {
+    if (n == writes.size()) {
+      writes.push_back({kind, key, std::move(value)});
+    } else {
+      memory::Write& w = writes[n];
+      w.kind = kind;
+      w.key = key;
+      w.value = std::move(value);
+    }
+    ++n;
+  };
   using Kind = memory::Write::Kind;
-  for (const auto& k : step.declare) writes.push_back({Kind::Declare, k, {}});
-  for (auto& [k, v] : step.set) writes.push_back({Kind::Set, k, std::move(v)});
-  for (const auto& k : step.remove) writes.push_back({Kind::Remove, k, {}});
-  for (auto& [k, v] : step.raise) writes.push_back({Kind::Raise, k, std::move(v)});
-  if (!writes.empty()) memory.apply(writes);
+  for (const auto& k : step.declare) put(Kind::Declare, k, {});
+  for (auto& [k, v] : step.set) put(Kind::Set, k, std::move(v));
+  for (const auto& k : step.remove) put(Kind::Remove, k, {});
+  for (auto& [k, v] : step.raise) put(Kind::Raise, k, std::move(v));
+  writes.resize(n);
+  if (n > 0) memory.apply(writes);
 }
 
 }  // namespace autolife::trace

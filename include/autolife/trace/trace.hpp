@@ -54,8 +54,8 @@ std::optional<Step> parseStep(const std::string& line, int lineNumber, core::Tim
 
 // Reads steps one at a time from a stream or a file descriptor, in large
 // blocks, memory bounded by the longest line (a 10 GB trace streams). Lines
-// of the common shapes are parsed with simdjson, the others (and every bad
-// line, for its exact error) with parseStep.
+// of the common shapes are parsed by a hand scanner or simdjson, the others
+// (and every bad line, for its exact error) with parseStep.
 class Reader {
 public:
   explicit Reader(std::istream& in);
