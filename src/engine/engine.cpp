@@ -205,7 +205,7 @@ void Engine::registerServices() {
   services.add(makeMemoryService(memory));
   services.add(life::makeLifeService(life));
   services.add(makePackageManagerService(packages));
-  services.add(makeBehaviorManagerService(packages, life, runners));
+  services.add(makeBehaviorManagerService(packages, life, runners, robot.animationPlayer()));
   services.add(makePreferenceManagerService(preferences));
   auto autolife = makeAutolifeService(memory, life, &serviceOperands, &services);
   // The dashboard's "say to the robot": speech as input, explained.
