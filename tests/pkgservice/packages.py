@@ -2,7 +2,9 @@
 folder: `echo` declares a Python 2 service (as NAOqi 2.x packages do:
 print statements, execStart naming /usr/bin/python2) that registers
 EchoService; `caller` has a behavior whose box calls it through ALProxy
-and session.service when someone comes close."""
+and session.service when someone comes close (or when `play` starts it);
+`selfcall` (write_self_calling_package) is `caller` declaring the service
+itself."""
 
 import os
 import shutil
@@ -74,6 +76,25 @@ def write_packages():
     assert "EchoService" in behavior and "from a session" in behavior
     with open(os.path.join(root, "caller", "behavior.xar"), "w") as f:
         f.write(behavior)
+    return root
+
+
+def write_self_calling_package():
+    """A new folder holding caller/ (as write_packages writes it) and
+    selfcall/: caller's behavior in a package that declares the echo service
+    itself; the caller removes it."""
+    root = write_packages()
+    os.makedirs(os.path.join(root, "selfcall", "scripts"))
+    with open(os.path.join(root, "caller", "manifest.xml")) as f:
+        manifest = f.read().replace('uuid="caller"', 'uuid="selfcall"')
+    services = ECHO_MANIFEST[ECHO_MANIFEST.index("  <services>"):ECHO_MANIFEST.index("</package>")]
+    manifest = manifest.replace("</package>", services + "</package>")
+    assert "<services>" in manifest
+    with open(os.path.join(root, "selfcall", "manifest.xml"), "w") as f:
+        f.write(manifest)
+    shutil.copy(os.path.join(root, "caller", "behavior.xar"), os.path.join(root, "selfcall", "behavior.xar"))
+    shutil.copy(os.path.join(root, "echo", "scripts", "echo_service.py"),
+                os.path.join(root, "selfcall", "scripts", "echo_service.py"))
     return root
 
 
