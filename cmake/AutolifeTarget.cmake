@@ -1,11 +1,20 @@
 # Common settings for every autolife target: warnings, sanitizers.
+# LINK_SANITIZERS_ONLY: link the sanitizers' runtimes without instrumenting
+# the target's own code (the test programs under the asan preset, see
+# AUTOLIFE_INSTRUMENT_TESTS).
 function(autolife_target_settings target)
+  cmake_parse_arguments(ARG "LINK_SANITIZERS_ONLY" "" "" ${ARGN})
   target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic)
   if(AUTOLIFE_WERROR)
     target_compile_options(${target} PRIVATE -Werror)
   endif()
   if(AUTOLIFE_SANITIZE)
-    target_compile_options(${target} PRIVATE -fsanitize=${AUTOLIFE_SANITIZE} -fno-omit-frame-pointer -fno-sanitize-recover=all)
+    if(NOT ARG_LINK_SANITIZERS_ONLY)
+      target_compile_options(${target} PRIVATE -fsanitize=${AUTOLIFE_SANITIZE} -fno-omit-frame-pointer -fno-sanitize-recover=all)
+      if(AUTOLIFE_SANITIZE_SKIP)
+        target_compile_options(${target} PRIVATE -fno-sanitize=${AUTOLIFE_SANITIZE_SKIP})
+      endif()
+    endif()
     target_link_options(${target} PRIVATE -fsanitize=${AUTOLIFE_SANITIZE})
   endif()
 endfunction()

@@ -1,5 +1,7 @@
 // Box errors located where the user can find them: the box's name, the
 // file (the .xar, or the object's .py), the line and the column.
+#include <optional>
+
 #include "bridge_internal.hpp"
 
 namespace autolife::python {
@@ -94,6 +96,11 @@ std::string turnTimeoutMessage(const BoxSlot* slot) {
 }
 
 BoxError errorFrom(py::error_already_set& e, const BoxScript& s, const BoxSlot* slot, py::handle rewritten) {
+  // A box looping past its turn limit can be interrupted again while its
+  // first interruption is being formatted here (seen under TSan): that one
+  // would escape from the formatting instead of being the box's error.
+  std::optional<NotBoxCode> formatting;
+  if (slot) formatting.emplace(*slot);
   if (e.matches(PyExc_SyntaxError)) return syntaxErrorFrom(e.value(), s, rewritten);
   BoxError err{s.boxName, s.file, 0, 0, {}, false, false};
   const std::string type = py::str(e.type().attr("__name__")).cast<std::string>();

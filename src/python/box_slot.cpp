@@ -60,6 +60,21 @@ BoxCode::~BoxCode() {
   PyThreadState_SetAsyncExc(thread_, nullptr);
 }
 
+NotBoxCode::NotBoxCode(const BoxSlot& slot) : bridge_(slot.bridge), thread_(PyThread_get_thread_ident()) {
+  std::lock_guard lock(bridge_->mutex);
+  auto it = bridge_->runningCode.find(thread_);
+  if (it == bridge_->runningCode.end()) return;
+  task_ = it->second;
+  bridge_->runningCode.erase(it);
+  PyThreadState_SetAsyncExc(thread_, nullptr);
+}
+
+NotBoxCode::~NotBoxCode() {
+  if (!task_) return;
+  std::lock_guard lock(bridge_->mutex);
+  bridge_->runningCode[thread_] = task_;
+}
+
 InServiceCall::InServiceCall(const BoxSlot& slot) : bridge_(slot.bridge), thread_(PyThread_get_thread_ident()) {
   std::lock_guard lock(bridge_->mutex);
   bridge_->inServiceCalls.insert(thread_);

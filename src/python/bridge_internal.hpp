@@ -130,6 +130,23 @@ private:
   std::uint64_t previous_ = 0;
 };
 
+// While it lives, the calling thread (holding the GIL) runs the bridge's
+// own Python inside box code (formatting the error the box raised): the
+// watchdog leaves it alone, and an interruption set before, which the box
+// can no longer receive, is dropped; box code resumes when it ends.
+class NotBoxCode {
+public:
+  explicit NotBoxCode(const BoxSlot& slot);
+  ~NotBoxCode();
+  NotBoxCode(const NotBoxCode&) = delete;
+  NotBoxCode& operator=(const NotBoxCode&) = delete;
+
+private:
+  std::shared_ptr<Bridge::State> bridge_;
+  unsigned long thread_;
+  std::uint64_t task_ = 0;
+};
+
 // While it lives, box code on this thread waits in a service call.
 class InServiceCall {
 public:

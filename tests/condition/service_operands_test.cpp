@@ -23,7 +23,7 @@ using autolife::test::valueWith;
 using testing::ElementsAre;
 using testing::HasSubstr;
 
-std::string messageOf(const std::string& expression) {
+std::string compileErrorOf(const std::string& expression) {
   auto d = compileError(expression);
   return d ? d->message : "compiled";
 }
@@ -102,24 +102,24 @@ TEST(ServiceOperandSyntax, ADotMustBeFollowedByAMemberName) {
   EXPECT_EQ(errorAt("Svc.5"), "1:4");
   EXPECT_EQ(errorAt("Svc.a..b"), "1:6");
   EXPECT_EQ(errorAt("'k' &&\n  ALBattery."), "2:12");
-  EXPECT_THAT(messageOf("Svc.a."), HasSubstr("expected a member name after 'Svc.a.'"));
-  EXPECT_THAT(messageOf("Svc.a."), HasSubstr("Service.member"));
+  EXPECT_THAT(compileErrorOf("Svc.a."), HasSubstr("expected a member name after 'Svc.a.'"));
+  EXPECT_THAT(compileErrorOf("Svc.a."), HasSubstr("Service.member"));
 }
 
 TEST(ServiceOperandSyntax, ALoneIdentifierIsStillAnErrorThatNamesTheServiceForm) {
   EXPECT_EQ(errorAt("humanTracked"), "1:1");
   EXPECT_EQ(errorAt("'k' ||\n humanTracked"), "2:2");
-  EXPECT_THAT(messageOf("humanTracked"), HasSubstr("unknown name 'humanTracked'"));
-  EXPECT_THAT(messageOf("humanTracked"), HasSubstr("service operands as Service.member"));
+  EXPECT_THAT(compileErrorOf("humanTracked"), HasSubstr("unknown name 'humanTracked'"));
+  EXPECT_THAT(compileErrorOf("humanTracked"), HasSubstr("service operands as Service.member"));
 }
 
 TEST(ServiceOperandSyntax, MethodsCannotBeCalled) {
   EXPECT_EQ(errorAt("1 + ALBattery.getBatteryCharge()"), "1:5");
-  EXPECT_THAT(messageOf("ALBattery.getBatteryCharge()"), HasSubstr("cannot be called"));
+  EXPECT_THAT(compileErrorOf("ALBattery.getBatteryCharge()"), HasSubstr("cannot be called"));
 }
 
 TEST(ServiceOperandSyntax, UnknownFunctionsStayUnknownFunctions) {
-  EXPECT_THAT(messageOf("banng(Svc.sig)"), HasSubstr("unknown function 'banng'"));
+  EXPECT_THAT(compileErrorOf("banng(Svc.sig)"), HasSubstr("unknown function 'banng'"));
   EXPECT_EQ(errorAt("bang(Svc.sig[0])"), "1:6");  // bang() wants a key, not an index
 }
 

@@ -96,7 +96,7 @@ TEST(ConditionBadTrace, MessageStartsWithTheLine) {
   }
 }
 
-std::string messageOf(const std::string& trace) {
+std::string traceErrorOf(const std::string& trace) {
   try {
     autolife::test::runLines("'k'", trace, {});
   } catch (const TraceError& e) {
@@ -107,14 +107,14 @@ std::string messageOf(const std::string& trace) {
 
 TEST(ConditionBadTrace, TimeBeyondTheEngineRangeSaysSo) {
   EXPECT_EQ(badLine("{\"t\": 0, \"set\": {\"k\": 0}}\n{\"t\": 9.3e9, \"set\": {\"k\": 1}}"), 2);
-  EXPECT_EQ(messageOf("{\"t\": 9.3e9, \"set\": {\"k\": 1}}"),
+  EXPECT_EQ(traceErrorOf("{\"t\": 9.3e9, \"set\": {\"k\": 1}}"),
             "line 1: \"t\" is beyond the engine's time range (at most 9e9 s, about 285 years)");
   EXPECT_EQ(badLine("{\"t\": 9e9, \"set\": {\"k\": 1}}"), 0);
 }
 
 TEST(ConditionBadTrace, NotJsonNamesOnlyTheColumnOfItsOwnLine) {
   // The JSON parser's "line 1" would sit next to the trace's line 2.
-  const std::string m = messageOf("{\"t\": 0, \"set\": {}}\n{\"t\": 1, set");
+  const std::string m = traceErrorOf("{\"t\": 0, \"set\": {}}\n{\"t\": 1, set");
   EXPECT_EQ(m.rfind("line 2: not valid JSON (column ", 0), 0u) << m;
   EXPECT_EQ(m.find("line 1"), std::string::npos) << m;
 }

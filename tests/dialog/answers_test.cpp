@@ -11,8 +11,6 @@ namespace {
 
 using ::testing::HasSubstr;
 
-const std::string kHeader = "topic: ~t()\nlanguage: English\n";
-
 TEST(QiChatAnswers, ChoicesAreSaidInTurn) {
   Conversation c(kHeader + "u:([hi hello]) [hello hi] human\n");
   EXPECT_EQ(c.say("hello"), "hello human");

@@ -10,6 +10,9 @@
 
 namespace autolife::dialog::testing {
 
+// The header of the one-topic dialogs the suites write.
+inline const std::string kHeader = "topic: ~t()\nlanguage: English\n";
+
 class Conversation {
 public:
   explicit Conversation(const std::string& source, DialogOptions options = {}) : dialog(variables, std::move(options)) {

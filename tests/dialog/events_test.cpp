@@ -11,8 +11,6 @@ namespace {
 
 using ::testing::HasSubstr;
 
-const std::string kHeader = "topic: ~t()\nlanguage: English\n";
-
 // aldialog-api's deactivateTag example, as the page writes it.
 const std::string kTagTopic = "topic: ~aldialog_test_topic_file()\nlanguage: enu\n"
                               "u:(single-tagged rule %mytag_0) single-tagged rule test answer\n"

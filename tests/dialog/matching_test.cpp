@@ -11,8 +11,6 @@ namespace {
 
 using ::testing::HasSubstr;
 
-const char* kHeader = "topic: ~t()\nlanguage: English\n";
-
 TEST(QiChatMatching, CaseAndPunctuationAreIgnoredAndTheWholeInputMustMatch) {
   Conversation c(std::string(kHeader) + "u:(how are you) I feel tired\n");
   EXPECT_EQ(c.say("How are you?"), "I feel tired");

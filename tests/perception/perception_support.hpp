@@ -12,10 +12,23 @@
 
 #include "autolife/core/clock.hpp"
 #include "autolife/core/value_json.hpp"
+#include "autolife/launchpad/world.hpp"
 #include "autolife/memory/memory.hpp"
 #include "autolife/perception/extractor_source.hpp"
 
 namespace autolife::perceptiontest {
+
+// A person as the simulated world sees one.
+inline launchpad::Person person(std::string id, double distance, double angle = 0.0, bool looking = false,
+                                bool waving = false) {
+  launchpad::Person p;
+  p.id = std::move(id);
+  p.distance = distance;
+  p.angle = angle;
+  p.looking = looking;
+  p.waving = waving;
+  return p;
+}
 
 class LocalRobotMemory final : public perception::RobotMemory {
 public:

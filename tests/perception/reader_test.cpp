@@ -17,14 +17,6 @@ using ::testing::ElementsAre;
 using ::testing::IsEmpty;
 namespace keys = perception::naoqi;
 
-launchpad::Person person(std::string id, double distance, double angle = 0.0) {
-  launchpad::Person p;
-  p.id = std::move(id);
-  p.distance = distance;
-  p.angle = angle;
-  return p;
-}
-
 class RoundTrip : public ::testing::TestWithParam<launchpad::RobotModel> {
 protected:
   void start() {

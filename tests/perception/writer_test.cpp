@@ -15,16 +15,6 @@ using ::testing::ElementsAre;
 using ::testing::IsEmpty;
 namespace keys = perception::naoqi;
 
-launchpad::Person person(std::string id, double distance, double angle = 0.0, bool looking = false, bool waving = false) {
-  launchpad::Person p;
-  p.id = std::move(id);
-  p.distance = distance;
-  p.angle = angle;
-  p.looking = looking;
-  p.waving = waving;
-  return p;
-}
-
 Observation people(std::vector<launchpad::Person> everyone, std::string tracked) {
   Observation o;
   o.people = std::move(everyone);

@@ -169,7 +169,6 @@ TEST(PythonBox, ABoxWaitingOnASlowServiceIsNotTakenForALoop) {
   Fixture f;
   std::atomic<int> watchdogVisits{0};
   int visitsWhileWaiting = 0;
-  f.workers.setLimits({20ms, 1s});
   f.workers.setInterrupter([&, interrupt = f.bridge.interrupter()](const core::Workers::Stuck& stuck) {
     interrupt(stuck);
     ++watchdogVisits;
@@ -187,6 +186,7 @@ TEST(PythonBox, ABoxWaitingOnASlowServiceIsNotTakenForALoop) {
   f.load("class MyClass(GeneratedClass):\n    def onInput_onStart(self):\n"
          "        self.answer(ALProxy('ALSlowRobot').answer())\n");
   ASSERT_FALSE(f.error) << f.error->format();
+  f.workers.setLimits({20ms, 1s});  // after loading: under TSan a load can take longer
   std::optional<python::BoxError> e;
   f.inTask([&] { e = f.box->callInput("onStart", nullptr); });
   EXPECT_FALSE(e) << e->format();
@@ -198,7 +198,6 @@ TEST(PythonBox, ABoxCallingTheRobotInALoopWithoutTimePassingIsInterrupted) {
   // Each call is refused at once: the box is never long in one call, but
   // virtual time stands still while it loops.
   Fixture f;
-  f.workers.setLimits({20ms, 1s});
   auto store = std::make_shared<service::Service>("ALStore");
   store->method("get", {{"key", service::Type::String}}, service::Type::Any, "", [](const service::Arguments&) -> Any {
     throw service::CallError("unknown-key", "no such key");
@@ -208,6 +207,7 @@ TEST(PythonBox, ABoxCallingTheRobotInALoopWithoutTimePassingIsInterrupted) {
          "            try:\n                ALProxy('ALStore').get('x')\n            except Exception:\n"
          "                pass\n");
   ASSERT_FALSE(f.error) << f.error->format();
+  f.workers.setLimits({20ms, 1s});  // after loading: under TSan a load can take longer
   std::optional<python::BoxError> e;
   f.inTask([&] { e = f.box->callInput("onStart", nullptr); });
   ASSERT_TRUE(e);

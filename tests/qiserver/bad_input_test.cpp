@@ -15,7 +15,7 @@ using nlohmann::json;
 using namespace std::chrono_literals;
 using test::QiFixture;
 
-constexpr auto kWait = 10s;
+using test::kWait;
 
 std::string header(std::uint32_t id, qi::MessageType type, std::uint32_t service, std::uint32_t object,
                    std::uint32_t action, std::uint32_t size) {

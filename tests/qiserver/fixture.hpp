@@ -3,6 +3,7 @@
 // clients connecting to it.
 #pragma once
 
+#include <chrono>
 #include <memory>
 #include <string>
 
@@ -11,6 +12,10 @@
 #include "engine_on_loop.hpp"
 
 namespace autolife::test {
+
+// How long a test waits for an answer: generous, only reached when
+// something is broken.
+inline constexpr std::chrono::seconds kWait{10};
 
 class QiFixture : public EngineOnLoop {
 public:

@@ -18,7 +18,7 @@ using nlohmann::json;
 using namespace std::chrono_literals;
 using test::QiFixture;
 
-constexpr auto kWait = 10s;  // generous: only reached when something is broken
+using test::kWait;
 
 std::vector<std::string> names(const std::vector<qi::ServiceInfo>& infos) {
   std::vector<std::string> out;

@@ -13,7 +13,7 @@ using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using End = sim::PlayResult::End;
 
-std::vector<std::string> logs(const Played& p) {
+std::vector<std::string> logMessages(const Played& p) {
   std::vector<std::string> out;
   for (const auto& l : p.having("log")) out.push_back(l["message"].get<std::string>());
   return out;
@@ -113,8 +113,8 @@ TEST(BoxFramework, AnUncaughtErrorGoesToTheOnErrorOutput) {
   EXPECT_EQ(p.result.end, End::Finished) << p.result.error;
   EXPECT_EQ(p.firstCall("ALTextToSpeech", "say")["args"][0], "Net:no network");
   EXPECT_TRUE(p.having("error").empty());
-  ASSERT_EQ(logs(p).size(), 1u);
-  EXPECT_THAT(logs(p)[0], HasSubstr("box 'Net': OSError: no network (sent to its onError output)"));
+  ASSERT_EQ(logMessages(p).size(), 1u);
+  EXPECT_THAT(logMessages(p)[0], HasSubstr("box 'Net': OSError: no network (sent to its onError output)"));
 }
 
 TEST(BoxFramework, PackageUidAndPathsAreThePackagesOnes) {
@@ -131,14 +131,14 @@ TEST(BoxFramework, PackageUidAndPathsAreThePackagesOnes) {
                                    chain(1, 1)));
   auto p = playPath(xar);
   EXPECT_EQ(p.result.end, End::Finished) << p.result.error;
-  EXPECT_THAT(logs(p), ElementsAre("my-app-3f2a", "behavior_1", "behavior_1"));
+  EXPECT_THAT(logMessages(p), ElementsAre("my-app-3f2a", "behavior_1", "behavior_1"));
   // Outside a package: Choregraphe's name for what it runs itself.
   auto loose = play(behaviorXar(pythonBox("Where", 1,
                                           "    def onInput_onStart(self):\n"
                                           "        self.logger.info(self.packageUid())\n"
                                           "        self.onStopped()\n") +
                                 chain(1, 1)));
-  EXPECT_THAT(logs(loose), ElementsAre(".lastUploadedChoregrapheBehavior"));
+  EXPECT_THAT(logMessages(loose), ElementsAre(".lastUploadedChoregrapheBehavior"));
 }
 
 TEST(BoxFramework, ExitBehaviorAndStimulateIOEndTheBehavior) {
@@ -169,11 +169,11 @@ Played drawn(std::uint64_t seed, bool withThirdBox) {
 }
 
 TEST(BoxFramework, BoxScriptsRandomIsRepeatableAndEachBoxHasItsOwn) {
-  auto first = logs(drawn(7, false));
+  auto first = logMessages(drawn(7, false));
   ASSERT_EQ(first.size(), 2u);
-  EXPECT_EQ(logs(drawn(7, false)), first);  // the same seed plays alike
-  EXPECT_NE(logs(drawn(8, false)), first);
-  auto withC = logs(drawn(7, true));  // another box does not change what A and B draw
+  EXPECT_EQ(logMessages(drawn(7, false)), first);  // the same seed plays alike
+  EXPECT_NE(logMessages(drawn(8, false)), first);
+  auto withC = logMessages(drawn(7, true));  // another box does not change what A and B draw
   EXPECT_THAT(withC, ::testing::IsSupersetOf(first));
 }
 

@@ -175,7 +175,7 @@ std::vector<std::string> said(const Played& p) {
   return out;
 }
 
-std::vector<std::string> logs(const Played& p) {
+std::vector<std::string> boxLogs(const Played& p) {
   std::vector<std::string> out;
   for (const auto& l : p.having("log")) out.push_back(l["box"].get<std::string>() + ": " + l["message"].get<std::string>());
   return out;
@@ -204,7 +204,7 @@ TEST(BoxResources, AStopOnDemandHolderIsStoppedForTheBoxThatNeedsIt) {
   auto p = play(twoBoxes(holder, resource("Head", "Stop on demand"), kTakerSays, resource("Head", "Lock")));
   EXPECT_EQ(p.result.end, End::Finished) << p.result.error;
   EXPECT_THAT(said(p), ElementsAre("taker@0.0", "holder stopped@0.0"));
-  EXPECT_THAT(logs(p), Contains("Holder: stopped: another box needs 'Head'"));
+  EXPECT_THAT(boxLogs(p), Contains("Holder: stopped: another box needs 'Head'"));
 }
 
 TEST(BoxResources, ALockedResourceMakesTheOtherBoxWaitUntilOnStopped) {
@@ -216,7 +216,7 @@ TEST(BoxResources, ALockedResourceMakesTheOtherBoxWaitUntilOnStopped) {
   auto p = play(twoBoxes(holder, resource("All motors", "Lock"), kTakerSays, resource("HeadYaw", "Lock")));
   EXPECT_EQ(p.result.end, End::Finished) << p.result.error;
   EXPECT_THAT(said(p), ElementsAre("taker@2.0"));
-  EXPECT_THAT(logs(p), Contains("Taker: waits for 'HeadYaw'"));
+  EXPECT_THAT(boxLogs(p), Contains("Taker: waits for 'HeadYaw'"));
 }
 
 TEST(BoxResources, AWaitLongerThanTheTimeoutDropsTheStart) {
@@ -232,7 +232,7 @@ TEST(BoxResources, AWaitLongerThanTheTimeoutDropsTheStart) {
   auto p = play(xar);
   EXPECT_EQ(p.result.end, End::Finished) << p.result.error;
   EXPECT_THAT(said(p), IsEmpty());
-  EXPECT_THAT(logs(p), Contains("Taker: not started: 'Head' still busy after its timeout"));
+  EXPECT_THAT(boxLogs(p), Contains("Taker: not started: 'Head' still busy after its timeout"));
 }
 
 TEST(BoxResources, ACallbackOnDemandHolderIsAskedAndReleasesIt) {
@@ -246,7 +246,7 @@ TEST(BoxResources, ACallbackOnDemandHolderIsAskedAndReleasesIt) {
   auto p = play(twoBoxes(holder, resource("Head", "Callback on demand"), kTakerSays, resource("Head", "Lock")));
   EXPECT_EQ(p.result.end, End::Finished) << p.result.error;
   EXPECT_THAT(said(p), ElementsAre("taker@0.0"));
-  EXPECT_THAT(logs(p), Contains("Holder: asked for Head"));
+  EXPECT_THAT(boxLogs(p), Contains("Holder: asked for Head"));
 }
 
 // A box whose timeline turns the head for 2 s (frames 0 to 20 at 10 fps).

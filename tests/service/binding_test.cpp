@@ -6,19 +6,12 @@
 #include <gtest/gtest.h>
 
 #include "autolife/service/service.hpp"
+#include "reason_of.hpp"
 
 namespace {
 
 using namespace autolife::service;
-
-std::string reasonOf(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const CallError& e) {
-    return e.reason() + ": " + e.what();
-  }
-  return "no error";
-}
+using autolife::test::reasonOf;
 
 TEST(Binding, DerivesTheDeclarationFromTheHandlersSignature) {
   Service s("Player");

@@ -6,10 +6,12 @@
 #include <algorithm>
 
 #include "autolife/service/service.hpp"
+#include "reason_of.hpp"
 
 namespace {
 
 using namespace autolife::service;
+using autolife::test::reasonOf;
 
 std::shared_ptr<Service> calculator() {
   auto s = std::make_shared<Service>("Calc", "adds things");
@@ -24,15 +26,6 @@ std::shared_ptr<Service> calculator() {
             [](const Arguments&) -> Any { throw std::logic_error("boom"); });
   s->signal("changed", {{"value", Type::Int}}, "fired on change");
   return s;
-}
-
-std::string reasonOf(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const CallError& e) {
-    return e.reason() + ": " + e.what();
-  }
-  return "no error";
 }
 
 TEST(Service, CallsAMethodWithTypedArguments) {
