@@ -81,33 +81,35 @@ std::shared_ptr<service::Service> makeServiceManagerService(service::Registry& r
     if (auto done = act(name, &ServiceProcessControl::start)) return *done;
     return known(name);
   }, "Starts a package service (true when it runs); true for a registered service");
-  b.bind("start", [running, act](const std::string& name) {
-    if (auto done = act(name, &ServiceProcessControl::start)) {
-      if (!*done) service::refuse("service-failed", name + " could not start");
-      return;
-    }
-    running(name);
-  }, "Starts a package service; nothing to do for a registered one");
+  // The void forms: a package service's action that fails is refused;
+  // any other name is for `otherwise`.
+  auto voidForm = [act](bool (ServiceProcessControl::*action)(const std::string&), std::string failed, auto otherwise) {
+    return [act, action, failed, otherwise](const std::string& name) {
+      if (auto done = act(name, action)) {
+        if (!*done) service::refuse("service-failed", name + " " + failed);
+        return;
+      }
+      otherwise(name);
+    };
+  };
+  auto notStoppableOrUnknown = [notStoppable](const std::string& name) {
+    if (!notStoppable(name)) service::refuse("unknown-service", "no service named " + name);
+  };
+  b.bind("start", voidForm(&ServiceProcessControl::start, "could not start", running),
+         "Starts a package service; nothing to do for a registered one");
   b.bind("stopService", [notStoppable, act](const std::string& name) {
     if (auto done = act(name, &ServiceProcessControl::stop)) return *done;
     return notStoppable(name);
   }, "Stops a package service's process (SIGTERM, SIGKILL after 15 s) and returns when it has ended; the "
      "engine's services cannot be stopped");
-  b.bind("stop", [notStoppable, act](const std::string& name) {
-    if (act(name, &ServiceProcessControl::stop)) return;
-    if (!notStoppable(name)) service::refuse("unknown-service", "no service named " + name);
-  }, "Stops a package service (as stopService)");
+  b.bind("stop", voidForm(&ServiceProcessControl::stop, "did not end", notStoppableOrUnknown),
+         "Stops a package service (as stopService)");
   b.bind("restartService", [notStoppable, act](const std::string& name) {
     if (auto done = act(name, &ServiceProcessControl::restart)) return *done;
     return notStoppable(name);
   }, "Stops a package service, then starts it again (true when it runs)");
-  b.bind("restart", [notStoppable, act](const std::string& name) {
-    if (auto done = act(name, &ServiceProcessControl::restart)) {
-      if (!*done) service::refuse("service-failed", name + " could not start again");
-      return;
-    }
-    if (!notStoppable(name)) service::refuse("unknown-service", "no service named " + name);
-  }, "Restarts a package service (as restartService)");
+  b.bind("restart", voidForm(&ServiceProcessControl::restart, "could not start again", notStoppableOrUnknown),
+         "Restarts a package service (as restartService)");
   b.bind("stopAllServices", [&processes] {
     processes.with([](ServiceProcessControl* c) {
       if (c)

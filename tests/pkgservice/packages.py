@@ -6,11 +6,16 @@ and session.service when someone comes close (or when `play` starts it);
 `selfcall` (write_self_calling_package) is `caller` declaring the service
 itself."""
 
+import json
 import os
 import shutil
+import subprocess
 import tempfile
+import unittest
 
 SOURCE_DIR = os.environ.get("AUTOLIFE_SOURCE_DIR", os.path.join(os.path.dirname(__file__), "..", ".."))
+BINARY = os.environ.get("AUTOLIFE_BINARY", "")
+DEADLINE = 120.0
 
 ECHO_MANIFEST = """<?xml version="1.0" encoding="UTF-8" ?>
 <package uuid="echo" version="1.0.0">
@@ -113,3 +118,21 @@ def process_gone(pid, timeout):
         return bool(select.select([fd], [], [], timeout)[0])
     finally:
         os.close(fd)
+
+
+class Simulation(unittest.TestCase):
+    """`autolife simulate --json` of the class's SCENARIO (day.yaml) in a
+    folder write_packages() wrote; simulate() gives its records."""
+    SCENARIO = ""
+
+    def setUp(self):
+        self.root = write_packages()
+        self.addCleanup(remove, self.root)
+        with open(os.path.join(self.root, "day.yaml"), "w") as f:
+            f.write(self.SCENARIO)
+
+    def simulate(self):
+        done = subprocess.run([BINARY, "simulate", "--json", "day.yaml"], cwd=self.root, capture_output=True,
+                              text=True, timeout=DEADLINE)
+        self.assertEqual(done.returncode, 0, done.stdout + done.stderr)
+        return [json.loads(line) for line in done.stdout.splitlines()]

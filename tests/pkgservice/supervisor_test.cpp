@@ -119,18 +119,20 @@ TEST_F(SupervisorTest, AutorunServicesStartWithTheirOutputAndStopWhenAsked) {
 }
 
 TEST_F(SupervisorTest, StopAnswersOnceTheProcessEndedAndRestartStartsANewOne) {
-  addPackage("p", "<service name=\"waiter\" autorun=\"true\" execStart=\"/bin/sh wait.sh\"/>\n",
+  addPackage("p", "<service name=\"waiter\" autorun=\"false\" execStart=\"/bin/sh wait.sh\"/>\n",
              {{"wait.sh", "exec sleep 1000\n"}});
   Supervisor supervisor(packages, clock, {});
   Heard heard(supervisor, clock);
   supervisor.start();
-  auto first = heard.waitFor(Kind::Started, "p.waiter");
-  ASSERT_TRUE(first);
   EXPECT_EQ(supervisor.fullName("waiter"), "p.waiter");
   EXPECT_EQ(supervisor.fullName("nothing"), "");
   EXPECT_EQ(supervisor.services().at(0).execStart, "/bin/sh wait.sh");
+  EXPECT_FALSE(supervisor.isRunning("waiter")) << "not autorun";
+  ASSERT_TRUE(supervisor.restartService("waiter")) << "restarting a service that does not run starts it";
+  auto first = heard.waitFor(Kind::Started, "p.waiter");
+  ASSERT_TRUE(first);
 
-  ASSERT_TRUE(supervisor.restartService("waiter"));
+  ASSERT_TRUE(supervisor.restartService("p.waiter"));
   auto second = heard.waitFor(Kind::Started, "p.waiter", 1);
   ASSERT_TRUE(second);
   EXPECT_NE(second->pid, first->pid);

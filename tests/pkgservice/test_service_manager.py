@@ -4,15 +4,9 @@ echo package's service, stop it (the process ends before the call
 answers), start it again, restart it (a new process), and read its memory;
 the engine's own services cannot be stopped."""
 
-import json
-import os
-import subprocess
 import unittest
 
 import packages
-
-BINARY = os.environ.get("AUTOLIFE_BINARY", "")
-DEADLINE = 120.0
 
 SCENARIO = """robot: nao
 packages: [echo]
@@ -34,18 +28,11 @@ until: 6
 """
 
 
-class ServiceManagerDrivesProcesses(unittest.TestCase):
-    def setUp(self):
-        self.root = packages.write_packages()
-        self.addCleanup(packages.remove, self.root)
-        with open(os.path.join(self.root, "day.yaml"), "w") as f:
-            f.write(SCENARIO)
+class ServiceManagerDrivesProcesses(packages.Simulation):
+    SCENARIO = SCENARIO
 
     def test_list_stop_start_restart(self):
-        done = subprocess.run([BINARY, "simulate", "--json", "day.yaml"], cwd=self.root, capture_output=True,
-                              text=True, timeout=DEADLINE)
-        self.assertEqual(done.returncode, 0, done.stdout + done.stderr)
-        records = [json.loads(line) for line in done.stdout.splitlines()]
+        records = self.simulate()
         calls = [r for r in records if "call" in r]
         answers = [(r["call"], r.get("result"), (r.get("error") or {}).get("reason")) for r in calls]
 
