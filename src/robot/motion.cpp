@@ -502,7 +502,7 @@ void Motion::declareMoves(service::Service& s) {
     });
   for (const char* name : {"moveInit", "walkInit"})
     define(s, core_, name, {}, Type::Void, "Prepares to move (nothing to do here)", [](const Arguments&) { return Any(); });
-  define(s, core_, "getMoveConfig", {{"config"}}, Type::List, "NAO's walk parameters: [[name, value], ...] of \"Default\", \"Min\" or \"Max\"",
+  define(s, core_, "getMoveConfig", {{"config", Type::String}}, Type::List, "NAO's walk parameters: [[name, value], ...] of \"Default\", \"Min\" or \"Max\"",
          [this](const Arguments& a) { return moveConfig(core_.pepper(), args::text(a[0], motionMethod("getMoveConfig"), "config")); });
   define(s, core_, "getRobotPosition", {{"useSensors"}}, Type::List, "[x, y, theta] of the base in the world frame",
          [this](const Arguments& a) {
