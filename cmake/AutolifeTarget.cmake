@@ -49,6 +49,6 @@ function(autolife_module name)
   # Clean builds (CI) compile each module in batches: the heavy headers
   # (Boost, JSON, pybind11) are parsed once per batch, not once per file.
   if(AUTOLIFE_UNITY_BUILD)
-    set_target_properties(autolife_${name} PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 6)
+    set_target_properties(autolife_${name} PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 12)
   endif()
 endfunction()

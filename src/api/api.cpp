@@ -65,19 +65,24 @@ Json Api::describe() const {
   return {{"services", services}};
 }
 
-// The response to `request` from what `run` returns or throws.
-Json Api::respond(const Request& request, const std::function<Json()>& run) const {
+// The response to a request (its id; none for a notification) from what
+// `run` returns or throws.
+Json Api::respond(const Json& id, bool notification, const std::function<Json()>& run) const {
   Json result;
   try {
-    result = resultResponse(request.id, run());
+    result = resultResponse(id, run());
   } catch (const RpcError& e) {
-    result = errorResponse(request.id, e);
+    result = errorResponse(id, e);
   } catch (const service::CallError& e) {
-    result = errorResponse(request.id, fromCallError(e));
+    result = errorResponse(id, fromCallError(e));
   } catch (const std::exception& e) {
-    result = errorResponse(request.id, RpcError(code::kInternalError, "error", e.what()));
+    result = errorResponse(id, RpcError(code::kInternalError, "error", e.what()));
   }
-  return request.notification ? Json() : result;
+  return notification ? Json() : result;
+}
+
+Json Api::respond(const Request& request, const std::function<Json()>& run) const {
+  return respond(request.id, request.notification, run);
 }
 
 void Api::execute(const Request& request, Client& client, std::function<void(Json)> done) {
@@ -85,11 +90,12 @@ void Api::execute(const Request& request, Client& client, std::function<void(Jso
   if (dot == std::string::npos) return done(respond(request, [&] { return dispatch(request, client); }));
   // Service.method: a method that answers later (a robot's) answers on the
   // engine's thread once it does; any other answers here, now.
-  const std::string serviceName = request.method.substr(0, dot), method = request.method.substr(dot + 1);
+  const std::string_view qualified = request.method;
+  const std::string_view serviceName = qualified.substr(0, dot), method = qualified.substr(dot + 1);
   service::Arguments arguments;
   try {
     auto s = engine_.services.find(serviceName);
-    if (!s) throw service::CallError("no-such-service", "there is no service named " + serviceName);
+    if (!s) throw service::CallError("no-such-service", "there is no service named " + std::string(serviceName));
     arguments = argumentsFor(*s, method, request.params);
   } catch (...) {
     const auto refused = std::current_exception();
@@ -97,10 +103,13 @@ void Api::execute(const Request& request, Client& client, std::function<void(Jso
   }
   const auto here = std::this_thread::get_id();
   auto& clock = engine_.clock;
+  // What the answer needs of the request: its id, not its params (copied for nothing).
   engine_.services.callAsync(serviceName, method, arguments,
-                             [self = shared_from_this(), request, here, &clock, done = std::move(done)](service::Outcome outcome) {
-                               auto respondWith = [self, request, done, outcome = std::move(outcome)] {
-                                 done(self->respond(request, [&] {
+                             [self = shared_from_this(), id = request.id, notification = request.notification, here, &clock,
+                              done = std::move(done)](service::Outcome outcome) mutable {
+                               auto respondWith = [self, id = std::move(id), notification, done = std::move(done),
+                                                   outcome = std::move(outcome)] {
+                                 done(self->respond(id, notification, [&] {
                                    if (const auto* error = std::get_if<service::CallError>(&outcome)) throw *error;
                                    return std::get<service::Any>(outcome);
                                  }));

@@ -1,5 +1,6 @@
 #include "autolife/api/connection.hpp"
 #include "autolife/core/clock.hpp"
+#include "autolife/api/request_reader.hpp"
 
 namespace autolife::api {
 
@@ -14,7 +15,10 @@ struct Connection::Parsed {
 Connection::Connection(std::shared_ptr<Api> api, Sink push, bool streaming)
     : api_(std::move(api)),
       client_(std::make_shared<Client>(api_->engine(), std::move(push), streaming, api_->limits())),
-      limiter_(api_->limits().callsPerSecond) {}
+      limiter_(api_->limits().callsPerSecond),
+      reader_(std::make_unique<RequestReader>()) {}
+
+Connection::~Connection() = default;
 
 namespace {
 
@@ -31,6 +35,10 @@ std::string answerText(bool batch, std::vector<Json>& responses) {
 Connection::Parsed Connection::parse(std::string_view message) {
   Parsed out;
   const auto& limits = api_->limits();
+  if (auto request = reader_->read(message, limits.maxDepth)) {
+    out.requests.push_back(std::move(*request));
+    return out;
+  }
   Json json;
   try {
     json = parseMessage(message, limits.maxDepth);

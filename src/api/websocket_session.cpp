@@ -2,9 +2,10 @@
 // and notifications queued in order. A message over the size limit is read
 // to its end and discarded, and answered with an error: the connection
 // lives on. Reading pauses while too many calls wait for the engine.
-#include <deque>
-
+// Answers and notifications leave through a CoalescingStream: those of a
+// burst in one system call.
 #include "autolife/api/connection.hpp"
+#include "coalescing_stream.hpp"
 #include "http_types.hpp"
 
 namespace autolife::api::transport {
@@ -21,12 +22,12 @@ public:
       : ws_(std::move(stream)), shared_(std::move(shared)), slot_(std::move(slot)) {}
 
   // The server stops: what is queued is sent, then a WebSocket close
-  // (1001, going away).
+  // (1001, going away), after it in the same buffer.
   void close() override {
     if (closed_ || !accepted_) return fail();
-    closed_ = goingAway_ = true;  // nothing more is read or queued
+    closed_ = true;  // nothing more is read or queued
     connection_.reset();
-    if (queue_.empty()) sayGoodbye();
+    sayGoodbye();
   }
 
   void sayGoodbye() {
@@ -39,6 +40,7 @@ public:
   void start(HttpRequest request) {
     connection_.emplace(shared_->api, pushTo(weak_from_this()), true);
     beast::get_lowest_layer(ws_).expires_never();
+    ws_.text(true);
     ws_.set_option(timeouts());
     ws_.set_option(websocket::stream_base::decorator(
         [](websocket::response_type& r) { r.set(http::field::server, "autolife"); }));
@@ -89,7 +91,10 @@ private:
       oversized_ = true;
       buffer_.clear();
     }
-    if (ws_.is_message_done()) finishMessage();
+    if (ws_.is_message_done()) {
+      ws_.next_layer().busy();  // its answer may come this turn: a flush waits for it
+      finishMessage();
+    }
     read();
   }
 
@@ -115,23 +120,11 @@ private:
     read();
   }
 
-  void send(std::string message) {
+  void send(const std::string& message) {
     if (closed_) return;
-    queuedBytes_ += message.size();
-    if (queuedBytes_ > limits().maxQueuedBytes) return fail();  // a client that does not read
-    queue_.push_back(std::move(message));
-    if (queue_.size() == 1) write();
-  }
-
-  void write() {
-    ws_.text(true);
-    ws_.async_write(asio::buffer(queue_.front()), [self = shared_from_this()](beast::error_code ec, std::size_t) {
-      if (ec) return self->fail();
-      self->queuedBytes_ -= self->queue_.front().size();
-      self->queue_.pop_front();
-      if (!self->queue_.empty()) self->write();
-      else if (self->goingAway_) self->sayGoodbye();
-    });
+    auto& out = ws_.next_layer();
+    if (out.buffered() + message.size() > limits().maxQueuedBytes) return fail();  // a client that does not read
+    out.sendText(message);
   }
 
   // Drops the connection; pending handlers finish with errors and release it.
@@ -143,19 +136,16 @@ private:
     beast::get_lowest_layer(ws_).socket().close(ignored);
   }
 
-  websocket::stream<beast::tcp_stream> ws_;
+  websocket::stream<CoalescingStream> ws_;
   beast::flat_buffer buffer_;
   std::shared_ptr<Shared> shared_;
   std::unique_ptr<Slot> slot_;
   std::optional<Connection> connection_;
-  std::deque<std::string> queue_;
-  std::size_t queuedBytes_ = 0;
   std::size_t inFlight_ = 0;
   bool reading_ = false;
   bool oversized_ = false;
   bool accepted_ = false;
   bool closed_ = false;
-  bool goingAway_ = false;  // closing with a close frame once the queue is sent
 };
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include "autolife/api/api.hpp"
 #include "autolife/api/json_rpc.hpp"
 #include "autolife/api/limits.hpp"
+#include "autolife/api/request_reader.hpp"
 #include "autolife/api/token.hpp"
 
 namespace {
@@ -81,6 +82,57 @@ TEST(Loopback, AddressesAndNames) {
   EXPECT_FALSE(isLoopback("0.0.0.0"));
   EXPECT_FALSE(isLoopback("192.168.1.10"));
   EXPECT_FALSE(isLoopback("robot.local"));
+}
+
+// The fast reader takes the common request and reads it exactly as
+// parseMessage and readRequest do (types included: 3 is unsigned in both);
+// everything else it declines, for them to answer.
+TEST(RequestReader, AgreesWithTheFullReaderOnWhatItTakesAndDeclinesTheRest) {
+  RequestReader reader;
+  auto full = [](const std::string& text) {
+    Json id;
+    return readRequest(parseMessage(text, 64), id);
+  };
+  auto expectSame = [&](const std::string& text) {
+    SCOPED_TRACE(text);
+    const auto fast = reader.read(text, 64);
+    ASSERT_TRUE(fast.has_value());
+    const Request slow = full(text);
+    EXPECT_EQ(fast->method, slow.method);
+    EXPECT_EQ(fast->notification, slow.notification);
+    EXPECT_EQ(fast->id, slow.id);
+    EXPECT_EQ(fast->id.type(), slow.id.type());
+    EXPECT_EQ(fast->id.dump(), slow.id.dump());
+    EXPECT_EQ(fast->params.dump(), slow.params.dump());
+    ASSERT_EQ(fast->params.size(), slow.params.size());
+    for (std::size_t i = 0; i < slow.params.size(); ++i) EXPECT_EQ(fast->params[i].type(), slow.params[i].type());
+  };
+  expectSame(R"({"jsonrpc":"2.0","id":3,"method":"ALMemory.insertData","params":["bench/one",42]})");
+  expectSame("{\"params\":[\"k\",-7,0.25,true,null,\"\\u00e9\\n\"],\"method\":\"ALMemory.insertData\",\"id\":\"a\",\"jsonrpc\":\"2.0\"}");
+  expectSame(R"( {"jsonrpc":"2.0","method":"ALMemory.raiseEvent","params":["e",18446744073709551615]} )");
+  expectSame(R"({"jsonrpc":"2.0","id":-12,"method":"ALMotion.wakeUp"})");
+  expectSame(R"({"jsonrpc":"2.0","id":null,"method":"describe","params":[]})");
+  expectSame("{\"j\\u0073onrpc\":\"2.0\",\"id\":1.5,\"method\":\"a.b\",\"params\":[1e-3,-0.5]}");
+  for (const std::string text : {
+           R"([{"jsonrpc":"2.0","id":1,"method":"describe"}])",                         // a batch
+           R"({"jsonrpc":"2.0","id":1,"method":"subscribe","params":{"event":"e"}})",  // named params
+           R"({"jsonrpc":"2.0","id":1,"method":"a.b","params":[[1]]})",               // nested
+           R"({"jsonrpc":"2.0","id":1,"id":2,"method":"a.b"})",                       // repeated
+           R"({"jsonrpc":"2.0","id":1,"method":"a.b","extra":0})",                    // another member
+           R"({"jsonrpc":"2.0","id":1,"method":"a.b","params":[-0]})",                // -0 is an integer to nlohmann
+           R"({"jsonrpc":"2.0","id":1,"method":"a.b","params":[1.0]})",               // integral float
+           R"({"jsonrpc":"2.0","id":true,"method":"a.b"})",                            // invalid id
+           R"({"jsonrpc":"1.0","id":1,"method":"a.b"})",                               // wrong version
+           R"({"jsonrpc":"2.0","id":1})",                                              // no method
+           R"({"jsonrpc":"2.0","id":1,"method":"a.b"} x)",                             // trailing
+           R"({"jsonrpc":"2.0","id":1,"method":"a.b","params":[1e400]})",              // beyond a double
+           "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"a\xff\"}",                   // not UTF-8
+           "",
+       }) {
+    SCOPED_TRACE(text);
+    EXPECT_FALSE(reader.read(text, 64).has_value());
+  }
+  EXPECT_FALSE(reader.read(R"({"jsonrpc":"2.0","id":1,"method":"a.b","params":[1]})", 1).has_value());
 }
 
 }  // namespace

@@ -40,6 +40,7 @@ public:
 
 private:
   Json respond(const Request& request, const std::function<Json()>& run) const;
+  Json respond(const Json& id, bool notification, const std::function<Json()>& run) const;
   Json dispatch(const Request& request, Client& client);
   Json subscribe(const Json& params, Client& client);
   Json unsubscribe(const Json& params, Client& client);

@@ -16,11 +16,16 @@ namespace autolife::api {
 // notifications). Thread-safe: called from the engine's thread or at once.
 using Answer = std::function<void(std::string)>;
 
+class RequestReader;
+
 class Connection {
 public:
   // `push` carries notifications (subscriptions), `streaming` tells whether
   // there is somewhere to push them (WebSocket) or not (HTTP).
   Connection(std::shared_ptr<Api> api, Sink push, bool streaming);
+  ~Connection();
+  Connection(const Connection&) = delete;
+  Connection& operator=(const Connection&) = delete;
 
   // Handles one message. Calls `answer` exactly once.
   void receive(std::string_view message, Answer answer);
@@ -33,6 +38,7 @@ private:
   std::shared_ptr<Api> api_;
   std::shared_ptr<Client> client_;
   RateLimiter limiter_;
+  std::unique_ptr<RequestReader> reader_;  // the common request, read without a JSON tree
 };
 
 }  // namespace autolife::api

@@ -1,0 +1,121 @@
+// The WebSocket session's transport (private to src/api): a tcp_stream whose
+// writes are gathered and leave in one system call per burst, not one per
+// message (issue 18: the answers to 16 pipelined calls cost one send).
+//
+// The session appends its messages already framed (`sendText`); Beast's own
+// writes (the handshake's 101, pings, pongs, the close frame) go into the
+// same buffer, so every byte leaves in the order it was written, and Beast
+// is told a write is done only once its bytes have left (a close is then
+// really sent before the teardown). A flush waits, one turn of the loop at a
+// time, while the connection is busy (a message read or bytes added since
+// it was scheduled), so the answers to a burst read at once leave together;
+// a connection with one call at a time pays one turn.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <boost/asio/async_result.hpp>
+#include <boost/asio/buffer.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/write.hpp>
+#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/websocket/teardown.hpp>
+
+namespace autolife::api::transport {
+
+class CoalescingStream {
+public:
+  using next_layer_type = boost::beast::tcp_stream;
+  using executor_type = next_layer_type::executor_type;
+
+  explicit CoalescingStream(next_layer_type next) : next_(std::move(next)), state_(std::make_shared<State>()) {
+    state_->next = &next_;
+  }
+  ~CoalescingStream() { state_->next = nullptr; }  // flushes still queued find nothing to write to
+  CoalescingStream(const CoalescingStream&) = delete;
+  CoalescingStream& operator=(const CoalescingStream&) = delete;
+
+  next_layer_type& next_layer() { return next_; }
+  const next_layer_type& next_layer() const { return next_; }
+  executor_type get_executor() { return next_.get_executor(); }
+
+  template <class MutableBuffers, class ReadHandler>
+  auto async_read_some(const MutableBuffers& buffers, ReadHandler&& handler) {
+    return next_.async_read_some(buffers, std::forward<ReadHandler>(handler));
+  }
+
+  // Beast's writes: copied into the buffer, completed when they have left.
+  template <class ConstBuffers, class WriteHandler>
+  auto async_write_some(const ConstBuffers& buffers, WriteHandler&& handler) {
+    return boost::asio::async_initiate<WriteHandler, void(boost::beast::error_code, std::size_t)>(
+        [state = state_](auto&& done, const ConstBuffers& bytes) {
+          std::size_t size = 0;
+          for (auto it = boost::asio::buffer_sequence_begin(bytes); it != boost::asio::buffer_sequence_end(bytes); ++it) {
+            const boost::asio::const_buffer piece = *it;
+            state->filling.append(static_cast<const char*>(piece.data()), piece.size());
+            size += piece.size();
+          }
+          auto held = std::make_shared<std::decay_t<decltype(done)>>(std::move(done));
+          state->waiting.push_back([held, size](boost::beast::error_code ec) { (*held)(ec, ec ? 0 : size); });
+          scheduleFlush(state);
+        },
+        handler, buffers);
+  }
+
+  // One text message, framed as a server frames it (unmasked, unfragmented).
+  void sendText(std::string_view payload);
+  // The connection read a message: a flush due now waits one more turn.
+  void busy() { ++state_->activity; }
+  // Bytes written and not yet sent (what a client that does not read piles up).
+  std::size_t buffered() const { return state_->filling.size() + state_->sending.size(); }
+
+private:
+  struct State {
+    next_layer_type* next = nullptr;  // null once the stream is gone
+    std::string filling, sending;     // bytes to send next, bytes being sent
+    std::vector<std::function<void(boost::beast::error_code)>> waiting, inFlight;  // Beast's writes
+    bool flushScheduled = false, writing = false, failed = false;
+    std::uint64_t activity = 0, activitySeen = 0;
+    int waits = 0;
+  };
+  // Carried by the asio operation (a posted flush, a write) that moves the
+  // buffer on: if asio destroys it without running it (the loop shut down),
+  // Beast's waiting writes are destroyed with it, as asio destroys the
+  // operations it holds, instead of keeping their stream alive through State.
+  class Duty {
+  public:
+    explicit Duty(std::shared_ptr<State> state) : state_(std::move(state)) {}
+    Duty(Duty&&) = default;
+    Duty& operator=(Duty&&) = delete;
+    ~Duty() {
+      if (!state_) return;
+      auto dropped = std::exchange(state_->waiting, {});
+      auto droppedToo = std::exchange(state_->inFlight, {});
+    }
+    std::shared_ptr<State> take() { return std::move(state_); }
+
+  private:
+    std::shared_ptr<State> state_;
+  };
+  static void scheduleFlush(const std::shared_ptr<State>& state);
+  static void flush(const std::shared_ptr<State>& state);
+  static void startWrite(const std::shared_ptr<State>& state);
+
+  next_layer_type next_;
+  std::shared_ptr<State> state_;
+};
+
+// The WebSocket closing handshake's last step, on the TCP stream beneath.
+template <class TeardownHandler>
+void async_teardown(boost::beast::role_type role, CoalescingStream& stream, TeardownHandler&& handler) {
+  using boost::beast::websocket::async_teardown;
+  async_teardown(role, stream.next_layer(), std::forward<TeardownHandler>(handler));
+}
+void teardown(boost::beast::role_type role, CoalescingStream& stream, boost::beast::error_code& ec);
+
+}  // namespace autolife::api::transport

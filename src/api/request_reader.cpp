@@ -1,0 +1,99 @@
+#include "autolife/api/request_reader.hpp"
+
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+#include <simdjson.h>
+
+namespace autolife::api {
+
+struct RequestReader::Parser {
+  simdjson::dom::parser dom;
+  std::vector<char> padded;  // the message, then SIMDJSON_PADDING bytes
+};
+
+RequestReader::RequestReader() : parser_(std::make_unique<Parser>()) {}
+RequestReader::~RequestReader() = default;
+
+namespace {
+
+// A plain value as nlohmann's parser would have made it, or nothing.
+// `minusZero`: the message has a "-0" somewhere, which simdjson reads as the
+// integer 0 and nlohmann as a signed one: a 0 is then left to nlohmann.
+std::optional<Json> plain(simdjson::dom::element value, bool minusZero) {
+  using Type = simdjson::dom::element_type;
+  switch (value.type()) {
+    case Type::STRING: return Json(std::string(value.get_string().value_unsafe()));
+    case Type::INT64: {
+      const std::int64_t i = value.get_int64().value_unsafe();
+      if (i == 0 && minusZero) return std::nullopt;
+      if (i >= 0) return Json(static_cast<std::uint64_t>(i));  // nlohmann: number_unsigned
+      return Json(i);
+    }
+    case Type::UINT64: return Json(value.get_uint64().value_unsafe());
+    case Type::DOUBLE: {
+      const double d = value.get_double().value_unsafe();
+      if (std::trunc(d) == d) return std::nullopt;  // "-0", "1.0", "1e3": left to nlohmann's reading
+      return Json(d);
+    }
+    case Type::BOOL: return Json(value.get_bool().value_unsafe());
+    case Type::NULL_VALUE: return Json(nullptr);
+    case Type::ARRAY:
+    case Type::OBJECT: break;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<Request> RequestReader::read(std::string_view message, std::size_t maxDepth) {
+  if (maxDepth < 2 || message.empty()) return std::nullopt;
+  auto& padded = parser_->padded;
+  if (padded.size() < message.size() + simdjson::SIMDJSON_PADDING) padded.resize(message.size() + simdjson::SIMDJSON_PADDING);
+  std::memcpy(padded.data(), message.data(), message.size());
+  simdjson::dom::object object;
+  if (parser_->dom.parse(padded.data(), message.size(), false).get_object().get(object)) return std::nullopt;
+  const bool minusZero = message.find("-0") != std::string_view::npos;
+  Request r;
+  r.notification = true;
+  bool version = false, method = false, params = false;
+  for (auto field : object) {
+    const std::string_view key = field.key;
+    if (key == "jsonrpc" && !version) {
+      std::string_view v;
+      if (field.value.get_string().get(v) || v != "2.0") return std::nullopt;
+      version = true;
+    } else if (key == "id" && r.notification) {
+      const auto type = field.value.type();
+      if (type == simdjson::dom::element_type::ARRAY || type == simdjson::dom::element_type::OBJECT ||
+          type == simdjson::dom::element_type::BOOL)
+        return std::nullopt;
+      auto id = plain(field.value, minusZero);
+      if (!id) return std::nullopt;
+      r.id = std::move(*id);
+      r.notification = false;
+    } else if (key == "method" && !method) {
+      std::string_view m;
+      if (field.value.get_string().get(m)) return std::nullopt;
+      r.method = m;
+      method = true;
+    } else if (key == "params" && !params) {
+      simdjson::dom::array array;
+      if (field.value.get_array().get(array)) return std::nullopt;
+      r.params = Json::array();
+      for (auto element : array) {
+        auto value = plain(element, minusZero);
+        if (!value) return std::nullopt;
+        r.params.push_back(std::move(*value));
+      }
+      params = true;
+    } else {
+      return std::nullopt;  // another member, or one repeated
+    }
+  }
+  if (!version || !method) return std::nullopt;
+  return r;
+}
+
+}  // namespace autolife::api
