@@ -1,5 +1,9 @@
 #include "package_services.hpp"
 
+#include <fstream>
+#include <sstream>
+
+#include "autolife/package/manifest.hpp"
 #include "autolife/package/store.hpp"
 
 namespace autolife::app {
@@ -10,13 +14,33 @@ bool declaresServices(const engine::Engine& engine) {
   return false;
 }
 
+std::optional<std::filesystem::path> packageDeclaringServices(const std::filesystem::path& behavior) {
+  std::error_code ec;
+  auto folder = std::filesystem::absolute(behavior, ec);
+  if (ec) return std::nullopt;
+  if (!std::filesystem::is_directory(folder, ec)) folder = folder.parent_path();
+  for (; !folder.empty(); folder = folder.parent_path()) {
+    const auto manifest = folder / "manifest.xml";
+    if (std::filesystem::is_regular_file(manifest, ec)) {
+      std::ifstream in(manifest, std::ios::binary);
+      std::ostringstream text;
+      text << in.rdbuf();
+      auto parsed = package::parseManifest(text.str());
+      if (parsed.manifest && !parsed.manifest->services.empty()) return folder;
+      return std::nullopt;  // the nearest manifest is the behavior's package
+    }
+    if (folder == folder.root_path()) break;
+  }
+  return std::nullopt;
+}
+
 sim::EngineHooks SimulatedPackageServices::hooks(sim::EngineHooks inner) {
   sim::EngineHooks hooks = inner;
   hooks.observe = [this, inner](engine::Engine& engine, sim::RecordReport report) {
     if (inner.observe) inner.observe(engine, report);
     if (!declaresServices(engine)) return;
     pkgservice::HostOptions options;
-    options.virtualTime = true;
+    options.virtualTime = virtualTime_;
     try {
       services_ = std::make_unique<pkgservice::PackageServices>(engine, options);
     } catch (const std::exception& e) {

@@ -4,7 +4,9 @@
 // told as records (simulate) or JSON lines on stderr (serve, ServeLog).
 #pragma once
 
+#include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "autolife/pkgservice/host.hpp"
@@ -16,16 +18,23 @@ namespace autolife::app {
 // True when an installed package declares services.
 bool declaresServices(const engine::Engine& engine);
 
-// simulate: `inner` (a robot's hooks), then the package services in
+// simulate and play: `inner` (a robot's hooks), then the package services in
 // virtual time, on a qi listener of their own; nothing when no package
 // declares any. Lives as long as the simulation.
 class SimulatedPackageServices {
 public:
+  // virtualTime false: `play --realtime` (robot actions take their time).
+  explicit SimulatedPackageServices(bool virtualTime = true) : virtualTime_(virtualTime) {}
   sim::EngineHooks hooks(sim::EngineHooks inner);
 
 private:
+  bool virtualTime_;
   std::unique_ptr<pkgservice::PackageServices> services_;
 };
+
+// play: the package folder above `behavior` (the nearest with a
+// manifest.xml) when its manifest declares services; nullopt otherwise.
+std::optional<std::filesystem::path> packageDeclaringServices(const std::filesystem::path& behavior);
 
 // serve: the package services on `qiUrl` (serve's qi server; empty: a
 // listener of their own), started on the engine's thread; their events

@@ -10,6 +10,7 @@
 #include "autolife/sim/play.hpp"
 #include "autolife/sim/scenario.hpp"
 #include "commands.hpp"
+#include "package_services.hpp"
 #include "robot_option.hpp"
 
 namespace autolife::app {
@@ -33,6 +34,10 @@ it is interrupted and ends the behavior with an error naming its line.
 Box scripts' `random` is seeded: each box draws from a stream of its own,
 derived from --seed (default 0) and the box's place in the behavior, so two
 runs with the same seed play alike.
+When the behavior is part of a package whose manifest declares <services>,
+the package is loaded in place and its services run beside the behavior, as
+`simulate` runs them (their start, output and end are records too); they
+stop when the behavior ends.
 With --robot tcp://HOST:PORT the behavior acts on a robot over qi (a NAOqi,
 or an autolife serve): the robot's services replace the simulated ones,
 the model is the robot's, and time is real (--virtual is refused). See
@@ -73,7 +78,14 @@ int runPlay(const PlayCommandOptions& o) {
   if (!robot) return 2;
   if (robot->link) options.realtime = true;
   options.model = *robot->model;
+  // The behavior's package services run beside it, as simulate runs them
+  // (not on a robot over qi: there, the robot runs its own).
+  SimulatedPackageServices packageServices(!options.realtime);
   options.hooks = robot->hooks();
+  if (!robot->link) {
+    options.package = packageDeclaringServices(o.behavior);
+    if (options.package) options.hooks = packageServices.hooks(options.hooks);
+  }
   auto result = sim::play(options, [&](const sim::Record& r) {
     std::cout << (o.json ? core::jsonLine(r.json) : r.text) << std::endl;
   });

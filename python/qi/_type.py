@@ -1,6 +1,7 @@
 # qi's type names (qi.Int32, qi.List(qi.String)...), as @qi.bind and
 # qi.Signal write signatures: each stands for its qi signature, class or
-# instance alike (str(qi.Int8) == "c").
+# instance alike (str(qi.Int8) == "c"). Box code's qi (src/python/modules)
+# has this module too (src/python/CMakeLists.txt).
 
 
 class _Named(type):
@@ -54,7 +55,10 @@ class Struct(_Type):
 
 
 def typeof(value):
-    from ._remote import RemoteObject
+    try:
+        from ._remote import RemoteObject
+    except ImportError:  # box code's qi (in the engine's process) has no remote objects
+        RemoteObject = ()
     if isinstance(value, RemoteObject):
         return Object
     raise NotImplementedError("qi.typeof is only implemented for objects")

@@ -148,7 +148,8 @@ Engine::Engine(core::Clock& c, EngineOptions o)
       speechRecognition(parts_->speechRecognition),
       dialog(parts_->dialog),
       topicRefused(parts_->topicRefused),
-      serviceOperands(parts_->serviceOperands) {
+      serviceOperands(parts_->serviceOperands),
+      serviceProcesses(parts_->serviceProcesses) {
   runners.setBehaviorRunner(&behaviors);
   parts_->keysListener.setWorld(&world);
   if (options_.turnLimit) workers.setLimits({*options_.turnLimit, workers.limits().afterCancel});
@@ -205,7 +206,7 @@ void Engine::registerServices() {
   services.add(makeMemoryService(memory));
   services.add(life::makeLifeService(life));
   services.add(makePackageManagerService(packages));
-  services.add(makeBehaviorManagerService(packages, life, runners));
+  services.add(makeBehaviorManagerService(packages, life, runners, robot.animationPlayer()));
   services.add(makePreferenceManagerService(preferences));
   auto autolife = makeAutolifeService(memory, life, &serviceOperands, &services);
   // The dashboard's "say to the robot": speech as input, explained.
@@ -214,7 +215,7 @@ void Engine::registerServices() {
                    "outcome, reason, topic, file, line, rule, notes, answers}",
                    [this](const service::Arguments& a) { return heardJson(hear(service::stringArg(a, 0), service::floatArg(a, 1)), service::stringArg(a, 0)); });
   services.add(autolife);
-  services.add(makeServiceManagerService(services));
+  services.add(makeServiceManagerService(services, serviceProcesses));
   // The modelled speech services: registered as the engine's own, before
   // the simulated robot's stubs take the catalog's names still free.
   // Completed with the catalog's methods they do not model, as every

@@ -1,6 +1,7 @@
 #include "autolife/engine/package_services.hpp"
 
 #include <mutex>
+#include <variant>
 #include <set>
 
 #include "autolife/naoqi/service_builder.hpp"
@@ -57,24 +58,34 @@ struct DirectRuns {
 }  // namespace
 
 std::shared_ptr<service::Service> makeBehaviorManagerService(package::PackageStore& store, life::AutonomousLife& life,
-                                                            life::ActivityRunner& runner) {
+                                                            life::ActivityRunner& runner,
+                                                            robot::AnimationPlayer& animations) {
   naoqi::ServiceBuilder s("ALBehaviorManager", "Runs behaviors directly");
   auto runs = std::make_shared<DirectRuns>();
   auto isRunning = [&life, runs](const std::string& name) {
     std::lock_guard lock(runs->mutex);
     return runs->running.contains(name) || life.focusedActivity() == name;
   };
-  auto start = [&store, &runner, runs, isRunning](const std::string& name) {
-    auto behavior = store.behavior(name);
-    if (!behavior) throw CallError("unknown-behavior", "no behavior named " + name + " is installed");
+  auto installed = [&store, &animations](const std::string& name) {
+    return store.behavior(name).has_value() || animations.isStock(name);
+  };
+  // What the behavior runs: its behavior.xar, or a stock animation's length.
+  auto runOf = [&store, &animations](const std::string& name) -> life::Run {
+    if (auto behavior = store.behavior(name)) return life::RunBehavior{behavior->behaviorFile.string()};
+    if (animations.isStock(name))
+      return life::RunFor{core::fromSeconds(robot::AnimationPlayer::kStockSeconds)};
+    throw CallError("unknown-behavior", "no behavior named " + name + " is installed");
+  };
+  auto start = [&runner, &animations, runs, isRunning, runOf](const std::string& name) {
+    life::Activity direct;
+    direct.name = name;
+    direct.run = runOf(name);
     if (isRunning(name)) throw CallError("already-running", name + " is already running");
     {
       std::lock_guard lock(runs->mutex);
       runs->running.insert(name);
     }
-    life::Activity direct;
-    direct.name = name;
-    direct.run = life::RunBehavior{behavior->behaviorFile.string()};
+    if (std::holds_alternative<life::RunFor>(direct.run)) animations.playedAsBehavior(name);
     runner.start(direct, [runs, name](const std::string&) {
       std::lock_guard lock(runs->mutex);
       runs->running.erase(name);
@@ -94,7 +105,13 @@ std::shared_ptr<service::Service> makeBehaviorManagerService(package::PackageSto
     }
   });
   s.bind("startBehavior", start, "Starts a behavior and returns");
-  s.bind("runBehavior", start, "Starts a behavior (autolife returns at once; use isBehaviorRunning to follow it)");
+  s.bind("runBehavior", [start, &animations](const std::string& name) {
+    start(name);
+    // A stock animation's length is known: the caller waits for its end, as on a robot.
+    if (animations.isStock(name))
+      service::takes(core::fromSeconds(robot::AnimationPlayer::kStockSeconds));
+  }, "Runs a behavior: a stock animation until it ends; a package's behavior is started (autolife returns at once; "
+     "use isBehaviorRunning to follow it)");
   s.bind("stopBehavior", [&life, &runner, runs](const std::string& name) {
     if (life.focusedActivity() == name) {
       life.stopFocus();
@@ -109,21 +126,27 @@ std::shared_ptr<service::Service> makeBehaviorManagerService(package::PackageSto
     runs->running.clear();
   }, "Stops every behavior started here");
   s.bind("isBehaviorRunning", isRunning, "Whether it runs (here or as life's focus)");
-  s.bind("isBehaviorInstalled", [&store](const std::string& name) { return store.behavior(name).has_value(); }, "Whether it is installed");
-  s.bind("isBehaviorPresent", [&store](const std::string& name) { return store.behavior(name).has_value(); },
-         "Whether it is installed (as isBehaviorInstalled)");
-  s.bind("preloadBehavior", [&store](const std::string& name) {
+  s.bind("isBehaviorInstalled", installed, "Whether it is installed (a package's behavior or a stock animation)");
+  s.bind("isBehaviorPresent", installed, "Whether it is installed (as isBehaviorInstalled)");
+  s.bind("preloadBehavior", [&store, &animations](const std::string& name) {
     auto b = store.behavior(name);
-    return b && b->valid;
+    return (b && b->valid) || animations.isStock(name);
   }, "Whether it could be loaded");
-  auto installed = [&store] {
+  auto user = [&store] {
     std::vector<std::string> out;
     for (const auto& b : store.behaviors()) out.push_back(b.name);
     return out;
   };
-  s.bind("getInstalledBehaviors", installed, "Every installed behavior's name");
-  s.bind("getBehaviorNames", installed, "Every installed behavior's name (as getInstalledBehaviors)");
-  s.bind("getUserBehaviorNames", installed, "Every installed behavior's name (all are the user's in the simulation)");
+  auto everyOne = [user, &animations] {
+    auto out = user();
+    for (auto& name : animations.stockNames()) out.push_back(std::move(name));
+    return out;
+  };
+  s.bind("getInstalledBehaviors", everyOne, "Every installed behavior's name: the packages', then the stock animations");
+  s.bind("getBehaviorNames", everyOne, "Every installed behavior's name (as getInstalledBehaviors)");
+  s.bind("getUserBehaviorNames", user, "The installed packages' behaviors");
+  s.bind("getSystemBehaviorNames", [&animations] { return animations.stockNames(); },
+         "The robot's stock animations (animations/...)");
   s.bind("getRunningBehaviors", [&life, runs] {
     std::set<std::string> names;
     {

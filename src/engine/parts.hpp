@@ -17,6 +17,7 @@
 #include "autolife/dialog/services.hpp"
 #include "autolife/engine/engine.hpp"
 #include "autolife/engine/perceived_world.hpp"
+#include "autolife/engine/service_manager.hpp"
 #include "autolife/engine/service_operands.hpp"
 #include "autolife/launchpad/launchpad_keys.hpp"
 #include "autolife/life/autonomous_life.hpp"
@@ -94,6 +95,8 @@ struct Engine::Parts {
   core::Signal<const std::string&> topicRefused;
   // Gone before the services it listens to.
   ServiceOperandBridge serviceOperands;
+  // The package services' runner, when one is attached (ALServiceManager).
+  ServiceProcesses serviceProcesses;
 
   std::map<std::string, std::vector<std::string>> packageTopics;  // ALDialog topics by package uuid
   std::map<std::string, life::Activity> fromPackages;  // by name, as loaded (overrides applied)

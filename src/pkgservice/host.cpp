@@ -1,6 +1,7 @@
 #include "autolife/pkgservice/host.hpp"
 
 #include "autolife/engine/engine.hpp"
+#include "autolife/engine/service_manager.hpp"
 #include "autolife/net/event_loop.hpp"
 #include "autolife/package/store.hpp"
 #include "autolife/qiserver/server.hpp"
@@ -11,6 +12,25 @@ namespace autolife::pkgservice {
 namespace {
 
 constexpr auto kHoldUntilReady = std::chrono::seconds(10);
+
+// The Supervisor as ALServiceManager sees it.
+class SupervisorControl : public engine::ServiceProcessControl {
+public:
+  explicit SupervisorControl(Supervisor& supervisor) : supervisor_(supervisor) {}
+  std::vector<engine::ServiceProcessInfo> services() const override {
+    std::vector<engine::ServiceProcessInfo> out;
+    for (const auto& s : supervisor_.services())
+      out.push_back({s.name, s.package, s.execStart, s.autorun, s.running, s.pid});
+    return out;
+  }
+  std::string fullName(const std::string& name) const override { return supervisor_.fullName(name); }
+  bool start(const std::string& name) override { return supervisor_.startService(name); }
+  bool stop(const std::string& name) override { return supervisor_.stopService(name); }
+  bool restart(const std::string& name) override { return supervisor_.restartService(name); }
+
+private:
+  Supervisor& supervisor_;
+};
 
 }  // namespace
 
@@ -31,9 +51,12 @@ PackageServices::PackageServices(engine::Engine& engine, HostOptions options) : 
   if (options.virtualTime) supervised.holdUntilReady = kHoldUntilReady;
   supervisor_ = std::make_unique<Supervisor>(engine.packages, engine.clock, supervised);
   removed_ = engine.services.serviceRemoved.connect([this](const std::string& name) { supervisor_->serviceLeft(name); });
+  control_ = std::make_unique<SupervisorControl>(*supervisor_);
+  engine.serviceProcesses.attach(control_.get());
 }
 
 PackageServices::~PackageServices() {
+  engine_.serviceProcesses.attach(nullptr);  // waits for ALServiceManager's calls in progress
   engine_.services.serviceRemoved.disconnect(removed_);
   supervisor_.reset();
   if (listener_) listener_->stop();

@@ -308,14 +308,35 @@ bool Supervisor::startService(const std::string& name) {
 }
 
 bool Supervisor::stopService(const std::string& name) {
-  std::lock_guard lock(mutex_);
+  std::unique_lock lock(mutex_);
   const std::string full = resolve(name);
   if (full.empty()) return false;
-  if (auto& running = declared_.at(full).running) {
-    running->stopping = true;
-    processes_.stop(running->id, options_.stopGrace, true);
-  }
-  return true;
+  return stopAndWait(full, lock);
+}
+
+bool Supervisor::stopAndWait(const std::string& full, std::unique_lock<std::mutex>& lock) {
+  auto running = declared_.at(full).running;
+  if (!running) return true;
+  running->stopping = true;
+  processes_.stop(running->id, options_.stopGrace, true);
+  // As NAOqi's stop, it answers once the process has ended: SIGKILL follows
+  // SIGTERM after stopGrace, and the reaper tells the end soon after.
+  changed_.wait_for(lock, options_.stopGrace + std::chrono::seconds(5), [&] { return running->ended; });
+  return running->ended;
+}
+
+bool Supervisor::restartService(const std::string& name) {
+  std::unique_lock lock(mutex_);
+  const std::string full = resolve(name);
+  if (full.empty() || closing_) return false;
+  if (!stopAndWait(full, lock)) return false;
+  if (closing_ || !declared_.count(full)) return false;  // it went while stopping (package removed)
+  return launch(full, lock, true);
+}
+
+std::string Supervisor::fullName(const std::string& name) const {
+  std::lock_guard lock(mutex_);
+  return resolve(name);
 }
 
 bool Supervisor::isRunning(const std::string& name) const {
@@ -328,7 +349,7 @@ std::vector<ServiceInfo> Supervisor::services() const {
   std::lock_guard lock(mutex_);
   std::vector<ServiceInfo> out;
   for (const auto& [name, d] : declared_) {
-    ServiceInfo info{name, d.package, d.content.autorun, d.running != nullptr, -1, {}, d.lastEnd};
+    ServiceInfo info{name, d.package, d.content.autorun, d.running != nullptr, -1, {}, d.lastEnd, d.content.execStart};
     if (d.running) {
       info.pid = d.running->pid;
       info.registered = d.running->registered;

@@ -38,6 +38,24 @@ std::vector<std::string> AnimationPlayer::played() const {
   return played_;
 }
 
+bool AnimationPlayer::isStock(const std::string& name) const {
+  std::string_view full(name);
+  while (full.ends_with('/')) full.remove_suffix(1);
+  const auto& all = stock(core_);
+  return std::any_of(all.begin(), all.end(), [full](const auto& a) { return a.name == full; });
+}
+
+std::vector<std::string> AnimationPlayer::stockNames() const {
+  std::vector<std::string> out;
+  for (const auto& a : stock(core_)) out.push_back(a.name);
+  return out;
+}
+
+void AnimationPlayer::playedAsBehavior(const std::string& name) {
+  std::lock_guard lock(core_.mutex);
+  played_.push_back(name);
+}
+
 std::pair<std::string, double> AnimationPlayer::find(const std::string& name) const {
   const std::string full = normalised(name);
   for (const auto& a : stock(core_))

@@ -58,13 +58,19 @@ Layout layoutFor(bool pepper) {
       default: return "External";
     }
   };
+  // Each LED's short name is numbered otherwise (from 1, the right eye's
+  // the other way round): FaceLedLeft0 is LeftFaceLed1, FaceLedRight0 is
+  // RightFaceLed8, so that both eyes animate symmetrically.
+  auto shortName = [](const std::string& side, int i) {
+    return side + "FaceLed" + std::to_string(side == "Left" ? i + 1 : 8 - i);
+  };
   for (const char* side : {"Left", "Right"})
     for (int i = 0; i < 8; ++i)
       for (const auto& [c, color] : rgb)
         l.add(std::string("Face/Led/") + color + "/" + side + "/" + std::to_string(i * 45) + "Deg" + std::string(kSuffix), c, 1.0,
               {"FaceLeds", std::string(side) + "FaceLeds", std::string(side) + "FaceLeds" + color,
                "FaceLed" + std::string(side) + std::to_string(i), "FaceLed" + std::to_string(i),
-               std::string("FaceLeds") + facePart(i), std::string("FaceLeds") + side + facePart(i)});
+               std::string("FaceLeds") + facePart(i), std::string("FaceLeds") + side + facePart(i), shortName(side, i)});
   // Ears: 10 blue LEDs per ear, every 36 degrees.
   for (const char* side : {"Left", "Right"})
     for (int i = 0; i < 10; ++i) {

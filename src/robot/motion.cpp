@@ -1,6 +1,7 @@
 #include "autolife/robot/motion.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <sstream>
@@ -90,6 +91,33 @@ double fraction(const Any& v, std::string_view w, std::string_view what) {
 }
 
 Any list(const std::vector<double>& values) { return Any(values); }
+
+// NAO's walk parameters that moveTo's configuration sets (NAOqi's walk
+// control documentation): their default, least and greatest values.
+struct GaitParameter {
+  const char* name;
+  double byDefault, least, greatest;
+};
+constexpr std::array<GaitParameter, 7> kNaoGait{{{"MaxStepX", 0.040, 0.001, 0.080},
+                                                  {"MaxStepY", 0.140, 0.101, 0.160},
+                                                  {"MaxStepTheta", 0.349, 0.001, 0.524},
+                                                  {"MaxStepFrequency", 1.0, 0.0, 1.0},
+                                                  {"StepHeight", 0.020, 0.005, 0.035},
+                                                  {"TorsoWx", 0.0, -0.122, 0.122},
+                                                  {"TorsoWy", 0.0, -0.122, 0.122}}};
+
+Any moveConfig(bool pepper, const std::string& config) {
+  if (config != "Default" && config != "Min" && config != "Max")
+    service::refuse("bad-argument", "config must be \"Default\", \"Min\" or \"Max\", got \"" + config + "\"");
+  Any out = Any::array();
+  if (pepper) {  // Pepper rolls: its move configuration is not NAO's gait, and is not modelled
+    service::notModelled();
+    return out;
+  }
+  for (const auto& p : kNaoGait)
+    out.push_back(Any::array({p.name, config == "Min" ? p.least : config == "Max" ? p.greatest : p.byDefault}));
+  return out;
+}
 
 }  // namespace
 
@@ -474,6 +502,8 @@ void Motion::declareMoves(service::Service& s) {
     });
   for (const char* name : {"moveInit", "walkInit"})
     define(s, core_, name, {}, Type::Void, "Prepares to move (nothing to do here)", [](const Arguments&) { return Any(); });
+  define(s, core_, "getMoveConfig", {{"config", Type::String}}, Type::List, "NAO's walk parameters: [[name, value], ...] of \"Default\", \"Min\" or \"Max\"",
+         [this](const Arguments& a) { return moveConfig(core_.pepper(), args::text(a[0], motionMethod("getMoveConfig"), "config")); });
   define(s, core_, "getRobotPosition", {{"useSensors"}}, Type::List, "[x, y, theta] of the base in the world frame",
          [this](const Arguments& a) {
            args::flag(a[0], motionMethod("getRobotPosition"), "useSensors");

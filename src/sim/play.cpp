@@ -6,6 +6,7 @@
 #include "autolife/core/workers.hpp"
 #include "autolife/engine/engine.hpp"
 #include "autolife/memory/memory.hpp"
+#include "autolife/package/store.hpp"
 #include "autolife/python/python_box.hpp"
 #include "autolife/runtime/behavior_runner.hpp"
 #include "autolife/runtime/resources.hpp"
@@ -54,6 +55,9 @@ public:
         break;  // play() reports the end itself, once the boxes have unloaded
     }
   }
+
+  // A record told by a hook (a package service's start, output, end).
+  void record(ordered j, const std::string& label, const std::string& text) { emit(std::move(j), pad(label) + text); }
 
   void end(const PlayResult& r) {
     ordered j{{"t", 0.0}, {"end", endName(r.end)}};
@@ -172,11 +176,21 @@ PlayResult play(const PlayOptions& options, const std::function<void(const Recor
     engineOptions.turnLimit = options.turnLimit;
     engineOptions.seed = options.seed;
     engine::Engine engine(*clock, engineOptions);
+    if (options.package) {
+      auto loaded = engine.loadPackage(*options.package);
+      for (auto& p : loaded.problems) result.problems.push_back(std::move(p.diagnostic));
+      if (!loaded.installed)
+        result.problems.push_back({options.package->string(), 0, 0, "the package cannot be loaded: its services do not run", ""});
+    }
     if (options.hooks.attach) options.hooks.attach(engine);
     auto calls = engine.services.called.connect([&](const service::CallRecord& c) {
       // Calls to missing services are reported by the runtime, as no-ops.
       if (c.errorReason != "no-such-service") out.call(c);
     });
+    if (options.hooks.observe)
+      options.hooks.observe(engine, [&out](ordered body, const std::string& label, const std::string& text) {
+        out.record(std::move(body), label, text);
+      });
     runtime::RuntimeContext context{engine.services, engine.workers, &engine.memory, &engine.resources,
                                     [&](const runtime::RunEvent& e) { out.event(e); }, {}, &engine.pythonBridge};
     auto run = runtime::BehaviorRun::create(model, options.behavior.string(), context,
@@ -192,6 +206,7 @@ PlayResult play(const PlayOptions& options, const std::function<void(const Recor
       result.error = *ending.error;
     }
     run->stop();
+    if (options.hooks.settle) options.hooks.settle();
     if (options.hooks.detach) options.hooks.detach();
     if (virtualClock) engine.workers.settle();
     engine.workers.shutdown();

@@ -2,13 +2,20 @@
 folder: `echo` declares a Python 2 service (as NAOqi 2.x packages do:
 print statements, execStart naming /usr/bin/python2) that registers
 EchoService; `caller` has a behavior whose box calls it through ALProxy
-and session.service when someone comes close."""
+and session.service when someone comes close (or when `play` starts it);
+`selfcall` (write_self_calling_package) is `caller` declaring the service
+itself."""
 
+import json
 import os
 import shutil
+import subprocess
 import tempfile
+import unittest
 
 SOURCE_DIR = os.environ.get("AUTOLIFE_SOURCE_DIR", os.path.join(os.path.dirname(__file__), "..", ".."))
+BINARY = os.environ.get("AUTOLIFE_BINARY", "")
+DEADLINE = 120.0
 
 ECHO_MANIFEST = """<?xml version="1.0" encoding="UTF-8" ?>
 <package uuid="echo" version="1.0.0">
@@ -77,6 +84,25 @@ def write_packages():
     return root
 
 
+def write_self_calling_package():
+    """A new folder holding caller/ (as write_packages writes it) and
+    selfcall/: caller's behavior in a package that declares the echo service
+    itself; the caller removes it."""
+    root = write_packages()
+    os.makedirs(os.path.join(root, "selfcall", "scripts"))
+    with open(os.path.join(root, "caller", "manifest.xml")) as f:
+        manifest = f.read().replace('uuid="caller"', 'uuid="selfcall"')
+    services = ECHO_MANIFEST[ECHO_MANIFEST.index("  <services>"):ECHO_MANIFEST.index("</package>")]
+    manifest = manifest.replace("</package>", services + "</package>")
+    assert "<services>" in manifest
+    with open(os.path.join(root, "selfcall", "manifest.xml"), "w") as f:
+        f.write(manifest)
+    shutil.copy(os.path.join(root, "caller", "behavior.xar"), os.path.join(root, "selfcall", "behavior.xar"))
+    shutil.copy(os.path.join(root, "echo", "scripts", "echo_service.py"),
+                os.path.join(root, "selfcall", "scripts", "echo_service.py"))
+    return root
+
+
 def remove(root):
     shutil.rmtree(root, ignore_errors=True)
 
@@ -92,3 +118,21 @@ def process_gone(pid, timeout):
         return bool(select.select([fd], [], [], timeout)[0])
     finally:
         os.close(fd)
+
+
+class Simulation(unittest.TestCase):
+    """`autolife simulate --json` of the class's SCENARIO (day.yaml) in a
+    folder write_packages() wrote; simulate() gives its records."""
+    SCENARIO = ""
+
+    def setUp(self):
+        self.root = write_packages()
+        self.addCleanup(remove, self.root)
+        with open(os.path.join(self.root, "day.yaml"), "w") as f:
+            f.write(self.SCENARIO)
+
+    def simulate(self):
+        done = subprocess.run([BINARY, "simulate", "--json", "day.yaml"], cwd=self.root, capture_output=True,
+                              text=True, timeout=DEADLINE)
+        self.assertEqual(done.returncode, 0, done.stdout + done.stderr)
+        return [json.loads(line) for line in done.stdout.splitlines()]

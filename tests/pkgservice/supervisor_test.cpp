@@ -118,6 +118,33 @@ TEST_F(SupervisorTest, AutorunServicesStartWithTheirOutputAndStopWhenAsked) {
   EXPECT_EQ(services[1].lastEnd, "stopped");
 }
 
+TEST_F(SupervisorTest, StopAnswersOnceTheProcessEndedAndRestartStartsANewOne) {
+  addPackage("p", "<service name=\"waiter\" autorun=\"false\" execStart=\"/bin/sh wait.sh\"/>\n",
+             {{"wait.sh", "exec sleep 1000\n"}});
+  Supervisor supervisor(packages, clock, {});
+  Heard heard(supervisor, clock);
+  supervisor.start();
+  EXPECT_EQ(supervisor.fullName("waiter"), "p.waiter");
+  EXPECT_EQ(supervisor.fullName("nothing"), "");
+  EXPECT_EQ(supervisor.services().at(0).execStart, "/bin/sh wait.sh");
+  EXPECT_FALSE(supervisor.isRunning("waiter")) << "not autorun";
+  ASSERT_TRUE(supervisor.restartService("waiter")) << "restarting a service that does not run starts it";
+  auto first = heard.waitFor(Kind::Started, "p.waiter");
+  ASSERT_TRUE(first);
+
+  ASSERT_TRUE(supervisor.restartService("p.waiter"));
+  auto second = heard.waitFor(Kind::Started, "p.waiter", 1);
+  ASSERT_TRUE(second);
+  EXPECT_NE(second->pid, first->pid);
+  ASSERT_TRUE(heard.waitFor(Kind::Stopped, "p.waiter"));
+  EXPECT_TRUE(supervisor.isRunning("p.waiter"));
+
+  ASSERT_TRUE(supervisor.stopService("p.waiter"));
+  EXPECT_FALSE(supervisor.isRunning("p.waiter")) << "stopService answers once the process has ended";
+  EXPECT_TRUE(supervisor.stopService("p.waiter")) << "stopping a service that does not run";
+  EXPECT_FALSE(supervisor.restartService("nothing"));
+}
+
 TEST_F(SupervisorTest, AFailingAutorunServiceStartsAgainThenIsGivenUp) {
   addPackage("p", "<service name=\"bad\" autorun=\"true\" execStart=\"/bin/sh fail.sh\"/>\n",
              {{"fail.sh", "echo about to fail\nexit 3\n"}});

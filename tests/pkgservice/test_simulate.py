@@ -3,15 +3,9 @@ the engine (docs/packages.md "Package services"): scenario calls and a
 behavior's box reach it over qi, its crash is a warning record and it
 leaves the registry, and nothing of it outlives the simulation."""
 
-import json
-import os
-import subprocess
 import unittest
 
 import packages
-
-BINARY = os.environ.get("AUTOLIFE_BINARY", "")
-DEADLINE = 120.0
 
 SCENARIO = """robot: nao
 packages: [echo, caller]
@@ -24,18 +18,8 @@ until: 6
 """
 
 
-class SimulateWithServices(unittest.TestCase):
-    def setUp(self):
-        self.root = packages.write_packages()
-        self.addCleanup(packages.remove, self.root)
-        with open(os.path.join(self.root, "day.yaml"), "w") as f:
-            f.write(SCENARIO)
-
-    def simulate(self):
-        done = subprocess.run([BINARY, "simulate", "--json", "day.yaml"], cwd=self.root, capture_output=True,
-                              text=True, timeout=DEADLINE)
-        self.assertEqual(done.returncode, 0, done.stdout + done.stderr)
-        return [json.loads(line) for line in done.stdout.splitlines()]
+class SimulateWithServices(packages.Simulation):
+    SCENARIO = SCENARIO
 
     def test_calls_behavior_and_crash(self):
         records = self.simulate()

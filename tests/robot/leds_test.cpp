@@ -164,6 +164,18 @@ TEST_F(Leds, LightShows) {
   EXPECT_EQ(intensity("Ears/Led/Right/0Deg/Actuator/Value"), 1.0);
 }
 
+TEST_F(Leds, EachFaceLedHasAShortNameNumberedForSymmetry) {
+  // FaceLedLeft0 is LeftFaceLed1; FaceLedRight0 is RightFaceLed8 (NAOqi's ALLeds).
+  EXPECT_EQ(call("ALLeds.listGroup", {"LeftFaceLed1"}), call("ALLeds.listGroup", {"FaceLedLeft0"}));
+  EXPECT_EQ(call("ALLeds.listGroup", {"LeftFaceLed8"}), call("ALLeds.listGroup", {"FaceLedLeft7"}));
+  EXPECT_EQ(call("ALLeds.listGroup", {"RightFaceLed8"}), call("ALLeds.listGroup", {"FaceLedRight0"}));
+  EXPECT_EQ(call("ALLeds.listGroup", {"RightFaceLed1"}), call("ALLeds.listGroup", {"FaceLedRight7"}));
+  EXPECT_EQ(call("ALLeds.listGroup", {"LeftFaceLed7"}).size(), 3u);
+  call("ALLeds.fadeRGB", {"LeftFaceLed1", 0xff0000, 0.0});
+  EXPECT_EQ(eye(), (std::vector<double>{1.0, 0.0, 0.0}));
+  EXPECT_EQ(refusal("ALLeds.on", {"LeftFaceLed9"}), "unknown-led");
+}
+
 TEST_F(Leds, GroupsCanBeCreated) {
   call("ALLeds.createGroup", {"MyGroup", json::array({kFaceRed, "ChestLeds"})});
   EXPECT_EQ(call("ALLeds.listGroup", {"MyGroup"}).size(), 4u);

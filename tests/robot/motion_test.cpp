@@ -402,6 +402,17 @@ TEST_F(Motion, MoveToOverloads) {
   EXPECT_THAT(message, HasSubstr("[x, y, theta]"));
 }
 
+TEST_F(Motion, GetMoveConfigIsNaosGaitDefaultsAndLimits) {
+  const json byDefault = call("ALMotion.getMoveConfig", {"Default"});
+  ASSERT_EQ(byDefault.size(), 7u);
+  EXPECT_EQ(byDefault[0], json::array({"MaxStepX", 0.04}));
+  EXPECT_EQ(call("ALMotion.getMoveConfig", {"Min"})[1], json::array({"MaxStepY", 0.101}));
+  EXPECT_EQ(call("ALMotion.getMoveConfig", {"Max"})[4], json::array({"StepHeight", 0.035}));
+  EXPECT_EQ(refusal("ALMotion.getMoveConfig", {"Medium"}), "bad-argument");
+  pepper();
+  EXPECT_EQ(call("ALMotion.getMoveConfig", {"Default"}), json::array()) << "Pepper rolls: no gait";
+}
+
 TEST_F(Motion, PepperRollsFasterThanNaoWalks) {
   pepper();
   call("ALMotion.moveTo", {0.7, 0.0, 0.0});

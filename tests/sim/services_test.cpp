@@ -308,6 +308,48 @@ TEST_F(Behaviors, AnUnknownBehavior) {
   EXPECT_EQ(call("ALBehaviorManager.isBehaviorRunning", {"nope/x"}), false);
 }
 
+// The robot's stock animations are installed system behaviors: they run for
+// a while and end, and runBehavior makes its caller wait for them.
+using StockAnimations = EngineFixture;
+
+TEST_F(StockAnimations, AreInstalledSystemBehaviors) {
+  start();
+  const std::string hey = "animations/Stand/Gestures/Hey_1";
+  EXPECT_EQ(call("ALBehaviorManager.isBehaviorInstalled", {hey}), true);
+  EXPECT_EQ(call("ALBehaviorManager.isBehaviorPresent", {hey + "/"}), true);
+  // NAOqi 2.1-2.5's paths, which 2.8's documentation lists no more.
+  EXPECT_EQ(call("ALBehaviorManager.isBehaviorInstalled", {"animations/Stand/BodyTalk/Speaking/BodyTalk_1"}), true);
+  EXPECT_EQ(call("ALBehaviorManager.isBehaviorInstalled", {"animations/Stand/Gestures/NoSuchGesture_1"}), false);
+  EXPECT_THAT(call("ALBehaviorManager.getSystemBehaviorNames"), Contains(hey));
+  EXPECT_THAT(call("ALBehaviorManager.getInstalledBehaviors"), Contains(hey));
+  EXPECT_THAT(call("ALBehaviorManager.getUserBehaviorNames"), Not(Contains(hey)));
+  EXPECT_EQ(refusal("ALBehaviorManager.runBehavior", {"animations/Stand/Gestures/NoSuchGesture_1"}), "unknown-behavior");
+}
+
+TEST_F(StockAnimations, StartBehaviorRunsOneUntilItEnds) {
+  start();
+  const std::string hey = "animations/Stand/Gestures/Hey_1";
+  at(1, [&] { call("ALBehaviorManager.startBehavior", {hey}); });
+  EXPECT_EQ(call("ALBehaviorManager.isBehaviorRunning", {hey}), true);
+  EXPECT_THAT(call("ALBehaviorManager.getRunningBehaviors"), Contains(hey));
+  EXPECT_EQ(refusal("ALBehaviorManager.startBehavior", {hey}), "already-running");
+  runTo(1 + robot::AnimationPlayer::kStockSeconds - 0.1);
+  EXPECT_EQ(call("ALBehaviorManager.isBehaviorRunning", {hey}), true);
+  runTo(1 + robot::AnimationPlayer::kStockSeconds + 0.1);
+  EXPECT_EQ(call("ALBehaviorManager.isBehaviorRunning", {hey}), false);
+  EXPECT_THAT(engine().robot.animationPlayer().played(), Contains(hey));
+}
+
+TEST_F(StockAnimations, RunBehaviorTakesTheAnimationsTime) {
+  start(launchpad::RobotModel::Pepper);
+  const std::string listening = "animations/Stand/BodyTalk/Listening/Listening_1";
+  at(1, [&] { call("ALBehaviorManager.runBehavior", {listening}); });
+  EXPECT_EQ(service::takenByLastCall(), core::fromSeconds(robot::AnimationPlayer::kStockSeconds));
+  EXPECT_EQ(call("ALBehaviorManager.isBehaviorRunning", {listening}), true);
+  at(2, [&] { call("ALBehaviorManager.stopBehavior", {listening}); });
+  EXPECT_EQ(call("ALBehaviorManager.isBehaviorRunning", {listening}), false);
+}
+
 // ---- ALPreferenceManager -----------------------------------------------------------
 
 using Preferences = EngineFixture;

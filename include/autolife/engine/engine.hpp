@@ -75,6 +75,7 @@ namespace autolife::engine {
 
 class PerceivedWorld;
 class ServiceOperandBridge;
+class ServiceProcesses;
 
 struct EngineOptions {
   launchpad::RobotModel model = launchpad::RobotModel::Nao;
@@ -172,6 +173,9 @@ public:
   core::Signal<const std::string&>& topicRefused;
   // Feeds the launch triggers' service operands (`ALBattery.charge`).
   ServiceOperandBridge& serviceOperands;
+  // Where what runs the packages' services attaches (pkgservice), for
+  // ALServiceManager (autolife/engine/service_manager.hpp).
+  ServiceProcesses& serviceProcesses;
 };
 
 // A package behavior as Life sees it.

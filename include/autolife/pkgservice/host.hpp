@@ -17,6 +17,7 @@
 
 namespace autolife::engine {
 class Engine;
+class ServiceProcessControl;
 }
 namespace autolife::net {
 class EventLoop;
@@ -34,6 +35,8 @@ struct HostOptions {
   std::chrono::milliseconds stopGrace{15000};
 };
 
+// Attached to the engine's ServiceProcesses while it lives: ALServiceManager
+// lists, starts, stops and restarts its services.
 class PackageServices {
 public:
   // The engine outlives this. Throws std::runtime_error when the listener
@@ -56,6 +59,7 @@ private:
   std::unique_ptr<qiserver::Server> listener_;
   std::string url_;
   std::unique_ptr<Supervisor> supervisor_;
+  std::unique_ptr<engine::ServiceProcessControl> control_;  // what ALServiceManager drives
   core::SignalLink removed_ = 0;
 };
 

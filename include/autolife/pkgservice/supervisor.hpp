@@ -79,6 +79,7 @@ struct ServiceInfo {
   int pid = -1;
   std::vector<std::string> registered;  // its qi services
   std::string lastEnd;                  // why it last ended ("" when it never did)
+  std::string execStart;                // as its manifest writes it
 };
 
 class Supervisor {
@@ -96,7 +97,13 @@ public:
   // package only has it. False when there is no such service; true when it
   // runs (already, or now).
   bool startService(const std::string& name);
+  // Returns once its process has ended (SIGTERM, then SIGKILL after
+  // stopGrace): true then, or when it did not run; false for no such service.
   bool stopService(const std::string& name);
+  // Stops it (as stopService), then starts it: true when it runs again.
+  bool restartService(const std::string& name);
+  // "<uuid>.<name>" for either form of a name; "" when unknown or ambiguous.
+  std::string fullName(const std::string& name) const;
   bool isRunning(const std::string& name) const;
   std::vector<ServiceInfo> services() const;
   // A qi service left the registry: when one of the services registered
@@ -124,6 +131,7 @@ private:
   void packageRemoved(const std::string& uuid);
   void declare(const package::Package& pkg);
   bool launch(const std::string& name, std::unique_lock<std::mutex>& lock, bool hold);
+  bool stopAndWait(const std::string& full, std::unique_lock<std::mutex>& lock);
   void holdUntilReady(const std::shared_ptr<Running>& running, std::unique_lock<std::mutex>& lock);
   void heard(const std::string& name, const std::shared_ptr<Running>& running, core::ChildProcesses::Stream stream,
              const std::string& line);

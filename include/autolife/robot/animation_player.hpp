@@ -36,6 +36,15 @@ public:
   // The animations played, in order (full names).
   std::vector<std::string> played() const;
 
+  // The robot's stock animations by their behavior names, as
+  // ALBehaviorManager runs them ("animations/Stand/Gestures/Hey_1"; a
+  // trailing '/' is ignored): whether `name` is one, and all of them.
+  bool isStock(const std::string& name) const;
+  std::vector<std::string> stockNames() const;
+  // Records a stock animation run as a behavior (ALBehaviorManager); it
+  // lasts kStockSeconds.
+  void playedAsBehavior(const std::string& name);
+
 private:
   // The animation's full name and length; refuses an unknown one.
   std::pair<std::string, double> find(const std::string& name) const;

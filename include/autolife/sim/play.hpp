@@ -24,7 +24,13 @@ struct PlayOptions {
   // Wall time a box may keep its thread in one go in virtual time before it
   // is interrupted with an error (core::Workers' watchdog); none: its default.
   std::optional<std::chrono::milliseconds> turnLimit;
-  EngineHooks hooks;       // a remote robot (`--robot tcp://...`)
+  // A remote robot (`--robot tcp://...`), the package's services: attached
+  // to the engine, then observing it (their records join the output),
+  // settled when the behavior has ended, detached last.
+  EngineHooks hooks;
+  // A package folder loaded in place before the behavior starts (its
+  // problems are warnings): the behavior's own, when it declares services.
+  std::optional<std::filesystem::path> package;
   std::uint64_t seed = 0;  // box scripts' `random` streams derive from it (--seed)
 };
 
