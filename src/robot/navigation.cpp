@@ -1,6 +1,8 @@
 #include "autolife/robot/navigation.hpp"
 
 #include <cmath>
+#include <optional>
+#include <string>
 
 #include "arguments.hpp"
 #include "autolife/naoqi/service_builder.hpp"
@@ -16,6 +18,62 @@ Pose2D relative(const Pose2D& from, const Pose2D& to) {
   const double dx = to.x - from.x, dy = to.y - from.y;
   const double c = std::cos(from.theta), s = std::sin(from.theta);
   return {c * dx + s * dy, -s * dx + c * dy, std::remainder(to.theta - from.theta, 2 * M_PI)};
+}
+
+// Where a move by `step` (in the frame of `from`) ends.
+Pose2D then(const Pose2D& from, const Pose2D& step) {
+  const double c = std::cos(from.theta), s = std::sin(from.theta);
+  return {from.x + c * step.x - s * step.y, from.y + s * step.x + c * step.y,
+          std::remainder(from.theta + step.theta, 2 * M_PI)};
+}
+
+bool isPoint(const Any& v) { return v.is_array() && v.size() == 2 && v[0].is_number() && v[1].is_number(); }
+
+// The end point of a 2D path of NAOqi's moveAlong: ["Line", [x, y]],
+// ["Circle", [cx, cy], span] (the start turned about the centre), or
+// ["Composed", path, ...], each path starting where the one before ended.
+std::optional<Pose2D> pathEnd(const Any& path) {
+  if (!path.is_array() || path.empty() || !path[0].is_string()) return std::nullopt;
+  const std::string kind = path[0].get<std::string>();
+  if (kind == "Line" && path.size() == 2 && isPoint(path[1])) return Pose2D{path[1][0].get<double>(), path[1][1].get<double>(), 0};
+  if (kind == "Circle" && path.size() == 3 && isPoint(path[1]) && path[2].is_number()) {
+    const double cx = path[1][0].get<double>(), cy = path[1][1].get<double>(), a = path[2].get<double>();
+    return Pose2D{cx - std::cos(a) * cx + std::sin(a) * cy, cy - std::sin(a) * cx - std::cos(a) * cy, 0};
+  }
+  if (kind != "Composed" || path.size() < 2) return std::nullopt;
+  Pose2D end;
+  for (std::size_t i = 1; i < path.size(); ++i) {
+    const auto part = pathEnd(path[i]);
+    if (!part) return std::nullopt;
+    end.x += part->x;
+    end.y += part->y;
+  }
+  return end;
+}
+
+// The end pose of a trajectory, in the robot's frame at its start:
+// ["Holonomic" or "NonHolonomic", path, finalTheta(, finalTime)], or
+// ["Composed", trajectory, ...], each starting where the one before ended.
+std::optional<Pose2D> trajectoryEnd(const Any& trajectory) {
+  if (!trajectory.is_array() || trajectory.size() < 2 || !trajectory[0].is_string()) return std::nullopt;
+  const std::string kind = trajectory[0].get<std::string>();
+  if (kind == "Composed") {
+    Pose2D end;
+    for (std::size_t i = 1; i < trajectory.size(); ++i) {
+      const auto part = trajectoryEnd(trajectory[i]);
+      if (!part) return std::nullopt;
+      end = then(end, *part);
+    }
+    return end;
+  }
+  if (kind != "Holonomic" && kind != "NonHolonomic") return std::nullopt;
+  auto end = pathEnd(trajectory[1]);
+  if (!end) return std::nullopt;
+  if (trajectory.size() > 2) {
+    if (!trajectory[2].is_number()) return std::nullopt;
+    end->theta = trajectory[2].get<double>();
+  }
+  return end;
 }
 
 }  // namespace
@@ -48,14 +106,14 @@ std::shared_ptr<service::Service> Navigation::makeNavigation() {
   b.bind("moveTo", [to](double x, double y, double theta) { to(x, y, theta); }, "Moves by (x, y, theta) in the robot frame; takes its time");
   b.bind("moveTo", [to](double x, double y, double theta, const Any&) { to(x, y, theta); }, "As moveTo(x, y, theta)");
   b.bind("moveAlong", [this](const Any& trajectory) {
-    // ["Holonomic", ["Line", [x, y]], theta, time] and composites: the end point is what counts here.
-    if (trajectory.is_array() && trajectory.size() >= 2 && trajectory[1].is_array() && trajectory[1].size() == 2 &&
-        trajectory[1][1].is_array() && trajectory[1][1].size() == 2 && trajectory[1][1][0].is_number() && trajectory[1][1][1].is_number()) {
-      const double theta = trajectory.size() > 2 && trajectory[2].is_number() ? trajectory[2].get<double>() : 0.0;
-      return go({trajectory[1][1][0].get<double>(), trajectory[1][1][1].get<double>(), theta}, "", "");
-    }
-    service::refuse("bad-argument", "a trajectory is [\"Holonomic\", [\"Line\", [x, y]], theta, time], got " + args::quote(trajectory));
-  }, "Follows a holonomic line trajectory to its end; takes its time");
+    // Where the trajectory ends is what the simulated room sees; the move
+    // takes ALMotion's time for that distance, not the trajectory's own.
+    if (const auto end = trajectoryEnd(trajectory)) return go(*end, "", "");
+    service::refuse("bad-argument",
+                    "a trajectory is [\"Holonomic\", path, theta, time] or [\"Composed\", trajectory, ...], a path "
+                    "[\"Line\", [x, y]], [\"Circle\", [cx, cy], angle] or [\"Composed\", path, ...]; got " +
+                        args::quote(trajectory));
+  }, "Follows a trajectory (lines, arcs, composed) to its end; takes its time");
   for (const char* name : {"move", "moveToward"}) {
     b.bind(name, [](double, double, double) {}, "Velocity moves are ALMotion's (recorded here)");
     b.bind(name, [](double, double, double, const Any&) {}, "Velocity moves are ALMotion's (recorded here)");

@@ -186,6 +186,23 @@ TEST_F(System, NavigationMovesTheBaseInTheWorld) {
   EXPECT_EQ(call("ALNavigation.navigateTo", {0.0, 1.0, 1.5}), true) << "with theta";
 }
 
+TEST_F(System, MoveAlongEndsWhereItsTrajectoryEnds) {
+  // NAOqi's example: 1 m forward, then 1 m back, composed: back at the start.
+  callAndWait("ALNavigation.moveAlong", {json::array({"Composed", json::array({"Holonomic", json::array({"Line", {1.0, 0.0}}), 0.0, 5.0}),
+                                                      json::array({"Holonomic", json::array({"Line", {-1.0, 0.0}}), 0.0, 10.0})})});
+  json p = call("ALLocalization.getRobotPosition");
+  EXPECT_NEAR(p[0].get<double>(), 0.0, 1e-6);
+  // A quarter circle about (0, 1) from the origin ends at (1, 1); then a
+  // turn of pi/2 in place, and a line of 1 m ahead in the turned frame.
+  callAndWait("ALNavigation.moveAlong",
+              {json::array({"Composed", json::array({"Holonomic", json::array({"Circle", {0.0, 1.0}, M_PI / 2}), M_PI / 2}),
+                            json::array({"NonHolonomic", json::array({"Line", {1.0, 0.0}}), 0.0, 2.0})})});
+  p = call("ALLocalization.getRobotPosition");
+  EXPECT_NEAR(p[0].get<double>(), 1.0, 1e-5);
+  EXPECT_NEAR(p[1].get<double>(), 2.0, 1e-5);
+  EXPECT_EQ(refusal("ALNavigation.moveAlong", {json::array({"Spiral", json::array({"Line", {1.0, 0.0}})})}), "bad-argument");
+}
+
 TEST_F(System, LocalizationGoesBackHome) {
   call("ALLocalization.learnHome");
   callAndWait("ALNavigation.navigateTo", {2.0, 1.0});
