@@ -32,6 +32,18 @@ private:
   Supervisor& supervisor_;
 };
 
+// ALServiceManager's signal for an event of the supervisor, if it has one:
+// serviceStarted(name, pid) when a process started, serviceStopped(name,
+// pid) when it ended, asked to or not.
+const char* managerSignal(Event::Kind kind) {
+  switch (kind) {
+    case Event::Kind::Started: return "serviceStarted";
+    case Event::Kind::Stopped:
+    case Event::Kind::Failed: return "serviceStopped";
+    default: return nullptr;
+  }
+}
+
 }  // namespace
 
 PackageServices::PackageServices(engine::Engine& engine, HostOptions options) : engine_(engine), url_(options.qiUrl) {
@@ -51,6 +63,12 @@ PackageServices::PackageServices(engine::Engine& engine, HostOptions options) : 
   if (options.virtualTime) supervised.holdUntilReady = kHoldUntilReady;
   supervisor_ = std::make_unique<Supervisor>(engine.packages, engine.clock, supervised);
   removed_ = engine.services.serviceRemoved.connect([this](const std::string& name) { supervisor_->serviceLeft(name); });
+  told_ = supervisor_->events.connect([this](const Event& event) {
+    const char* signal = managerSignal(event.kind);
+    if (!signal || event.pid < 0) return;
+    if (auto manager = engine_.services.find("ALServiceManager"))
+      manager->emit(signal, service::Any::array({event.service, event.pid}));
+  });
   control_ = std::make_unique<SupervisorControl>(*supervisor_);
   engine.serviceProcesses.attach(control_.get());
 }
@@ -58,6 +76,7 @@ PackageServices::PackageServices(engine::Engine& engine, HostOptions options) : 
 PackageServices::~PackageServices() {
   engine_.serviceProcesses.attach(nullptr);  // waits for ALServiceManager's calls in progress
   engine_.services.serviceRemoved.disconnect(removed_);
+  supervisor_->events.disconnect(told_);
   supervisor_.reset();
   if (listener_) listener_->stop();
   listener_.reset();

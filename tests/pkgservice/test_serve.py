@@ -51,6 +51,33 @@ print(ALProxy("EchoService", host, int(port)).echo("again"))
 """
 
 
+# ALServiceManager's signals as a qi client sees them: a restart is the
+# old process's serviceStopped, then the new one's serviceStarted.
+MANAGER_SCRIPT = """import sys
+import threading
+import qi
+
+app = qi.Application(sys.argv)
+app.start()
+manager = app.session.service("ALServiceManager")
+heard = []
+both = threading.Event()
+def told(kind):
+    def record(*args):
+        heard.append((kind,) + tuple(args))
+        if len(heard) >= 2:
+            both.set()
+    return record
+manager.serviceStopped.connect(told("stopped"))
+manager.serviceStarted.connect(told("started"))
+print(manager.restartService("echo-service"))
+both.wait(30)
+for h in heard[:2]:
+    print(" ".join(str(x) for x in h))
+sys.stdout.flush()
+"""
+
+
 class Serve:
     def __init__(self, packages_dir):
         self.data = tempfile.mkdtemp(prefix="autolife-pkgservice-data-")
@@ -148,6 +175,17 @@ class ServeWithServices(unittest.TestCase):
         # SIGTERM: serve stops its services before it goes.
         self.assertEqual(self.serve.stop(), 0)
         self.assertTrue(packages.process_gone(restarted["pid"], 1.0), "the service outlived serve")
+
+    def test_the_service_manager_signals_a_restart(self):
+        started, _ = self.serve.service_event("started")
+        self.serve.service_event("ready")
+        done = run_script(MANAGER_SCRIPT, self.serve.qi_url, self.root)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        lines = done.stdout.splitlines()
+        self.assertEqual(lines[0], "True", done.stdout + done.stderr)
+        self.assertEqual(lines[1], "stopped echo.echo-service %d" % started["pid"], done.stdout)
+        restarted, _ = self.serve.service_event("started")
+        self.assertEqual(lines[2], "started echo.echo-service %d" % restarted["pid"], done.stdout)
 
 
 if __name__ == "__main__":

@@ -61,6 +61,7 @@ private:
   std::unique_ptr<Supervisor> supervisor_;
   std::unique_ptr<engine::ServiceProcessControl> control_;  // what ALServiceManager drives
   core::SignalLink removed_ = 0;
+  core::SignalLink told_ = 0;  // the supervisor's events, as ALServiceManager's signals
 };
 
 }  // namespace autolife::pkgservice
