@@ -30,6 +30,7 @@ void CoalescingStream::sendText(std::string_view payload) {
 
 void CoalescingStream::scheduleFlush(const std::shared_ptr<State>& state) {
   ++state->activity;
+  if (state->urgent) return startWrite(state);  // (after a write in progress, by its completion)
   if (state->flushScheduled || state->writing) return;  // the write in progress is followed by one
   state->flushScheduled = true;
   state->activitySeen = state->activity;

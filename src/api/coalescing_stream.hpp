@@ -69,6 +69,9 @@ public:
 
   // One text message, framed as a server frames it (unmasked, unfragmented).
   void sendText(std::string_view payload);
+  // The connection is closing (the server stops): from now on what is
+  // written leaves at once, before the loop, which may be stopping, turns.
+  void urgent() { state_->urgent = true; }
   // The connection read a message: a flush due now waits one more turn.
   void busy() { ++state_->activity; }
   // Bytes written and not yet sent (what a client that does not read piles up).
@@ -79,7 +82,7 @@ private:
     next_layer_type* next = nullptr;  // null once the stream is gone
     std::string filling, sending;     // bytes to send next, bytes being sent
     std::vector<std::function<void(boost::beast::error_code)>> waiting, inFlight;  // Beast's writes
-    bool flushScheduled = false, writing = false, failed = false;
+    bool flushScheduled = false, writing = false, failed = false, urgent = false;
     std::uint64_t activity = 0, activitySeen = 0;
     int waits = 0;
   };

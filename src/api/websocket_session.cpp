@@ -27,6 +27,7 @@ public:
     if (closed_ || !accepted_) return fail();
     closed_ = true;  // nothing more is read or queued
     connection_.reset();
+    ws_.next_layer().urgent();  // the close frame leaves now, not on a later turn of a stopping loop
     sayGoodbye();
   }
 
