@@ -63,6 +63,17 @@ private:
   }
   bool truthy(const Node& n, std::uint32_t k) { return test(p_.childIndex(n, k)); }
 
+  // A child that is a key or a constant, read in place (null otherwise, and
+  // always under explain): the common operand needs no scratch Value, whose
+  // construction and destruction are visits of its variant.
+  const Value* stored(const Node& n, std::uint32_t k) const {
+    if (e_.records) return nullptr;
+    const Node& c = p_.nodes[p_.childIndex(n, k)];
+    if (c.kind == NodeKind::Key) return &e_.source.key(c.payload);
+    if (c.kind == NodeKind::Constant) return &p_.constants[c.payload];
+    return nullptr;
+  }
+
   // The truth of a node, without building its Value where it is what launch
   // conditions are made of: a key, a comparison, && ||, !, a time operator.
   bool test(std::uint32_t index) {
@@ -86,6 +97,9 @@ private:
   static bool isComparison(BinaryOp op) { return op >= BinaryOp::Less && op <= BinaryOp::NotEqual; }
 
   bool comparison(const Node& n) {
+    const Value* a = stored(n, 0);
+    const Value* b = a ? stored(n, 1) : nullptr;
+    if (b) return compare(n.binaryOp(), *a, *b);
     Value scratchA, scratchB;
     return compare(n.binaryOp(), ref(n, 0, scratchA), ref(n, 1, scratchB));
   }
@@ -153,8 +167,13 @@ private:
 
   bool temporal(const Node& n) {
     const bool operand = truthy(n, 0);
-    Value scratch;
-    const auto window = windowOf(ref(n, 1, scratch));
+    std::optional<Duration> window;
+    if (const Value* w = stored(n, 1)) {
+      window = windowOf(*w);
+    } else {
+      Value scratch;
+      window = windowOf(ref(n, 1, scratch));
+    }
     TemporalState& st = e_.state.temporal[n.payload];
     // A window that never elapses has no end to wait for (`--until`).
     if (window && *window > st.largestWindow && *window != Duration::max() && !e_.dryRun) st.largestWindow = *window;

@@ -24,6 +24,10 @@ struct Memory::Retained {
   std::map<Duration, std::uint32_t> holders;  // window -> number of holders
   Duration window{0};                         // the largest window held
   Time knownSince{0};                         // entries cover every change since
+  // No entry can go before this time (the second entry's time plus the
+  // window): most writes then skip the trimming walk. Time::min() makes the
+  // next write look again (after the window or the entries changed).
+  Time trimDue = core::kNever;
 };
 
 struct Memory::Slot {
@@ -74,8 +78,7 @@ Time LockedView::knownSince(KeyId key) const {
 
 // ---- construction --------------------------------------------------------
 
-Memory::Memory(core::Clock& clock) : clock_(clock) {
-  recent_.fill(kNoKey);
+Memory::Memory(core::Clock& clock, Threads threads) : clock_(clock), mutex_(threads) {
   auto makeMeta = [this](std::string_view name) {
     KeyId id = acquireKey(name);
     slots_[id].kind = KeyKind::Event;
@@ -94,10 +97,12 @@ Memory::~Memory() = default;
 KeyId Memory::findLocked(std::string_view name) const {
   auto lookUp = [&] { return index_.find(name, [this](KeyId k) -> std::string_view { return slots_[k].name; }); };
   if (name.empty()) return lookUp();  // a recycled slot's name too: never from the cache
-  KeyId& recent = recent_[(name.size() * 31 + static_cast<unsigned char>(name.back())) % recent_.size()];
-  if (recent < slots_.size() && detail::KeyIndex::sameName(slots_[recent].name, name)) return recent;
+  Recent& recent = recent_[(name.size() * 31 + static_cast<unsigned char>(name.back())) % recent_.size()];
+  const std::uint32_t tail = detail::KeyIndex::tail(name);
+  // (A slot never moves, and a recycled one has another name.)
+  if (recent.tail == tail && recent.slot && detail::KeyIndex::sameName(recent.slot->name, name)) return recent.id;
   const KeyId id = lookUp();
-  if (id != kNoKey) recent = id;
+  if (id != kNoKey) recent = {id, tail, &slots_[id]};
   return id;
 }
 
@@ -274,12 +279,18 @@ void Memory::record(Slot& slot, KeyId id, Value&& value, bool raised, ChangeBatc
   // bounded by the key's changes, not by how often it is written.
   Retained* history = slot.history() ? slot.retained.get() : nullptr;
   if (changed || raised) {
-    if (history) history->entries.push_back({batch.time, batch.sequence, value, raised});
+    if (history) {
+      history->entries.push_back({batch.time, batch.sequence, value, raised});
+      if (history->entries.size() == 2)
+        history->trimDue = std::min(history->trimDue, core::addSaturating(batch.time, history->window));
+    }
     slot.time = batch.time;
     slot.batch = batch.sequence;
     slot.lastRaised = raised;
   }
-  slot.value = std::move(value);
+  // An identical value is there already (most writes of a trace repeat
+  // one): no move. Floats are moved anyway: -0.0 is identical to 0.0.
+  if (changed || slot.value.isFloat()) slot.value = std::move(value);
   slot.written = batch.time;
   slot.everChanged = true;
   if (history) trimHistory(*history, batch.time);
@@ -288,11 +299,14 @@ void Memory::record(Slot& slot, KeyId id, Value&& value, bool raised, ChangeBatc
 
 void Memory::trimHistory(Retained& r, Time now) {
   auto& h = r.entries;
-  const Time cutoff = now - r.window;
-  // Keep the last change before the cutoff (it gives the value then) and
-  // every change at the cutoff instant: the window [now - window, now] is
-  // closed, and a raise there is still in it.
-  while (h.size() >= 2 && h[1].time <= cutoff && h[0].time < cutoff) h.pop_front();
+  if (now >= r.trimDue) {
+    const Time cutoff = now - r.window;
+    // Keep the last change before the cutoff (it gives the value then) and
+    // every change at the cutoff instant: the window [now - window, now] is
+    // closed, and a raise there is still in it.
+    while (h.size() >= 2 && h[1].time <= cutoff && h[0].time < cutoff) h.pop_front();
+    r.trimDue = h.size() >= 2 ? core::addSaturating(h[1].time, r.window) : core::kNever;
+  }
   if (!h.empty() && h.front().time > r.knownSince) r.knownSince = h.front().time;
 }
 
@@ -331,6 +345,7 @@ void Memory::retainHistory(KeyId key, Duration window) {
     if (s.everChanged) r.entries.push_back({s.time, s.batch, s.value, s.lastRaised});
     r.knownSince = s.everChanged ? s.time : Time{0};
   }
+  r.trimDue = Time::min();  // the window may have grown: look again
 }
 
 void Memory::releaseHistory(KeyId key, Duration window) {
@@ -347,6 +362,7 @@ void Memory::releaseHistory(KeyId key, Duration window) {
     return;
   }
   s.retained->window = s.retained->holders.rbegin()->first;
+  s.retained->trimDue = Time::min();  // the window may have shrunk: look now
   if (s.retained->window == Duration::zero()) s.retained->entries.clear();
   else trimHistory(*s.retained, clock_.now());
 }

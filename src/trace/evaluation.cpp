@@ -36,7 +36,7 @@ private:
 std::optional<condition::Explanation> evaluate(const std::shared_ptr<const condition::Program>& program, Reader* steps,
               const EvaluationOptions& options, const std::function<void(const OutputLine&)>& output) {
   core::VirtualClock clock;
-  memory::Memory memory(clock);
+  memory::Memory memory(clock, memory::Threads::One);  // this thread's alone
   core::InMemoryPreferences preferences;
   condition::MonitorOptions monitorOptions;
   monitorOptions.seed = options.seed;

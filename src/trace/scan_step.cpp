@@ -27,11 +27,23 @@ AUTOLIFE_HOT bool sameBytes(const std::string& a, std::string_view b) {
 constexpr double kExactPowersOfTen[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
                                         1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
 
+// Powers of ten up to 10^15, as integers.
+constexpr std::uint64_t kPowersOfTen[] = {1ull,           10ull,           100ull,           1000ull,
+                                          10000ull,       100000ull,       1000000ull,       10000000ull,
+                                          100000000ull,   1000000000ull,   10000000000ull,   100000000000ull,
+                                          1000000000000ull, 10000000000000ull, 100000000000000ull, 1000000000000000ull};
+
 // A JSON number, read in one pass.
 struct Number {
   bool integer = true;
-  std::int64_t value = 0;  // the integer, or the decimal's digits without its point
+  std::int64_t value = 0;  // the integer
   double real = 0;
+  // Its exact decimal digits, when it has at most 18 (an integer) or 15 (a
+  // decimal without an exponent): the value is ±digits / 10^decimals.
+  bool exact = false;
+  bool negative = false;
+  std::uint64_t digits = 0;
+  int decimals = 0;
 };
 
 // A cursor over one line; every read is bounds-checked (the line's end is
@@ -91,8 +103,12 @@ struct Cursor {
       if (p == intFrom) return false;
     }
     const auto intDigits = p - intFrom;
+    out.negative = negative;
+    out.digits = digits;
+    out.decimals = 0;
     if (p == end || (*p != '.' && *p != 'e' && *p != 'E')) {
       if (intDigits > 18) return false;
+      out.exact = true;
       out.integer = true;
       out.value = negative ? -static_cast<std::int64_t>(digits) : static_cast<std::int64_t>(digits);
       return true;
@@ -106,6 +122,9 @@ struct Cursor {
       if (fracDigits == 0) return false;
       if (p == end || (*p != 'e' && *p != 'E')) {
         if (intDigits + fracDigits <= 15) {  // digits < 10^15 < 2^53: exact
+          out.exact = true;
+          out.digits = digits;
+          out.decimals = static_cast<int>(fracDigits);
           const double magnitude = static_cast<double>(digits) / kExactPowersOfTen[fracDigits];
           out.real = negative ? -magnitude : magnitude;
           return true;
@@ -127,11 +146,24 @@ struct Cursor {
   }
 };
 
-// "t": nlohmann's get<double>() of an integer is the integer as a double.
-AUTOLIFE_HOT bool seconds(Cursor& c, double& out) {
+// "t" as engine time, as parseStep has it: fromSeconds of the double
+// (nlohmann's get<double>() of an integer is the integer as a double). Under
+// 10^6 s with at most 9 decimals, that is exactly digits x 10^(9 - decimals)
+// ns: the double's error and the product's rounding stay under 0.25 ns
+// there, so fromSeconds rounds to the exact count; the division and the
+// conversions are skipped (decision 850). False for a negative or too large
+// time: the parsers say what is wrong.
+AUTOLIFE_HOT bool stepTime(Cursor& c, core::Time& out) {
   Number n;
   if (!c.number(n)) return false;
-  out = n.integer ? static_cast<double>(n.value) : n.real;
+  if (n.exact && n.decimals <= 9 && n.digits < kPowersOfTen[6 + n.decimals]) {
+    if (n.negative && n.digits != 0) return false;
+    out = core::Time(static_cast<std::int64_t>(n.digits * kPowersOfTen[9 - n.decimals]));
+    return true;
+  }
+  const double seconds = n.integer ? static_cast<double>(n.value) : n.real;
+  if (!(seconds >= 0) || seconds > core::kLatestInputSeconds) return false;
+  out = core::fromSeconds(seconds);
   return true;
 }
 
@@ -141,18 +173,19 @@ AUTOLIFE_HOT bool value(Cursor& c, core::Value& out) {
     case '"': {
       std::string_view s;
       if (!c.plainString(s)) return false;
-      out = core::Value(s);
+      if (!out.isString() || out.asString() != s) out = core::Value(s);
       return true;
     }
-    case 't': out = true; return c.eatWord("true");
-    case 'f': out = false; return c.eatWord("false");
-    case 'n': out = core::Value(); return c.eatWord("null");
+    case 't': replaceValue(out, true); return c.eatWord("true");
+    case 'f': replaceValue(out, false); return c.eatWord("false");
+    case 'n': replaceValue(out, core::Value()); return c.eatWord("null");
     default: break;
   }
   Number n;
   if (!c.number(n)) return false;
-  if (n.integer) out = n.value;
-  else out = n.real;
+  // The line before's value is often this one: no assignment then.
+  if (n.integer) replaceValue(out, n.value);
+  else replaceValue(out, n.real);
   return true;
 }
 
@@ -234,10 +267,9 @@ AUTOLIFE_HOT void syncKeys(KeyValues& out, const std::vector<std::string>& keys)
     if (!sameBytes(out[i].first, keys[i])) out[i].first.assign(keys[i]);
 }
 
-bool finishStep(double time, core::Time previous, Step& step) {
-  if (!(time >= 0) || time > core::kLatestInputSeconds) return false;
-  step.time = core::fromSeconds(time);
-  if (step.time < previous) return false;
+AUTOLIFE_HOT bool finishStep(core::Time time, core::Time previous, Step& step) {
+  if (time < previous) return false;
+  step.time = time;
   step.declare.clear();
   step.remove.clear();
   step.preferences.clear();
@@ -260,14 +292,14 @@ bool StepScanner::scanLikeLast(const char* line, std::size_t size, core::Time pr
   const char* end = line + size;
   syncKeys(step.set, shape_.setKeys);
   syncKeys(step.raise, shape_.raiseKeys);
-  double time = 0;
+  core::Time time{0};
   for (std::size_t i = 0; i < shape_.count; ++i) {
     const Slot& slot = shape_.slots[i];
     if (!literalAt(p, end, slot.literal)) return false;
     Cursor c{p, end};
     bool ok = false;
     switch (slot.target) {
-      case Target::Time: ok = seconds(c, time); break;
+      case Target::Time: ok = stepTime(c, time); break;
       case Target::Set: ok = value(c, step.set[slot.index].second); break;
       case Target::Raise: ok = value(c, step.raise[slot.index].second); break;
     }
@@ -286,7 +318,7 @@ bool StepScanner::scanAny(const char* line, std::size_t size, core::Time previou
   if (!c.eat('{')) return false;
   enum : unsigned { T = 1, Set = 2, Raise = 4 };
   unsigned seen = 0;
-  double time = 0;
+  core::Time time{0};
   for (;;) {
     c.skipSpace();
     std::string_view field;
@@ -299,7 +331,7 @@ bool StepScanner::scanAny(const char* line, std::size_t size, core::Time previou
     if (field.size() == 1 && field[0] == 't') {
       bit = T;
       r.value(c.p, Target::Time, 0);
-      ok = seconds(c, time);
+      ok = stepTime(c, time);
       r.mark = c.p;
     } else if (field.size() == 3 && field[0] == 's' && field[1] == 'e' && field[2] == 't') {
       bit = Set;

@@ -5,7 +5,9 @@
 
 #include <unistd.h>
 
+#include <cmath>
 #include <optional>
+#include <random>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -216,6 +218,53 @@ TEST(TraceReader, LinesOfTheLastLinesShapeReadAsParseStepDoes) {
     last = step.time;
   }
   EXPECT_EQ(reader.lineNumber(), static_cast<int>(lines.size()));  // the last line is the bad one
+}
+
+// The scanner turns "t" into nanoseconds without a double below 10^6 s and
+// 9 decimals (decision 850): the same nanosecond as parseStep's
+// fromSeconds(double), at the edges of that range and on random times.
+TEST(TraceReader, TimesReadToTheSameNanosecondAsParseStep) {
+  std::vector<std::string> times = {"0",           "0.0",        "-0.0",         "-0",          "0.000000001",
+                                    "0.0000000005", "0.1",        "0.095",        "999999",      "1000000",
+                                    "999999.999999999", "999999.9999999995", "1000000.000000001", "123456.789012345",
+                                    "8999999999.999999", "9000000000", "0.3333333333333333", "5.000000000"};
+  std::mt19937_64 rng(850);
+  for (int i = 0; i < 3000; ++i) {
+    std::string whole = std::to_string(rng() % 10 == 0 ? rng() % 10000000 : rng() % 100000);
+    const int decimals = static_cast<int>(rng() % 13);
+    std::string text = whole;
+    if (decimals > 0) {
+      text += '.';
+      for (int d = 0; d < decimals; ++d) text += static_cast<char>('0' + rng() % 10);
+    }
+    times.push_back(text);
+  }
+  for (const auto& t : times) expectSameAsParseStep(R"({"t": )" + t + R"(, "set": {"p": 0, "x": 4}})");
+}
+
+// A value that repeats from one line to the next is kept, not assigned
+// again: what is kept must still be the line's value, sign of zero and type
+// included.
+TEST(TraceReader, RepeatedValuesKeepTheirTypeAndSign) {
+  std::istringstream in(
+      "{\"t\": 0, \"set\": {\"p\": 0.0, \"x\": 1}}\n"
+      "{\"t\": 1, \"set\": {\"p\": -0.0, \"x\": 1.0}}\n"
+      "{\"t\": 2, \"set\": {\"p\": -0.0, \"x\": true}}\n"
+      "{\"t\": 3, \"set\": {\"p\": 0.0, \"x\": 1}}\n");
+  Reader reader(in);
+  Step step;
+  ASSERT_TRUE(reader.next(step));
+  EXPECT_FALSE(std::signbit(step.set[0].second.asFloat()));
+  EXPECT_TRUE(step.set[1].second.isInt());
+  ASSERT_TRUE(reader.next(step));
+  EXPECT_TRUE(std::signbit(step.set[0].second.asFloat()));
+  EXPECT_TRUE(step.set[1].second.isFloat());
+  ASSERT_TRUE(reader.next(step));
+  EXPECT_TRUE(std::signbit(step.set[0].second.asFloat()));
+  EXPECT_TRUE(step.set[1].second.isBool());
+  ASSERT_TRUE(reader.next(step));
+  EXPECT_FALSE(std::signbit(step.set[0].second.asFloat()));
+  EXPECT_TRUE(step.set[1].second.isInt());
 }
 
 }  // namespace

@@ -180,3 +180,37 @@ TEST_F(MemoryData, KeysAreCaseSensitiveAndExact) {
 }
 
 }  // namespace
+
+namespace {
+
+// A memory one thread owns (`autolife eval`'s) takes no lock and otherwise
+// behaves as the shared one: values, identical writes, history, events,
+// subscribers, many keys through the recent-lookup cache.
+TEST(MemoryOneThread, BehavesAsTheSharedMemory) {
+  autolife::core::VirtualClock clock;
+  Memory memory(clock, Threads::One);
+  const KeyId k = memory.acquireKey("k");
+  memory.retainHistory(k, sec(2));
+  std::vector<Value> heard;
+  auto sub = memory.subscriber("e");
+  sub->signal.connect([&](const Value& v) { heard.push_back(v); });
+  for (int i = 0; i < 10; ++i) {
+    clock.advanceTo(sec(i));
+    memory.insertData("k", i / 2);  // every value written twice
+    memory.raiseEvent("e", i);
+    memory.insertData("key" + std::to_string(i * 7919 % 1000), i);
+  }
+  EXPECT_TRUE(identical(memory.getData("k"), Value(4)));
+  EXPECT_EQ(memory.getTimestamp("k").time, sec(9));
+  // Changes at 0, 2, 4, 6, 8: the window [7, 9] and the change before it.
+  auto h = memory.getEventHistory("k");
+  ASSERT_EQ(h.size(), 2u);
+  EXPECT_EQ(h[0].time, sec(6));
+  EXPECT_EQ(h[1].time, sec(8));
+  EXPECT_EQ(heard.size(), 10u);
+  for (int i = 0; i < 10; ++i) EXPECT_TRUE(identical(memory.getData("key" + std::to_string(i * 7919 % 1000)), Value(i)));
+  memory.releaseHistory(k, sec(2));
+  memory.releaseKey(k);
+}
+
+}  // namespace

@@ -43,6 +43,15 @@ public:
     return true;
   }
 
+  // The last four bytes of a non-empty name (a shorter one's bytes and
+  // size): a cheap check before the name itself is compared.
+  static std::uint32_t tail(std::string_view s) {
+    const std::size_t n = s.size();
+    if (n >= 4) return read32(s.data() + n - 4);
+    const auto byte = [&s](std::size_t i) { return static_cast<std::uint32_t>(static_cast<unsigned char>(s[i])); };
+    return static_cast<std::uint32_t>(n) << 24 | byte(0) << 16 | byte(n >> 1) << 8 | byte(n - 1);
+  }
+
   // `name` must not be present.
   void insert(std::string_view name, Id id) {
     if ((used_ + 1) * 4 > entries_.size() * 3) grow();

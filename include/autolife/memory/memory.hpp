@@ -134,9 +134,32 @@ private:
 using EventCallback = std::function<void(const std::string& key, const Value& value)>;
 using SubscriptionId = std::uint64_t;
 
+// Who may call a Memory: any thread (the engine's, shared by the API, box
+// threads and the loop), or only the thread that made it (`autolife eval`'s
+// private engine, where the lock was a tenth of a trace line's cost).
+enum class Threads : std::uint8_t { Any, One };
+
+namespace detail {
+// Memory's lock: a mutex, or nothing for a memory one thread owns.
+class MemoryLock {
+public:
+  explicit MemoryLock(Threads threads) : shared_(threads == Threads::Any) {}
+  void lock() {
+    if (shared_) mutex_.lock();
+  }
+  void unlock() {
+    if (shared_) mutex_.unlock();
+  }
+
+private:
+  std::mutex mutex_;
+  bool shared_;
+};
+}  // namespace detail
+
 class Memory {
 public:
-  explicit Memory(core::Clock& clock);
+  explicit Memory(core::Clock& clock, Threads threads = Threads::Any);
   ~Memory();
   Memory(const Memory&) = delete;
   Memory& operator=(const Memory&) = delete;
@@ -223,14 +246,21 @@ private:
   core::Clock& clock_;
   core::Dispatcher dispatcher_;
   // One plain mutex: writes dominate, and it is cheaper than a rwlock.
-  mutable std::mutex mutex_;
+  mutable detail::MemoryLock mutex_;
   detail::ChunkedVector<Slot> slots_;  // references stay valid as it grows
   std::vector<KeyId> freeSlots_;
   detail::KeyIndex index_;
   // The ids of recent lookups, by a cheap hash of the name: a writer that
   // repeats its keys (a trace) skips the index. Checked against the slot's
-  // live name, so a recycled slot is never mistaken for the key.
-  mutable std::array<KeyId, 16> recent_;
+  // live name, so a recycled slot is never mistaken for the key; the name's
+  // last bytes, kept beside the id, turn most misses away without reading
+  // the slot (a cache miss among many keys).
+  struct Recent {
+    KeyId id = ~KeyId{0};
+    std::uint32_t tail = 0;
+    const Slot* slot = nullptr;  // slots_[id], without the chunk lookup
+  };
+  mutable std::array<Recent, 16> recent_;
   std::unordered_map<KeyId, std::shared_ptr<const Listeners>> listeners_;  // copied on write
   std::unordered_map<SubscriptionId, KeyId> subscriptionKeys_;
   std::vector<BatchObserver*> observers_;
