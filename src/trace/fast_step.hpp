@@ -8,9 +8,7 @@
 // accepts.
 #pragma once
 
-#include <bit>
 #include <cstddef>
-#include <cstdint>
 
 #include <simdjson.h>
 
@@ -19,29 +17,6 @@
 namespace autolife::trace::detail {
 
 using KeyValues = std::vector<std::pair<std::string, core::Value>>;
-
-// Replaces `to` with `from` unless it holds that value already: a trace
-// repeats most of its values from one line to the next, and a Value's move
-// is a visit of its variant. (Floats compare by their bits: -0.0 is not 0.0
-// here.)
-[[gnu::always_inline]] inline void replaceValue(core::Value& to, core::Value&& from) {
-  if (to.type() == from.type()) {
-    switch (to.type()) {
-      case core::Value::Type::Invalid: return;
-      case core::Value::Type::Bool:
-        if (to.asBool() == from.asBool()) return;
-        break;
-      case core::Value::Type::Int:
-        if (to.asInt() == from.asInt()) return;
-        break;
-      case core::Value::Type::Float:
-        if (std::bit_cast<std::uint64_t>(to.asFloat()) == std::bit_cast<std::uint64_t>(from.asFloat())) return;
-        break;
-      default: break;
-    }
-  }
-  to = std::move(from);
-}
 
 // Sorts keys in byte order, as parseStep's nlohmann map has them; false when
 // a key repeats (parseStep keeps its last value: left to parseStep).

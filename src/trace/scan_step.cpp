@@ -173,19 +173,18 @@ AUTOLIFE_HOT bool value(Cursor& c, core::Value& out) {
     case '"': {
       std::string_view s;
       if (!c.plainString(s)) return false;
-      if (!out.isString() || out.asString() != s) out = core::Value(s);
+      out = core::Value(s);
       return true;
     }
-    case 't': replaceValue(out, true); return c.eatWord("true");
-    case 'f': replaceValue(out, false); return c.eatWord("false");
-    case 'n': replaceValue(out, core::Value()); return c.eatWord("null");
+    case 't': out = true; return c.eatWord("true");
+    case 'f': out = false; return c.eatWord("false");
+    case 'n': out = core::Value(); return c.eatWord("null");
     default: break;
   }
   Number n;
   if (!c.number(n)) return false;
-  // The line before's value is often this one: no assignment then.
-  if (n.integer) replaceValue(out, n.value);
-  else replaceValue(out, n.real);
+  if (n.integer) out = n.value;
+  else out = n.real;
   return true;
 }
 

@@ -227,7 +227,7 @@ void apply(Step& step, memory::Memory& memory, core::InMemoryPreferences* prefer
       memory::Write& w = writes[n];
       w.kind = kind;
       w.key = key;
-      detail::replaceValue(w.value, std::move(value));
+      w.value = std::move(value);
     }
     ++n;
   };
