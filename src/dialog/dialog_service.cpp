@@ -128,7 +128,9 @@ std::string DialogService::load(Topic topic) {
   return r.name;
 }
 
-std::string DialogService::loadFile(const std::string& path) {
+std::string DialogService::loadFile(const std::string& path) { return loadFileAt(path, 0); }
+
+std::string DialogService::loadFileAt(const std::string& path, int depth) {
   const std::string key = std::filesystem::weakly_canonical(path).string();
   {
     auto lock = lockState();
@@ -140,7 +142,7 @@ std::string DialogService::loadFile(const std::string& path) {
   }
   ParseResult parsed = loadTopicFile(path);
   std::vector<std::string> included;
-  if (parsed.topic) included = loadIncludes(path, parsed.topic->includes);
+  if (parsed.topic) included = loadIncludes(path, parsed.topic->includes, depth + 1);
   std::string name = loadParsed(std::move(parsed));
   auto lock = lockState();
   loadedFiles_[key] = {name, 1};
@@ -150,24 +152,16 @@ std::string DialogService::loadFile(const std::string& path) {
 
 // include: file.top, next to the topic: loaded with it, activated with it.
 // The SDK's lexicons (lexicon_enu.top...) are built in.
-std::vector<std::string> DialogService::loadIncludes(const std::string& path, const std::vector<std::string>& includes) {
+std::vector<std::string> DialogService::loadIncludes(const std::string& path, const std::vector<std::string>& includes,
+                                                     int depth) {
+  if (depth > 8) throw CallError("bad-topic", path + ": includes nested more than 8 deep");
   std::vector<std::string> names;
-  if (++includeDepth_ > 8) {
-    --includeDepth_;
-    throw CallError("bad-topic", path + ": includes nested more than 8 deep");
+  for (const auto& include : includes) {
+    const std::filesystem::path file = std::filesystem::path(path).parent_path() / include;
+    if (std::filesystem::exists(file)) names.push_back(loadFileAt(file.string(), depth));
+    else if (!std::filesystem::path(include).filename().string().starts_with("lexicon"))
+      throw CallError("bad-topic", path + ": include: " + include + " is not next to the topic");
   }
-  try {
-    for (const auto& include : includes) {
-      const std::filesystem::path file = std::filesystem::path(path).parent_path() / include;
-      if (std::filesystem::exists(file)) names.push_back(loadFile(file.string()));
-      else if (!std::filesystem::path(include).filename().string().starts_with("lexicon"))
-        throw CallError("bad-topic", path + ": include: " + include + " is not next to the topic");
-    }
-  } catch (...) {
-    --includeDepth_;
-    throw;
-  }
-  --includeDepth_;
   return names;
 }
 

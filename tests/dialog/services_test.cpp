@@ -239,5 +239,30 @@ TEST(DialogIncludes, AnIncludedFileLoadsAndActivatesWithItsTopic) {
   EXPECT_THROW(engine.services.call("ALDialog.loadTopic", {(dir / "broken.top").string()}), service::CallError);
 }
 
+// Each load counts its own includes: a file that includes itself is refused
+// at the ninth level, and the count does not leak into the next load (or
+// into another thread's: it travels with the call).
+TEST(DialogIncludes, ATopicThatIncludesItselfIsRefusedAndTheNextLoadStartsAtDepthZero) {
+  const test::TempDir dir;
+  dir.write("loop.top", "topic: ~loop()\nlanguage: enu\ninclude: loop.top\n");
+  dir.write("chain0.top", "topic: ~chain0()\nlanguage: enu\nu:(hi) hello\n");
+  for (int i = 1; i <= 7; ++i)
+    dir.write("chain" + std::to_string(i) + ".top", "topic: ~chain" + std::to_string(i) +
+                                                       "()\nlanguage: enu\ninclude: chain" + std::to_string(i - 1) +
+                                                       ".top\n");
+  core::VirtualClock clock;
+  engine::Engine engine(clock, {});
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    try {
+      engine.services.call("ALDialog.loadTopic", {(dir / "loop.top").string()});
+      ADD_FAILURE() << "a topic including itself loaded";
+    } catch (const service::CallError& e) {
+      EXPECT_THAT(e.what(), testing::HasSubstr("includes nested more than 8 deep"));
+    }
+  }
+  // Seven includes below the topic loaded are allowed, after the refusals.
+  EXPECT_EQ(engine.services.call("ALDialog.loadTopic", {(dir / "chain7.top").string()}), "chain7");
+}
+
 }  // namespace
 }  // namespace autolife::dialog

@@ -92,7 +92,11 @@ private:
   std::unique_lock<std::mutex> lockState() const;
   void speak(const Reply& reply);
   std::string loadParsed(ParseResult r);
-  std::vector<std::string> loadIncludes(const std::string& path, const std::vector<std::string>& includes);
+  // `depth`: how many includes deep this file is (the depth travels with
+  // the call, not in a member, so that two threads loading topics at once
+  // do not count each other's includes).
+  std::string loadFileAt(const std::string& path, int depth);
+  std::vector<std::string> loadIncludes(const std::string& path, const std::vector<std::string>& includes, int depth);
   void record(DialogRecord r);
   void resubscribeEvents();  // mutex_ held
   // A ^call (mutex_ held, inside the rule that makes it).
@@ -107,7 +111,6 @@ private:
   std::map<std::string, memory::SubscriptionId> eventSubscriptions_;
   std::map<std::string, std::pair<std::string, int>> loadedFiles_;  // path -> (topic, loads)
   std::map<std::string, std::vector<std::string>> includes_;        // topic -> the topics it includes
-  int includeDepth_ = 0;
   core::Time busyUntil_{0};
   Explanation lastExplanation_;
   std::string lastAnswer_;
