@@ -101,6 +101,16 @@ private:
   void resubscribeEvents();  // mutex_ held
   // A ^call (mutex_ held, inside the rule that makes it).
   std::optional<std::string> callService(const std::string& method, const std::vector<std::string>& args);
+  // The timed qiChat events while the dialog runs (decision 703): a silence
+  // is timed from `from`; its Dialog/<prefix>5, 10, 15 and 20 come after
+  // as many seconds unless it restarts first (mutex_ held).
+  struct Silence {
+    const char* prefix;  // "Dialog/NotSpeaking" (the person's) or "Dialog/NoOneSpeak" (anyone's)
+    std::vector<core::TimerId> timers;
+  };
+  void restartSilence(Silence& silence, core::Time from);
+  void endSilence(Silence& silence);
+  void silenceEnded(const char* prefix, int seconds);
 
   core::Clock& clock_;
   memory::Memory& memory_;
@@ -112,6 +122,8 @@ private:
   std::map<std::string, std::pair<std::string, int>> loadedFiles_;  // path -> (topic, loads)
   std::map<std::string, std::vector<std::string>> includes_;        // topic -> the topics it includes
   core::Time busyUntil_{0};
+  Silence personSilent_{"Dialog/NotSpeaking", {}};
+  Silence allSilent_{"Dialog/NoOneSpeak", {}};
   Explanation lastExplanation_;
   std::string lastAnswer_;
   // Not recursive. Nothing called under it calls ALDialog back, except the
