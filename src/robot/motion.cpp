@@ -161,51 +161,51 @@ core::Duration Motion::wakeUp() {
   // Awake is not enough: a robot whose joints were relaxed by hand
   // (setStiffnesses) is stiffened again, as wakeUp promises motors on.
   bool stiff = true;
-  for (std::size_t j = 0; j < joints.size(); ++j) stiff = stiff && body_.stiffness(j) >= 1.0;
-  if (body_.awake() && stiff) return core::Duration::zero();
+  for (std::size_t j = 0; j < joints.size(); ++j) stiff = stiff && body_.stiffnessLocked(j) >= 1.0;
+  if (body_.awakeLocked() && stiff) return core::Duration::zero();
   MemoryWrites started;
   started.raise("ALMotion/Stiffness/wakeUpStarted", 1);
   core_.publish(std::move(started));
   const core::Duration stiffen = args::seconds(kWakeUpSeconds);
   auto finished = [this](MemoryWrites& w) {
-    body_.setAwake(true, w);
+    body_.setAwakeLocked(true, w);
     w.raise("ALMotion/Stiffness/wakeUpFinished", 1);
   };
   std::vector<Body::Track> stiffness;
   for (std::size_t j = 0; j < joints.size(); ++j) stiffness.push_back({j, {{stiffen, 1.0}}});
   core::Duration duration{0};
   const bool standsUp = core_.pepper();
-  body_.rampStiffness(std::move(stiffness), {"wakeUp", std::nullopt, standsUp ? nullptr : std::function(finished)}, duration);
+  body_.rampStiffnessLocked(std::move(stiffness), {"wakeUp", std::nullopt, standsUp ? nullptr : std::function(finished)}, duration);
   if (!standsUp) return duration;
   // Pepper straightens up to StandInit once stiff.
   const PostureInfo& target = *body_.model().posture(body_.model().wakePosture());
-  const core::Duration travel = body_.postureDuration(target, kWakePostureSpeed, false);
+  const core::Duration travel = body_.postureDurationLocked(target, kWakePostureSpeed, false);
   std::vector<Body::Track> tracks;
   for (std::size_t j = 0; j < joints.size(); ++j)
-    tracks.push_back({j, {{stiffen, body_.angle(j, false)}, {stiffen + travel, target.angles[j]}}});
-  body_.moveJoints(std::move(tracks), {"wakeUp", target.name, finished}, duration);
+    tracks.push_back({j, {{stiffen, body_.angleLocked(j, false)}, {stiffen + travel, target.angles[j]}}});
+  body_.moveJointsLocked(std::move(tracks), {"wakeUp", target.name, finished}, duration);
   return duration;
 }
 
 core::Duration Motion::rest() {
   std::lock_guard lock(core_.mutex);
-  if (!body_.awake()) return core::Duration::zero();
+  if (!body_.awakeLocked()) return core::Duration::zero();
   MemoryWrites started;
   started.raise("ALMotion/Stiffness/restStarted", 1);
   core_.publish(std::move(started));
   const PostureInfo& target = *body_.model().posture(body_.model().restPosture());
-  const core::Duration travel = body_.postureDuration(target, kRestSpeed, false);
+  const core::Duration travel = body_.postureDurationLocked(target, kRestSpeed, false);
   std::vector<Body::Track> tracks;
   for (std::size_t j = 0; j < body_.model().joints().size(); ++j)
     tracks.push_back({j, {{travel, target.angles[j]}}});
   core::Duration duration{0};
-  body_.moveJoints(std::move(tracks),
+  body_.moveJointsLocked(std::move(tracks),
                    {"rest", target.name,
                     [this](MemoryWrites& w) {
                       std::vector<std::pair<std::size_t, double>> off;
                       for (std::size_t j = 0; j < body_.model().joints().size(); ++j) off.emplace_back(j, 0.0);
-                      body_.setStiffnesses(off, w);
-                      body_.setAwake(false, w);
+                      body_.setStiffnessesLocked(off, w);
+                      body_.setAwakeLocked(false, w);
                       w.raise("ALMotion/Stiffness/restFinished", 1);
                     }},
                    duration);
@@ -405,7 +405,7 @@ void Motion::declareInterpolations(service::Service& s) {
 
 Any Motion::moveTo(const std::vector<Pose2D>& legs, std::optional<double> seconds) {
   std::lock_guard lock(core_.mutex);
-  if (!body_.awake()) return Any(false);  // NAOqi ignores moves of a robot at rest
+  if (!body_.awakeLocked()) return Any(false);  // NAOqi ignores moves of a robot at rest
   Pose2D total;
   double needed = 0;
   for (const auto& leg : legs) {
@@ -413,7 +413,7 @@ Any Motion::moveTo(const std::vector<Pose2D>& legs, std::optional<double> second
     needed += std::hypot(leg.x, leg.y) / body_.model().walkSpeed() + std::abs(leg.theta) / body_.model().turnSpeed();
   }
   const core::Duration duration = args::seconds(seconds.value_or(needed));
-  body_.startMoveTo(total, duration);
+  body_.startMoveToLocked(total, duration);
   service::takes(duration);
   return Any(true);
 }
@@ -471,7 +471,7 @@ void Motion::declareMoves(service::Service& s) {
       t = std::clamp(t, -rot, rot);
     }
     std::lock_guard lock(core_.mutex);
-    if (body_.awake()) body_.startMoveVelocity(x, y, t);
+    if (body_.awakeLocked()) body_.startMoveVelocityLocked(x, y, t);
     return Any();
   };
   for (const char* name : {"move", "moveToward"}) {
