@@ -234,16 +234,17 @@ void Motion::declareJoints(service::Service& s) {
     } else {
       speeds.assign(joints.size(), fraction(a[2], w, "fractionMaxSpeed"));
     }
+    std::lock_guard lock(core_.mutex);  // the angles read and the move start as one
     std::vector<Body::Track> tracks;
     for (std::size_t i = 0; i < joints.size(); ++i) {
       if (values[i].size() != 1) refuse("bad-argument", w, "one angle per joint, got a list for " + body_.model().joints()[joints[i]].name);
-      const double current = body_.angle(joints[i], false);
+      const double current = body_.angleLocked(joints[i], false);
       const double target = body_.clamp(joints[i], change ? current + values[i][0] : values[i][0]);
       const double velocity = speeds[i] * body_.model().joints()[joints[i]].maxVelocity;
       tracks.push_back({joints[i], {{args::seconds(std::abs(target - current) / velocity), target}}});
     }
     core::Duration duration{0};
-    body_.moveJoints(std::move(tracks), {std::string(method), std::nullopt, nullptr}, duration);
+    body_.moveJointsLocked(std::move(tracks), {std::string(method), std::nullopt, nullptr}, duration);
     return Any();  // non-blocking: the call returns at once
   };
   define(s, core_, "setAngles", {{"names"}, {"angles"}, {"fractionMaxSpeed"}}, Type::Void,
@@ -336,16 +337,17 @@ void Motion::declareInterpolations(service::Service& s) {
            auto values = valuesPerJoint(a[1], joints.size(), w, "angleLists");
            const auto times = timesPerJoint(a[2], values, w);
            const bool absolute = args::flag(a[3], w, "isAbsolute");
+           std::lock_guard lock(core_.mutex);  // the angles read and the move start as one
            std::vector<Body::Track> tracks;
            for (std::size_t i = 0; i < joints.size(); ++i) {
              if (!absolute) {
-               const double current = body_.angle(joints[i], false);
+               const double current = body_.angleLocked(joints[i], false);
                for (double& v : values[i]) v += current;
              }
              tracks.push_back({joints[i], keys(body_.model().joints()[joints[i]].name, times[i], values[i], w)});
            }
            core::Duration duration{0};
-           body_.moveJoints(std::move(tracks), {"angleInterpolation", std::nullopt, nullptr}, duration);
+           body_.moveJointsLocked(std::move(tracks), {"angleInterpolation", std::nullopt, nullptr}, duration);
            service::takes(duration);
            return Any();
          });
@@ -357,16 +359,17 @@ void Motion::declareInterpolations(service::Service& s) {
            if (joints.empty()) refuse("bad-argument", w, "no joint named");
            const auto values = valuesPerJoint(a[1], joints.size(), w, "targetAngles");
            const double f = fraction(a[2], w, "maxSpeedFraction");
+           std::lock_guard lock(core_.mutex);  // the angles read and the move start as one
            std::vector<Body::Track> tracks;
            for (std::size_t i = 0; i < joints.size(); ++i) {
              if (values[i].size() != 1) refuse("bad-argument", w, "one target angle per joint");
-             const double current = body_.angle(joints[i], false);
+             const double current = body_.angleLocked(joints[i], false);
              const double target = body_.clamp(joints[i], values[i][0]);
              const double velocity = f * body_.model().joints()[joints[i]].maxVelocity;
              tracks.push_back({joints[i], {{args::seconds(std::abs(target - current) / velocity), target}}});
            }
            core::Duration duration{0};
-           body_.moveJoints(std::move(tracks), {"angleInterpolationWithSpeed", std::nullopt, nullptr}, duration);
+           body_.moveJointsLocked(std::move(tracks), {"angleInterpolationWithSpeed", std::nullopt, nullptr}, duration);
            service::takes(duration);
            return Any();
          });
