@@ -65,27 +65,28 @@ Json Api::describe() const {
   return {{"services", services}};
 }
 
-// The response to a request (its id; none for a notification) from what
-// `run` returns or throws.
-Json Api::respond(const Json& id, bool notification, const std::function<Json()>& run) const {
-  Json result;
+// The response's text to a request (its id; none, "", for a notification)
+// from what `run` returns or throws.
+std::string Api::respond(const Json& id, bool notification, const std::function<Json()>& run) const {
+  std::string answer;
   try {
-    result = resultResponse(id, run());
+    const Json result = run();
+    if (!notification) answer = resultText(id, result);
   } catch (const RpcError& e) {
-    result = errorResponse(id, e);
+    answer = errorText(id, e);
   } catch (const service::CallError& e) {
-    result = errorResponse(id, fromCallError(e));
+    answer = errorText(id, fromCallError(e));
   } catch (const std::exception& e) {
-    result = errorResponse(id, RpcError(code::kInternalError, "error", e.what()));
+    answer = errorText(id, RpcError(code::kInternalError, "error", e.what()));
   }
-  return notification ? Json() : result;
+  return notification ? std::string() : answer;
 }
 
-Json Api::respond(const Request& request, const std::function<Json()>& run) const {
+std::string Api::respond(const Request& request, const std::function<Json()>& run) const {
   return respond(request.id, request.notification, run);
 }
 
-void Api::execute(const Request& request, Client& client, std::function<void(Json)> done) {
+void Api::execute(const Request& request, Client& client, std::function<void(std::string)> done) {
   const auto dot = request.method.find('.');
   if (dot == std::string::npos) return done(respond(request, [&] { return dispatch(request, client); }));
   // Service.method: a method that answers later (a robot's) answers on the

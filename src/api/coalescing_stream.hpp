@@ -23,14 +23,16 @@
 #include <boost/asio/buffer.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/write.hpp>
-#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core/basic_stream.hpp>
 #include <boost/beast/websocket/teardown.hpp>
 
 namespace autolife::api::transport {
 
 class CoalescingStream {
 public:
-  using next_layer_type = boost::beast::tcp_stream;
+  using next_layer_type = boost::beast::basic_stream<boost::asio::ip::tcp, boost::asio::io_context::executor_type>;
   using executor_type = next_layer_type::executor_type;
 
   explicit CoalescingStream(next_layer_type next) : next_(std::move(next)), state_(std::make_shared<State>()) {

@@ -2,6 +2,9 @@
 #include "autolife/core/clock.hpp"
 #include "autolife/api/request_reader.hpp"
 
+#include <string>
+#include <vector>
+
 namespace autolife::api {
 
 // A message read: the requests to run, and the answers already known
@@ -9,7 +12,7 @@ namespace autolife::api {
 struct Connection::Parsed {
   bool batch = false;
   std::vector<Request> requests;
-  std::vector<Json> ready;
+  std::vector<std::string> ready;  // answers' texts ("" for a notification)
 };
 
 Connection::Connection(std::shared_ptr<Api> api, Sink push, bool streaming)
@@ -22,12 +25,16 @@ Connection::~Connection() = default;
 
 namespace {
 
-std::string answerText(bool batch, std::vector<Json>& responses) {
-  if (batch) {
-    std::erase_if(responses, [](const Json& r) { return r.is_null(); });
-    return responses.empty() ? std::string() : text(Json(std::move(responses)));
+std::string answerText(bool batch, const std::vector<std::string>& responses) {
+  if (!batch) return responses.empty() ? std::string() : responses.front();
+  std::string out;
+  for (const auto& r : responses) {
+    if (r.empty()) continue;
+    out += out.empty() ? '[' : ',';
+    out += r;
   }
-  return responses.empty() || responses.front().is_null() ? std::string() : text(responses.front());
+  if (!out.empty()) out += ']';
+  return out;
 }
 
 }  // namespace
@@ -43,18 +50,18 @@ Connection::Parsed Connection::parse(std::string_view message) {
   try {
     json = parseMessage(message, limits.maxDepth);
   } catch (const RpcError& e) {
-    out.ready.push_back(errorResponse(nullptr, e));
+    out.ready.push_back(errorText(nullptr, e));
     return out;
   }
   out.batch = json.is_array();
   if (out.batch && json.empty()) {
     out.batch = false;
-    out.ready.push_back(errorResponse(nullptr, RpcError(code::kInvalidRequest, "invalid-request", "an empty batch")));
+    out.ready.push_back(errorText(nullptr, RpcError(code::kInvalidRequest, "invalid-request", "an empty batch")));
     return out;
   }
   if (out.batch && json.size() > limits.maxBatch) {
     out.batch = false;
-    out.ready.push_back(errorResponse(nullptr, RpcError(code::kLimitExceeded, "batch-too-large",
+    out.ready.push_back(errorText(nullptr, RpcError(code::kLimitExceeded, "batch-too-large",
                                                         "a batch holds at most " + std::to_string(limits.maxBatch) +
                                                             " requests")));
     return out;
@@ -65,7 +72,7 @@ Connection::Parsed Connection::parse(std::string_view message) {
     try {
       out.requests.push_back(readRequest(item, id));
     } catch (const RpcError& e) {
-      out.ready.push_back(errorResponse(id, e));
+      out.ready.push_back(errorText(id, e));
     }
   }
   return out;
@@ -78,7 +85,7 @@ void Connection::receive(std::string_view message, Answer answer) {
                            "more than " + std::to_string(static_cast<long long>(api_->limits().callsPerSecond)) +
                                " calls a second on this connection");
     for (auto& r : parsed->requests)
-      if (!r.notification) parsed->ready.push_back(errorResponse(r.id, limited));
+      if (!r.notification) parsed->ready.push_back(errorText(r.id, limited));
     parsed->requests.clear();
   }
   if (parsed->requests.empty()) {
@@ -89,10 +96,10 @@ void Connection::receive(std::string_view message, Answer answer) {
   // the message is answered once all of them have, in request order.
   api_->engine().clock.post([api = api_, client = client_, parsed, answer = std::move(answer)] {
     const std::size_t count = parsed->requests.size();
-    auto responses = std::make_shared<std::vector<Json>>(count);
+    auto responses = std::make_shared<std::vector<std::string>>(count);
     auto left = std::make_shared<std::size_t>(count);
     for (std::size_t i = 0; i < count; ++i)
-      api->execute(parsed->requests[i], *client, [parsed, responses, left, i, answer](Json response) {
+      api->execute(parsed->requests[i], *client, [parsed, responses, left, i, answer](std::string response) {
         (*responses)[i] = std::move(response);
         if (--*left > 0) return;
         for (auto& r : *responses) parsed->ready.push_back(std::move(r));
@@ -102,9 +109,9 @@ void Connection::receive(std::string_view message, Answer answer) {
 }
 
 void Connection::tooLarge(Answer answer) const {
-  answer(text(errorResponse(nullptr, RpcError(code::kLimitExceeded, "message-too-large",
+  answer(errorText(nullptr, RpcError(code::kLimitExceeded, "message-too-large",
                                               "a message is at most " +
-                                                  std::to_string(api_->limits().maxMessageBytes) + " bytes"))));
+                                                  std::to_string(api_->limits().maxMessageBytes) + " bytes")));
 }
 
 }  // namespace autolife::api

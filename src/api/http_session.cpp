@@ -14,7 +14,7 @@ constexpr auto kReadTimeout = std::chrono::seconds(30);
 
 class HttpSession : public Closable, public std::enable_shared_from_this<HttpSession> {
 public:
-  HttpSession(tcp::socket socket, std::shared_ptr<Shared> shared)
+  HttpSession(Socket socket, std::shared_ptr<Shared> shared)
       : stream_(std::move(socket)),
         shared_(shared),
         slot_(std::make_unique<Slot>(shared)),
@@ -119,7 +119,7 @@ private:
     stream_.close();
   }
 
-  beast::tcp_stream stream_;
+  Stream stream_;
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
   std::shared_ptr<Shared> shared_;
@@ -129,7 +129,7 @@ private:
 
 }  // namespace
 
-void startHttpSession(tcp::socket socket, const std::shared_ptr<Shared>& shared) {
+void startHttpSession(Socket socket, const std::shared_ptr<Shared>& shared) {
   auto session = std::make_shared<HttpSession>(std::move(socket), shared);
   shared->track(session);
   session->read();

@@ -13,6 +13,7 @@ namespace beast = boost::beast;
 namespace http = beast::http;
 namespace websocket = beast::websocket;
 using HttpRequest = http::request<http::string_body>;
+using Stream = beast::basic_stream<tcp, Executor>;
 
 // The request's path without its query.
 std::string_view pathOf(const HttpRequest& request);
@@ -26,7 +27,7 @@ bool crossSite(const HttpRequest& request);
 // any port) or is absent: what a server without a token answers.
 bool loopbackHost(const HttpRequest& request);
 
-void startWebSocketSession(beast::tcp_stream stream, HttpRequest request, std::shared_ptr<Shared> shared,
+void startWebSocketSession(Stream stream, HttpRequest request, std::shared_ptr<Shared> shared,
                            std::unique_ptr<Slot> slot);
 
 }  // namespace autolife::api::transport

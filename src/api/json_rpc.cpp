@@ -70,4 +70,15 @@ Json notification(std::string_view method, Json params) {
 
 std::string text(const Json& message) { return message.dump(-1, ' ', false, Json::error_handler_t::replace); }
 
+std::string resultText(const Json& id, const Json& result) {
+  std::string out = R"({"id":)";
+  out += text(id);
+  out += R"(,"jsonrpc":"2.0","result":)";
+  out += text(result);
+  out += '}';
+  return out;
+}
+
+std::string errorText(const Json& id, const RpcError& error) { return text(errorResponse(id, error)); }
+
 }  // namespace autolife::api

@@ -12,11 +12,11 @@ using transport::tcp;
 struct Server::Impl {
   Impl(engine::ServiceAccess e, net::EventLoop& l, ServerOptions o)
       : loop(l),
-        acceptor(l.ioContext()),
+        acceptor(l.ioContext().get_executor()),
         shared(std::make_shared<transport::Shared>(std::make_shared<Api>(e, o.limits), std::move(o), l.ioContext())) {}
 
   void accept() {
-    acceptor.async_accept([this](boost::system::error_code ec, tcp::socket socket) {
+    acceptor.async_accept([this](boost::system::error_code ec, transport::Socket socket) {
       if (ec == transport::asio::error::operation_aborted || !acceptor.is_open()) return;
       if (!ec) {
         socket.set_option(tcp::no_delay(true), ec);
@@ -38,7 +38,7 @@ struct Server::Impl {
   }
 
   net::EventLoop& loop;
-  tcp::acceptor acceptor;
+  transport::Acceptor acceptor;
   std::shared_ptr<transport::Shared> shared;
   unsigned short port = 0;
   bool stopped = false;

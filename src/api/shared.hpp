@@ -20,6 +20,12 @@ namespace autolife::api::transport {
 
 namespace asio = boost::asio;
 using tcp = asio::ip::tcp;
+// The loop's own executor type, not the polymorphic any_io_executor: every
+// asynchronous operation of a session copies and destroys its executor, a
+// measurable part of a call (docs/performance.md, "Network API").
+using Executor = asio::io_context::executor_type;
+using Socket = asio::basic_stream_socket<tcp, Executor>;
+using Acceptor = asio::basic_socket_acceptor<tcp, Executor>;
 
 // A session the server can close when it stops.
 class Closable {
@@ -82,6 +88,6 @@ private:
   std::size_t count_;
 };
 
-void startHttpSession(tcp::socket socket, const std::shared_ptr<Shared>& shared);
+void startHttpSession(Socket socket, const std::shared_ptr<Shared>& shared);
 
 }  // namespace autolife::api::transport

@@ -18,7 +18,7 @@ constexpr std::size_t kHardMessageLimit = 64 << 20;
 
 class WebSocketSession : public Closable, public std::enable_shared_from_this<WebSocketSession> {
 public:
-  WebSocketSession(beast::tcp_stream stream, std::shared_ptr<Shared> shared, std::unique_ptr<Slot> slot)
+  WebSocketSession(Stream stream, std::shared_ptr<Shared> shared, std::unique_ptr<Slot> slot)
       : ws_(std::move(stream)), shared_(std::move(shared)), slot_(std::move(slot)) {}
 
   // The server stops: what is queued is sent, then a WebSocket close
@@ -151,7 +151,7 @@ private:
 
 }  // namespace
 
-void startWebSocketSession(beast::tcp_stream stream, HttpRequest request, std::shared_ptr<Shared> shared,
+void startWebSocketSession(Stream stream, HttpRequest request, std::shared_ptr<Shared> shared,
                            std::unique_ptr<Slot> slot) {
   auto session = std::make_shared<WebSocketSession>(std::move(stream), shared, std::move(slot));
   shared->track(session);

@@ -353,10 +353,16 @@ Reply Dialog::hear(const std::string& utterance, double confidence) {
     r.explanation.reason = buffer;
     return r;
   }
+  impl_->fellBack = false;
   Reply reply = impl_->respond(in, utterance);
   // A rule matched but its answer cannot be said: Dialog/SpeakFailure, not
   // Dialog/NotUnderstood (aldialog-api, deactivateTag).
   const bool matched = !reply.understood && !reply.explanation.notes.empty();
+  // A fallback rule answered: one of a ^fallback topic, or the Dialog/Fallback
+  // a ^keepFocus topic raised.
+  const auto answering = reply.understood ? impl_->indexOf(reply.explanation.topic) : std::nullopt;
+  const bool fellBack =
+      impl_->fellBack || (answering && impl_->topics[*answering]->topic.hasProperty("fallback"));
   impl_->learn(in, reply);
   if (reply.understood) {
     impl_->notUnderstoodInARow = 0;
@@ -375,8 +381,22 @@ Reply Dialog::hear(const std::string& utterance, double confidence) {
     for (const auto& [key, needed] : kFallbacks)
       if (impl_->notUnderstoodInARow >= needed && impl_->answerEvent(key, reply)) break;
   }
+  impl_->countFailure(!matched && (!reply.understood || fellBack), reply);
   impl_->afterAnswer(reply);
   return reply;
+}
+
+// Dialog/Failure: "raised when 3 Dialog/Fallback or 3 Dialog/NotUnderstood
+// have been raised consecutively or a mix" (dialog-syntax, qiChat events).
+// Its rules answer after the third; the count then starts again.
+void Dialog::Impl::countFailure(bool failed, Reply& reply) {
+  if (!failed) {
+    failuresInARow = 0;
+    return;
+  }
+  if (++failuresInARow < 3) return;
+  failuresInARow = 0;
+  answerEvent("Dialog/Failure", reply);
 }
 
 Reply Dialog::event(const std::string& key, const std::string& value) {
@@ -557,6 +577,7 @@ bool Dialog::Impl::tryRule(RuleRef ref, const Match& m, Reply& reply) {
     keptFocus = false;
     MatchInput fallback;
     fallback.event = "Dialog/Fallback";
+    fellBack = true;
     Reply more = respond(fallback, "e:Dialog/Fallback");
     for (auto& answer : more.answers) reply.answers.push_back(std::move(answer));
   }

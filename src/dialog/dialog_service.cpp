@@ -82,6 +82,9 @@ DialogService::DialogService(core::Clock& clock, memory::Memory& memory, service
 
 DialogService::~DialogService() {
   for (const auto& [key, id] : eventSubscriptions_) memory_.unsubscribeToEvent(id);
+  std::lock_guard lock(mutex_);
+  endSilence(personSilent_);
+  endSilence(allSilent_);
 }
 
 std::unique_lock<std::mutex> DialogService::lockState() const {
@@ -128,7 +131,9 @@ std::string DialogService::load(Topic topic) {
   return r.name;
 }
 
-std::string DialogService::loadFile(const std::string& path) {
+std::string DialogService::loadFile(const std::string& path) { return loadFileAt(path, 0); }
+
+std::string DialogService::loadFileAt(const std::string& path, int depth) {
   const std::string key = std::filesystem::weakly_canonical(path).string();
   {
     auto lock = lockState();
@@ -140,7 +145,7 @@ std::string DialogService::loadFile(const std::string& path) {
   }
   ParseResult parsed = loadTopicFile(path);
   std::vector<std::string> included;
-  if (parsed.topic) included = loadIncludes(path, parsed.topic->includes);
+  if (parsed.topic) included = loadIncludes(path, parsed.topic->includes, depth + 1);
   std::string name = loadParsed(std::move(parsed));
   auto lock = lockState();
   loadedFiles_[key] = {name, 1};
@@ -150,24 +155,16 @@ std::string DialogService::loadFile(const std::string& path) {
 
 // include: file.top, next to the topic: loaded with it, activated with it.
 // The SDK's lexicons (lexicon_enu.top...) are built in.
-std::vector<std::string> DialogService::loadIncludes(const std::string& path, const std::vector<std::string>& includes) {
+std::vector<std::string> DialogService::loadIncludes(const std::string& path, const std::vector<std::string>& includes,
+                                                     int depth) {
+  if (depth > 8) throw CallError("bad-topic", path + ": includes nested more than 8 deep");
   std::vector<std::string> names;
-  if (++includeDepth_ > 8) {
-    --includeDepth_;
-    throw CallError("bad-topic", path + ": includes nested more than 8 deep");
+  for (const auto& include : includes) {
+    const std::filesystem::path file = std::filesystem::path(path).parent_path() / include;
+    if (std::filesystem::exists(file)) names.push_back(loadFileAt(file.string(), depth));
+    else if (!std::filesystem::path(include).filename().string().starts_with("lexicon"))
+      throw CallError("bad-topic", path + ": include: " + include + " is not next to the topic");
   }
-  try {
-    for (const auto& include : includes) {
-      const std::filesystem::path file = std::filesystem::path(path).parent_path() / include;
-      if (std::filesystem::exists(file)) names.push_back(loadFile(file.string()));
-      else if (!std::filesystem::path(include).filename().string().starts_with("lexicon"))
-        throw CallError("bad-topic", path + ": include: " + include + " is not next to the topic");
-    }
-  } catch (...) {
-    --includeDepth_;
-    throw;
-  }
-  --includeDepth_;
   return names;
 }
 
@@ -221,16 +218,46 @@ void DialogService::deactivate(const std::string& topic) {
 
 // The qiChat events the dialog raises itself, not through ALMemory
 // (dialog-syntax_full, "qiChat events"): a rule waiting for one must not
-// hear it twice. The timed ones (Dialog/NotSpeaking10...) and
-// Dialog/Failure are not simulated: raised in ALMemory, their rules answer.
+// hear it twice.
 namespace {
 bool dialogOnlyEvent(const std::string& key) {
-  for (const char* prefix :
-       {"Dialog/NotUnderstood", "Dialog/SpeakFailure", "Dialog/SameRule", "Dialog/Fallback", "Dialog/NothingToSay"})
+  for (const char* prefix : {"Dialog/NotUnderstood", "Dialog/SpeakFailure", "Dialog/SameRule", "Dialog/Fallback",
+                             "Dialog/NothingToSay", "Dialog/Failure", "Dialog/NotSpeaking", "Dialog/NoOneSpeak"})
     if (key.starts_with(prefix)) return true;
   return false;
 }
+
+constexpr int kSilenceSeconds[] = {5, 10, 15, 20};
 }  // namespace
+
+void DialogService::restartSilence(Silence& silence, core::Time from) {
+  endSilence(silence);
+  for (int seconds : kSilenceSeconds)
+    silence.timers.push_back(clock_.schedule(core::addSaturating(from, core::fromSeconds(seconds)),
+                                             [this, prefix = silence.prefix, seconds] { silenceEnded(prefix, seconds); }));
+}
+
+void DialogService::endSilence(Silence& silence) {
+  for (auto id : silence.timers) clock_.cancel(id);
+  silence.timers.clear();
+}
+
+// Dialog/NotSpeaking10 and the like, to the rules of the active topics that
+// wait for them; Dialog/NoOneSpeak (its value the seconds) with each
+// Dialog/NoOneSpeakN. An event no active rule waits for is not raised.
+void DialogService::silenceEnded(const char* prefix, int seconds) {
+  std::vector<std::pair<std::string, std::string>> events{{prefix + std::to_string(seconds), ""}};
+  if (std::string_view(prefix) == "Dialog/NoOneSpeak") events.emplace_back(prefix, std::to_string(seconds));
+  for (const auto& [key, value] : events) {
+    bool waited;
+    {
+      auto lock = lockState();
+      const auto keys = dialog_.eventKeys();
+      waited = !subscribers_.empty() && std::find(keys.begin(), keys.end(), key) != keys.end();
+    }
+    if (waited) raise(key, value);
+  }
+}
 
 // The memory events the active topics wait for (u:(e:Key)); a variable
 // the dialog sets is an event too.
@@ -258,6 +285,10 @@ void DialogService::subscribe(const std::string& name) {
     auto lock = lockState();
     started = subscribers_.empty();
     subscribers_.insert(name);
+    if (started) {
+      restartSilence(personSilent_, clock_.now());
+      restartSilence(allSilent_, std::max(clock_.now(), busyUntil_));
+    }
   }
   if (started) memory_.insertData("Dialog/IsStarted", 1);
 }
@@ -268,6 +299,10 @@ void DialogService::unsubscribe(const std::string& name) {
     auto lock = lockState();
     if (!subscribers_.erase(name)) throw CallError("no-such-subscriber", "no subscriber named " + name);
     stopped = subscribers_.empty();
+    if (stopped) {
+      endSilence(personSilent_);
+      endSilence(allSilent_);
+    }
   }
   if (stopped) memory_.insertData("Dialog/IsStarted", 0);
 }
@@ -303,6 +338,10 @@ Reply DialogService::input(const std::string& utterance, double confidence, bool
       return reply;
     }
     heard = confidence >= dialog_.confidenceThreshold();
+    if (heard && !subscribers_.empty()) {  // the person spoke: both silences start again
+      restartSilence(personSilent_, clock_.now());
+      restartSilence(allSilent_, std::max(clock_.now(), busyUntil_));
+    }
   }
   // Before the answer is chosen: u:(hello) $Dialog/LastInput says it.
   if (heard) memory_.raiseEvent("Dialog/LastInput", utterance);
@@ -375,6 +414,7 @@ void DialogService::speak(const Reply& reply) {
     {
       auto lock = lockState();
       busyUntil_ = std::max(busyUntil_, end);
+      if (!a.said.empty() && !subscribers_.empty()) restartSilence(allSilent_, busyUntil_);  // the robot spoke
     }
     auto land = [this, a, end] {
       for (const auto& tag : a.bookmarks) memory_.raiseEvent("Dialog/Tag", tag);

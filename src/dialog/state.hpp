@@ -92,6 +92,8 @@ struct Dialog::Impl {
   std::map<int, std::map<std::string, std::string>> userData;
   double threshold = 0.5;
   int notUnderstoodInARow = 0;
+  int failuresInARow = 0;  // not understood or answered by a fallback, in a row (Dialog/Failure)
+  bool fellBack = false;   // the last respond raised Dialog/Fallback
   std::optional<RuleRef> lastRule;       // committed last
   std::optional<RuleRef> lastTriggered;  // answered the last input or event (Dialog/SameRule)
   int renderDepth = 0;
@@ -108,6 +110,7 @@ struct Dialog::Impl {
   // Answers the qiChat event `key` (Dialog/SpeakFailure...) adds to a reply.
   bool answerEvent(const std::string& key, Reply& reply);
   void sameRuleAgain(Reply& reply);
+  void countFailure(bool failed, Reply& reply);
   void afterAnswer(Reply& reply);
   bool tryRule(RuleRef ref, const Match& m, Reply& reply);
   Answer commit(RuleRef ref, Rendered&& r);

@@ -1,5 +1,8 @@
 #include "autolife/pkgservice/host.hpp"
 
+#include <optional>
+#include <utility>
+
 #include "autolife/engine/engine.hpp"
 #include "autolife/engine/service_manager.hpp"
 #include "autolife/net/event_loop.hpp"
@@ -32,15 +35,19 @@ private:
   Supervisor& supervisor_;
 };
 
-// ALServiceManager's signal for an event of the supervisor, if it has one:
-// serviceStarted(name, pid) when a process started, serviceStopped(name,
-// pid) when it ended, asked to or not.
-const char* managerSignal(Event::Kind kind) {
+// ALServiceManager's signal for an event of the supervisor, if it has one,
+// with its qi::ServiceEventReason (decision 705): serviceStarted(name,
+// ProcessStartRequest) when a process started, serviceStopped(name,
+// ProcessStopRequest) when it ended as asked or by itself with status 0,
+// serviceStopped(name, ProcessCrashed) otherwise.
+enum class ServiceEventReason { ProcessStartRequest = 0, ProcessStopRequest = 1, ProcessCrashed = 2 };
+
+std::optional<std::pair<const char*, ServiceEventReason>> managerSignal(Event::Kind kind) {
   switch (kind) {
-    case Event::Kind::Started: return "serviceStarted";
-    case Event::Kind::Stopped:
-    case Event::Kind::Failed: return "serviceStopped";
-    default: return nullptr;
+    case Event::Kind::Started: return std::pair{"serviceStarted", ServiceEventReason::ProcessStartRequest};
+    case Event::Kind::Stopped: return std::pair{"serviceStopped", ServiceEventReason::ProcessStopRequest};
+    case Event::Kind::Failed: return std::pair{"serviceStopped", ServiceEventReason::ProcessCrashed};
+    default: return std::nullopt;
   }
 }
 
@@ -64,10 +71,10 @@ PackageServices::PackageServices(engine::Engine& engine, HostOptions options) : 
   supervisor_ = std::make_unique<Supervisor>(engine.packages, engine.clock, supervised);
   removed_ = engine.services.serviceRemoved.connect([this](const std::string& name) { supervisor_->serviceLeft(name); });
   told_ = supervisor_->events.connect([this](const Event& event) {
-    const char* signal = managerSignal(event.kind);
-    if (!signal || event.pid < 0) return;
+    const auto signal = managerSignal(event.kind);
+    if (!signal || event.pid < 0) return;  // no process: it never started
     if (auto manager = engine_.services.find("ALServiceManager"))
-      manager->emit(signal, service::Any::array({event.service, event.pid}));
+      manager->emit(signal->first, service::Any::array({event.service, static_cast<int>(signal->second)}));
   });
   control_ = std::make_unique<SupervisorControl>(*supervisor_);
   engine.serviceProcesses.attach(control_.get());

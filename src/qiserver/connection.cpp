@@ -454,10 +454,13 @@ void Connection::close(const std::string& why) {
   for (auto& [key, disconnect] : links_) disconnect();
   links_.clear();
   objects_.clear();
+  // Its services leave the registry before the calls waiting on them are
+  // refused: a caller told "service-gone" finds them gone, and whoever
+  // watches the registry (the package supervisor's settle) already knows.
+  state_.directory->removeOwnedBy(this);
   auto outgoing = std::move(outgoing_);
   outgoing_.clear();
   for (auto& [id, done] : outgoing) done(nullptr, why.empty() ? "the connection closed" : why, true);
-  state_.directory->removeOwnedBy(this);
   state_.connections.erase(shared_from_this());
 }
 

@@ -50,6 +50,8 @@ struct Connection::Impl : std::enable_shared_from_this<Connection::Impl> {
   // ("" when up, else why not).
   std::string open();
   void close();
+  void closeFromItsThread();  // close() from one of its own handlers
+  void shutDown();            // close()'s work, on the connection's thread
   void attempt();
   void handshake();
   void readDirectory();
@@ -85,7 +87,7 @@ struct Connection::Impl : std::enable_shared_from_this<Connection::Impl> {
   boost::asio::executor_work_guard<boost::asio::io_context::executor_type> work{io.get_executor()};
   std::thread thread;
   std::atomic<std::thread::id> threadId{};  // read by callers on any thread
-  std::mutex closeMutex;                     // one close() at a time; the thread never takes it
+  std::mutex closeMutex;                     // one close() at a time; the thread only tries it
 
   // The connection's thread only.
   std::unique_ptr<net::Stream> stream;

@@ -36,28 +36,44 @@ std::string Connection::Impl::open() {
 }
 
 // Ends everything on the thread, then the thread. Calls still in flight
-// fail (their replies run before this returns).
+// fail (their replies run before this returns). From one of the
+// connection's own handlers (its thread), everything ends there and then;
+// the thread, which cannot join itself, finishes the handlers already
+// queued, which find the connection closed, and ends on its own.
 void Connection::Impl::close() {
-  if (threadId.load() == std::this_thread::get_id()) return;
+  if (threadId.load() == std::this_thread::get_id()) return closeFromItsThread();
   std::lock_guard once(closeMutex);
   if (!thread.joinable()) return;
-  asio::post(io, [self = shared_from_this()] {
-    self->closing = true;
-    ++self->generation;
-    {
-      std::lock_guard lock(self->mutex);
-      self->state = State::Closed;
-      self->lostReason = "the connection was closed";
-    }
-    self->attemptTimer.cancel();
-    self->retryTimer.cancel();
-    if (self->stream) self->stream->close();
-    self->failPending("the connection was closed");
-    self->routes.clear();
-    self->work.reset();
-  });
+  asio::post(io, [self = shared_from_this()] { self->shutDown(); });
   thread.join();
   io.stop();
+}
+
+void Connection::Impl::closeFromItsThread() {
+  // Another thread closing it holds the lock while it waits for this one:
+  // end everything here (its posted shutDown finds it done) and let it join.
+  std::unique_lock once(closeMutex, std::try_to_lock);
+  if (!once.owns_lock()) return shutDown();
+  if (!thread.joinable()) return;
+  shutDown();
+  thread.detach();  // it holds this Impl until its last handler has run
+}
+
+// On the connection's thread.
+void Connection::Impl::shutDown() {
+  closing = true;
+  ++generation;
+  {
+    std::lock_guard lock(mutex);
+    state = State::Closed;
+    lostReason = "the connection was closed";
+  }
+  attemptTimer.cancel();
+  retryTimer.cancel();
+  if (stream) stream->close();
+  failPending("the connection was closed");
+  routes.clear();
+  work.reset();
 }
 
 // ---- an attempt -------------------------------------------------------------------

@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <span>
 #include <sstream>
 
 #include "arguments.hpp"
@@ -106,15 +107,20 @@ constexpr std::array<GaitParameter, 7> kNaoGait{{{"MaxStepX", 0.040, 0.001, 0.08
                                                   {"TorsoWx", 0.0, -0.122, 0.122},
                                                   {"TorsoWy", 0.0, -0.122, 0.122}}};
 
+// Pepper's drive parameters for its wheeled base (the same page, "Drive
+// Parameters"; the deprecated per-axis ones left out).
+constexpr std::array<GaitParameter, 6> kPepperDrive{{{"MaxVelXY", 0.35, 0.1, 0.55},
+                                                     {"MaxVelTheta", 1.0, 0.2, 2.0},
+                                                     {"MaxAccXY", 0.3, 0.1, 0.55},
+                                                     {"MaxAccTheta", 0.75, 0.1, 3.0},
+                                                     {"MaxJerkXY", 1.0, 0.2, 5.0},
+                                                     {"MaxJerkTheta", 2.0, 0.2, 50.0}}};
+
 Any moveConfig(bool pepper, const std::string& config) {
   if (config != "Default" && config != "Min" && config != "Max")
     service::refuse("bad-argument", "config must be \"Default\", \"Min\" or \"Max\", got \"" + config + "\"");
   Any out = Any::array();
-  if (pepper) {  // Pepper rolls: its move configuration is not NAO's gait, and is not modelled
-    service::notModelled();
-    return out;
-  }
-  for (const auto& p : kNaoGait)
+  for (const auto& p : pepper ? std::span<const GaitParameter>(kPepperDrive) : std::span<const GaitParameter>(kNaoGait))
     out.push_back(Any::array({p.name, config == "Min" ? p.least : config == "Max" ? p.greatest : p.byDefault}));
   return out;
 }
@@ -502,7 +508,7 @@ void Motion::declareMoves(service::Service& s) {
     });
   for (const char* name : {"moveInit", "walkInit"})
     define(s, core_, name, {}, Type::Void, "Prepares to move (nothing to do here)", [](const Arguments&) { return Any(); });
-  define(s, core_, "getMoveConfig", {{"config", Type::String}}, Type::List, "NAO's walk parameters: [[name, value], ...] of \"Default\", \"Min\" or \"Max\"",
+  define(s, core_, "getMoveConfig", {{"config", Type::String}}, Type::List, "NAO's walk or Pepper's drive parameters: [[name, value], ...] of \"Default\", \"Min\" or \"Max\"",
          [this](const Arguments& a) { return moveConfig(core_.pepper(), args::text(a[0], motionMethod("getMoveConfig"), "config")); });
   define(s, core_, "getRobotPosition", {{"useSensors"}}, Type::List, "[x, y, theta] of the base in the world frame",
          [this](const Arguments& a) {

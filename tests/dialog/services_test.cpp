@@ -107,13 +107,91 @@ TEST_F(DialogServices, NothingToSayIsRaisedInMemoryAndAnsweredOnce) {
 }
 
 TEST_F(DialogServices, QiChatOnlyEventsAreNotHeardFromMemory) {
-  load("topic: ~ev()\nlanguage: enu\nu:(e:Dialog/SameRule) again\nu:(e:Dialog/NotSpeaking10) are you still there?\n");
+  load("topic: ~ev()\nlanguage: enu\nu:(e:Dialog/SameRule) again\nu:(e:Dialog/NotSpeaking10) are you still there?\n"
+       "u:(e:Dialog/Failure) let us start again\n");
   call("ALDialog.subscribe", {"test"});
   engine.memory.raiseEvent("Dialog/SameRule", 1);
-  EXPECT_TRUE(spoken().empty());
-  // Not simulated: raised in memory (a scenario's event), its rules answer.
   engine.memory.raiseEvent("Dialog/NotSpeaking10", 1);
+  engine.memory.raiseEvent("Dialog/Failure", 1);
+  EXPECT_TRUE(spoken().empty());
+}
+
+// The timed qiChat events (decision 703): ten seconds after the dialog
+// started with nobody speaking, Dialog/NotSpeaking10's rule answers; what
+// the person says starts the count again.
+TEST_F(DialogServices, NotSpeakingEventsComeAfterThePersonsSilence) {
+  load("topic: ~quiet()\nlanguage: enu\nu:(hello) hi\nu:(e:Dialog/NotSpeaking10) are you still there?\n");
+  call("ALDialog.subscribe", {"test"});
+  clock.runUntil(core::fromSeconds(9.9));
+  EXPECT_TRUE(spoken().empty());
+  clock.runUntil(core::fromSeconds(10));
   EXPECT_EQ(spoken(), (std::vector<std::string>{"are you still there?"}));
+  clock.runUntil(core::fromSeconds(12));
+  engine.hear("hello");
+  clock.runUntil(core::fromSeconds(21.9));
+  EXPECT_EQ(spoken(), (std::vector<std::string>{"are you still there?", "hi"}));
+  clock.runUntil(core::fromSeconds(22));
+  EXPECT_EQ(spoken(), (std::vector<std::string>{"are you still there?", "hi", "are you still there?"}));
+  // Once each silence: no second NotSpeaking10 until the person speaks.
+  clock.runUntil(core::fromSeconds(60));
+  EXPECT_EQ(spoken().size(), 3u);
+}
+
+// Dialog/NoOneSpeak15 counts from the end of what the robot said; the
+// generic Dialog/NoOneSpeak comes with each of them.
+TEST_F(DialogServices, NoOneSpeakCountsFromTheEndOfTheRobotsAnswer) {
+  load("topic: ~quiet()\nlanguage: enu\nu:(hello) hello to you, my friend, how nice to see you\n"
+       "u:(e:Dialog/NoOneSpeak15) so quiet\n");
+  call("ALDialog.subscribe", {"test"});
+  clock.runUntil(core::fromSeconds(1));
+  engine.hear("hello");
+  const core::Time end = engine.dialog.busyUntil();
+  ASSERT_GT(end, core::fromSeconds(2));
+  clock.runUntil(core::addSaturating(end, core::fromSeconds(14.9)));
+  EXPECT_EQ(spoken().size(), 1u);
+  clock.runUntil(core::addSaturating(end, core::fromSeconds(15)));
+  EXPECT_EQ(spoken().back(), "so quiet");
+}
+
+TEST_F(DialogServices, TheGenericNoOneSpeakComesWithEachOfThem) {
+  load("topic: ~quiet()\nlanguage: enu\nu:(e:Dialog/NoOneSpeak) hm\n");
+  call("ALDialog.subscribe", {"test"});
+  clock.runUntil(core::fromSeconds(4.9));
+  EXPECT_TRUE(spoken().empty());
+  clock.runUntil(core::fromSeconds(5));
+  EXPECT_EQ(spoken(), (std::vector<std::string>{"hm"}));
+}
+
+TEST_F(DialogServices, NoTimedEventOnceTheDialogStopped) {
+  load("topic: ~quiet()\nlanguage: enu\nu:(e:Dialog/NotSpeaking5) anyone?\n");
+  call("ALDialog.subscribe", {"test"});
+  clock.runUntil(core::fromSeconds(3));
+  call("ALDialog.unsubscribe", {"test"});
+  clock.runUntil(core::fromSeconds(30));
+  EXPECT_TRUE(spoken().empty());
+}
+
+// Dialog/Failure: three inputs in a row not understood, or answered by a
+// fallback, or a mix; the count starts again after it and after an input
+// understood.
+TEST_F(DialogServices, FailureAnswersTheThirdMissInARow) {
+  load("topic: ~main()\nlanguage: enu\nu:(hello) hi\nu:(e:Dialog/Failure) I do not follow you\n");
+  load("topic: ~last ^fallback()\nlanguage: enu\nu:(banana) a fruit\n");
+  call("ALDialog.subscribe", {"test"});
+  auto say = [&](const char* words) {
+    engine.hear(words);
+    clock.runUntil(engine.dialog.busyUntil());
+  };
+  say("blah");
+  say("hello");
+  say("blah");
+  say("banana");
+  EXPECT_EQ(spoken(), (std::vector<std::string>{"hi", "a fruit"}));
+  say("blah");
+  EXPECT_EQ(spoken(), (std::vector<std::string>{"hi", "a fruit", "I do not follow you"}));
+  say("blah");
+  say("blah");
+  EXPECT_EQ(spoken().size(), 3u);
 }
 
 TEST_F(DialogServices, TopicsAndConceptsThroughTheApi) {
@@ -237,6 +315,31 @@ TEST(DialogIncludes, AnIncludedFileLoadsAndActivatesWithItsTopic) {
   EXPECT_EQ(engine.robot.textToSpeech().spoken(), (std::vector<std::string>{"me too, apple", "bye"}));
   dir.write("broken.top", "topic: ~b()\nlanguage: enu\ninclude: missing.top\n");
   EXPECT_THROW(engine.services.call("ALDialog.loadTopic", {(dir / "broken.top").string()}), service::CallError);
+}
+
+// Each load counts its own includes: a file that includes itself is refused
+// at the ninth level, and the count does not leak into the next load (or
+// into another thread's: it travels with the call).
+TEST(DialogIncludes, ATopicThatIncludesItselfIsRefusedAndTheNextLoadStartsAtDepthZero) {
+  const test::TempDir dir;
+  dir.write("loop.top", "topic: ~loop()\nlanguage: enu\ninclude: loop.top\n");
+  dir.write("chain0.top", "topic: ~chain0()\nlanguage: enu\nu:(hi) hello\n");
+  for (int i = 1; i <= 7; ++i)
+    dir.write("chain" + std::to_string(i) + ".top", "topic: ~chain" + std::to_string(i) +
+                                                       "()\nlanguage: enu\ninclude: chain" + std::to_string(i - 1) +
+                                                       ".top\n");
+  core::VirtualClock clock;
+  engine::Engine engine(clock, {});
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    try {
+      engine.services.call("ALDialog.loadTopic", {(dir / "loop.top").string()});
+      ADD_FAILURE() << "a topic including itself loaded";
+    } catch (const service::CallError& e) {
+      EXPECT_THAT(e.what(), testing::HasSubstr("includes nested more than 8 deep"));
+    }
+  }
+  // Seven includes below the topic loaded are allowed, after the refusals.
+  EXPECT_EQ(engine.services.call("ALDialog.loadTopic", {(dir / "chain7.top").string()}), "chain7");
 }
 
 }  // namespace

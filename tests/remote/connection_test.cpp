@@ -144,6 +144,22 @@ TEST(RemoteConnection, MemoryEventsReachTheSubscriber) {
   EXPECT_EQ(heard, (std::vector<json>{"ping", 7}));
 }
 
+// close() from one of the connection's own handlers (a reply, on its
+// thread) closes it there and then: later calls fail at once, and the
+// connection's thread ends by itself.
+TEST(RemoteConnection, ClosingFromItsOwnHandlerClosesIt) {
+  RemoteServe served;
+  Connection connection(to(served.url()));
+  std::promise<bool> closed;
+  connection.callAsync("ALMemory", "insertData", json::array({"Remote/Close", 1}), [&](service::Outcome) {
+    connection.close();
+    closed.set_value(connection.connected());
+  });
+  EXPECT_FALSE(closed.get_future().get());
+  EXPECT_EQ(refusal([&] { connection.call("ALMemory", "getData", {"Remote/Close"}); }).first, "robot-unreachable");
+  connection.close();  // again, from this thread: nothing left to do
+}
+
 TEST(RemoteConnection, ARobotThatVanishesFailsCallsAsUnreachable) {
   RemoteServe served;
   auto connection = std::make_shared<Connection>(to(served.url()));

@@ -402,7 +402,7 @@ TEST_F(Motion, MoveToOverloads) {
   EXPECT_THAT(message, HasSubstr("[x, y, theta]"));
 }
 
-TEST_F(Motion, GetMoveConfigIsNaosGaitDefaultsAndLimits) {
+TEST_F(Motion, GetMoveConfigIsNaosGaitOrPeppersDriveDefaultsAndLimits) {
   const json byDefault = call("ALMotion.getMoveConfig", {"Default"});
   ASSERT_EQ(byDefault.size(), 7u);
   EXPECT_EQ(byDefault[0], json::array({"MaxStepX", 0.04}));
@@ -410,7 +410,10 @@ TEST_F(Motion, GetMoveConfigIsNaosGaitDefaultsAndLimits) {
   EXPECT_EQ(call("ALMotion.getMoveConfig", {"Max"})[4], json::array({"StepHeight", 0.035}));
   EXPECT_EQ(refusal("ALMotion.getMoveConfig", {"Medium"}), "bad-argument");
   pepper();
-  EXPECT_EQ(call("ALMotion.getMoveConfig", {"Default"}), json::array()) << "Pepper rolls: no gait";
+  const json drive = call("ALMotion.getMoveConfig", {"Default"});
+  ASSERT_EQ(drive.size(), 6u) << "Pepper rolls: its drive parameters, not a gait";
+  EXPECT_EQ(drive[0], json::array({"MaxVelXY", 0.35}));
+  EXPECT_EQ(call("ALMotion.getMoveConfig", {"Max"})[5], json::array({"MaxJerkTheta", 50.0}));
 }
 
 TEST_F(Motion, PepperRollsFasterThanNaoWalks) {

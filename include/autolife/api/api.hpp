@@ -34,13 +34,13 @@ public:
   // on the engine's thread: at once, or, for a method that answers later
   // (a robot's service), when it does; the engine's thread does not wait
   // for it meanwhile. Never throws.
-  void execute(const Request& request, Client& client, std::function<void(Json)> done);
+  void execute(const Request& request, Client& client, std::function<void(std::string)> done);
   // Every service with its methods and signals.
   Json describe() const;
 
 private:
-  Json respond(const Request& request, const std::function<Json()>& run) const;
-  Json respond(const Json& id, bool notification, const std::function<Json()>& run) const;
+  std::string respond(const Request& request, const std::function<Json()>& run) const;
+  std::string respond(const Json& id, bool notification, const std::function<Json()>& run) const;
   Json dispatch(const Request& request, Client& client);
   Json subscribe(const Json& params, Client& client);
   Json unsubscribe(const Json& params, Client& client);

@@ -58,6 +58,11 @@ Json parseMessage(std::string_view text, std::size_t maxDepth);
 // `id` is set whenever one could be read, to answer with it.
 Request readRequest(const Json& message, Json& id);
 
+// A response's text, as text(resultResponse(id, result)) would write it
+// (nlohmann's key order: id, jsonrpc, result) without building the object:
+// the common answer of every call.
+std::string resultText(const Json& id, const Json& result);
+std::string errorText(const Json& id, const RpcError& error);
 Json resultResponse(const Json& id, Json result);
 Json errorResponse(const Json& id, const RpcError& error);
 Json notification(std::string_view method, Json params);

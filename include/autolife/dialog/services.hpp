@@ -92,11 +92,25 @@ private:
   std::unique_lock<std::mutex> lockState() const;
   void speak(const Reply& reply);
   std::string loadParsed(ParseResult r);
-  std::vector<std::string> loadIncludes(const std::string& path, const std::vector<std::string>& includes);
+  // `depth`: how many includes deep this file is (the depth travels with
+  // the call, not in a member, so that two threads loading topics at once
+  // do not count each other's includes).
+  std::string loadFileAt(const std::string& path, int depth);
+  std::vector<std::string> loadIncludes(const std::string& path, const std::vector<std::string>& includes, int depth);
   void record(DialogRecord r);
   void resubscribeEvents();  // mutex_ held
   // A ^call (mutex_ held, inside the rule that makes it).
   std::optional<std::string> callService(const std::string& method, const std::vector<std::string>& args);
+  // The timed qiChat events while the dialog runs (decision 703): a silence
+  // is timed from `from`; its Dialog/<prefix>5, 10, 15 and 20 come after
+  // as many seconds unless it restarts first (mutex_ held).
+  struct Silence {
+    const char* prefix;  // "Dialog/NotSpeaking" (the person's) or "Dialog/NoOneSpeak" (anyone's)
+    std::vector<core::TimerId> timers;
+  };
+  void restartSilence(Silence& silence, core::Time from);
+  void endSilence(Silence& silence);
+  void silenceEnded(const char* prefix, int seconds);
 
   core::Clock& clock_;
   memory::Memory& memory_;
@@ -107,8 +121,9 @@ private:
   std::map<std::string, memory::SubscriptionId> eventSubscriptions_;
   std::map<std::string, std::pair<std::string, int>> loadedFiles_;  // path -> (topic, loads)
   std::map<std::string, std::vector<std::string>> includes_;        // topic -> the topics it includes
-  int includeDepth_ = 0;
   core::Time busyUntil_{0};
+  Silence personSilent_{"Dialog/NotSpeaking", {}};
+  Silence allSilent_{"Dialog/NoOneSpeak", {}};
   Explanation lastExplanation_;
   std::string lastAnswer_;
   // Not recursive. Nothing called under it calls ALDialog back, except the
