@@ -11,6 +11,32 @@ namespace autolife::core {
 // must not make one bigger than a string and its index.
 static_assert(sizeof(Value) <= sizeof(std::string) + sizeof(std::size_t));
 
+struct Value::Extended {
+  Type type;
+  std::variant<std::uint64_t, Bytes, Map, Tuple, std::shared_ptr<const ObjectHandle>> value;
+};
+
+Value Value::unsignedBeyondInt64(std::uint64_t u) {
+  Value v;
+  v.data_ = std::make_shared<const Extended>(Extended{Type::UInt, u});
+  return v;
+}
+std::uint64_t Value::asUInt() const { return std::get<std::uint64_t>(extended().value); }
+
+Value::Value(Bytes b) : data_(std::make_shared<const Extended>(Extended{Type::Bytes, std::move(b)})) {}
+Value::Value(Map m) : data_(std::make_shared<const Extended>(Extended{Type::Map, std::move(m)})) {}
+Value::Value(Tuple t) : data_(std::make_shared<const Extended>(Extended{Type::Tuple, std::move(t)})) {}
+Value::Value(std::shared_ptr<const ObjectHandle> o)
+    : data_(std::make_shared<const Extended>(Extended{Type::Object, std::move(o)})) {}
+
+Value::Type Value::extendedType() const { return extended().type; }
+const std::string& Value::asBytes() const { return std::get<Bytes>(extended().value).data; }
+const Value::Map& Value::asMap() const { return std::get<Map>(extended().value); }
+const Value::Array& Value::asTuple() const { return std::get<Tuple>(extended().value).members; }
+const std::shared_ptr<const ObjectHandle>& Value::asObject() const {
+  return std::get<std::shared_ptr<const ObjectHandle>>(extended().value);
+}
+
 const Value* Value::find(std::string_view key) const {
   if (!isMap()) return nullptr;
   const auto& map = asMap();

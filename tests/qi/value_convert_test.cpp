@@ -86,6 +86,11 @@ TEST(ValueConvert, AValueThatDoesNotFitTheSignatureIsRefused) {
   }
 }
 
+TEST(ValueConvert, ANonFiniteFloatIsInvalidFromTheEdgeOn) {  // decisions 3 and 752
+  EXPECT_TRUE(toValue(Value(std::numeric_limits<double>::quiet_NaN()), Signature(Kind::Double)).isInvalid());
+  EXPECT_TRUE(toValue(Value(std::numeric_limits<float>::infinity()), Signature(Kind::Float)).isInvalid());
+}
+
 TEST(ValueConvert, AQiObjectStaysInQi) {
   EXPECT_THROW(toValue(Value(Value::Object{}), Signature(Kind::Object)), EncodeError);
 }

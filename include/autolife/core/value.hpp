@@ -45,6 +45,7 @@ public:
   struct Tuple {  // fixed members of their own types (qi `(..)`)
     Array members;
   };
+  struct Extended;  // UInt, Bytes, Map, Tuple or Object, behind one pointer
 
   Value() = default;
   Value(bool b) : data_(b) {}
@@ -52,14 +53,10 @@ public:
   // integer is an Int (so 5 is always Int, whatever width it came in).
   template <std::integral I>
     requires(!std::same_as<I, bool>)
-  Value(I i) {
+  Value(I i) : data_(static_cast<std::int64_t>(i)) {
     if constexpr (std::is_unsigned_v<I> && sizeof(I) >= sizeof(std::int64_t)) {
-      if (i > static_cast<std::uint64_t>(INT64_MAX)) {
-        data_ = static_cast<std::uint64_t>(i);
-        return;
-      }
+      if (i > static_cast<std::uint64_t>(INT64_MAX)) *this = unsignedBeyondInt64(i);
     }
-    data_ = static_cast<std::int64_t>(i);
   }
   // A Float is a finite number: NaN or an infinity (from a qi client, a
   // box, a service's property) is Invalid, as an overflow is (decision 3).
@@ -70,12 +67,15 @@ public:
   Value(std::string_view s) : data_(std::string(s)) {}
   Value(const char* s) : data_(std::string(s)) {}
   Value(Array a) : data_(std::make_shared<const Array>(std::move(a))) {}
-  Value(Bytes b) : data_(std::move(b)) {}
-  Value(Map m) : data_(std::make_shared<const Map>(std::move(m))) {}
-  Value(Tuple t) : data_(std::make_shared<const Tuple>(std::move(t))) {}
-  Value(std::shared_ptr<const ObjectHandle> o) : data_(std::move(o)) {}
+  Value(Bytes b);
+  Value(Map m);
+  Value(Tuple t);
+  Value(std::shared_ptr<const ObjectHandle> o);
 
-  Type type() const { return static_cast<Type>(data_.index()); }
+  Type type() const {
+    const auto i = data_.index();
+    return i < kExtended ? static_cast<Type>(i) : extendedType();
+  }
   bool isInvalid() const { return type() == Type::Invalid; }
   bool isBool() const { return type() == Type::Bool; }
   bool isInt() const { return type() == Type::Int; }
@@ -95,13 +95,11 @@ public:
   double asFloat() const { return std::get<double>(data_); }
   const std::string& asString() const { return std::get<std::string>(data_); }
   const Array& asArray() const { return *std::get<std::shared_ptr<const Array>>(data_); }
-  std::uint64_t asUInt() const { return std::get<std::uint64_t>(data_); }
-  const std::string& asBytes() const { return std::get<Bytes>(data_).data; }
-  const Map& asMap() const { return *std::get<std::shared_ptr<const Map>>(data_); }
-  const Array& asTuple() const { return std::get<std::shared_ptr<const Tuple>>(data_)->members; }
-  const std::shared_ptr<const ObjectHandle>& asObject() const {
-    return std::get<std::shared_ptr<const ObjectHandle>>(data_);
-  }
+  std::uint64_t asUInt() const;
+  const std::string& asBytes() const;
+  const Map& asMap() const;
+  const Array& asTuple() const;
+  const std::shared_ptr<const ObjectHandle>& asObject() const;
 
   // A map's entry, or null when this is not a map or has no such key.
   const Value* find(std::string_view key) const;
@@ -126,8 +124,15 @@ public:
   void appendJson(std::string& out) const;
 
 private:
-  std::variant<std::monostate, bool, std::int64_t, double, std::string, std::shared_ptr<const Array>, std::uint64_t,
-               Bytes, std::shared_ptr<const Map>, std::shared_ptr<const Tuple>, std::shared_ptr<const ObjectHandle>>
+  // The kinds that are rare inside the engine share one alternative, so that
+  // the variant's copies and moves stay as small as they were with six.
+  static constexpr std::size_t kExtended = 6;
+  static Value unsignedBeyondInt64(std::uint64_t u);
+  Type extendedType() const;
+  const Extended& extended() const { return *std::get<kExtended>(data_); }
+
+  std::variant<std::monostate, bool, std::int64_t, double, std::string, std::shared_ptr<const Array>,
+               std::shared_ptr<const Extended>>
       data_;
 };
 
