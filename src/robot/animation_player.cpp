@@ -60,8 +60,13 @@ std::pair<std::string, double> AnimationPlayer::find(const std::string& name) co
   const std::string full = normalised(name);
   for (const auto& a : stock(core_))
     if (a.name == full) return {a.name, kStockSeconds};
-  if (resolver_)
-    if (auto seconds = resolver_(name)) return {name, *seconds};
+  Resolver resolver;
+  {
+    std::lock_guard lock(core_.mutex);
+    resolver = resolver_;
+  }
+  if (resolver)
+    if (auto seconds = resolver(name)) return {name, *seconds};
   service::refuse("unknown-animation", "no animation named '" + name + "' on this " + std::string(core_.modelName()) +
                                            " (a stock animation, animations/..., or an installed package's behavior)");
 }
@@ -88,29 +93,22 @@ void AnimationPlayer::play(const std::string& name, double seconds) {
 std::shared_ptr<service::Service> AnimationPlayer::makeService() {
   auto b = declare(core_, "ALAnimationPlayer", "Simulated animations: they take time and are recorded");
   b.bind("run", [this](const std::string& name) {
-    std::pair<std::string, double> found;
-    {
-      std::lock_guard lock(core_.mutex);
-      found = find(name);
-    }
+    const std::pair<std::string, double> found = find(name);
     play(found.first, found.second);
   }, "Plays an animation: stock ones take 2.5 s, a package's its timeline's length");
   b.bind("run", {"name", "configuration"}, [this](const std::string& name, const Any&) {
-    std::pair<std::string, double> found;
-    {
-      std::lock_guard lock(core_.mutex);
-      found = find(name);
-    }
+    const std::pair<std::string, double> found = find(name);
     play(found.first, found.second);
   }, "Plays an animation with a configuration (ignored)");
   auto runTag = [this](const std::string& under, const std::string& tag) {
-    std::pair<std::string, double> found;
+    std::string pick;
     {
       std::lock_guard lock(core_.mutex);
       const auto names = tagged(tag, under.empty() ? std::string() : normalised(under));
       if (names.empty()) service::refuse("unknown-tag", "no animation is tagged '" + tag + "'" + (under.empty() ? "" : " under " + under));
-      found = find(names[turns_[tag]++ % names.size()]);
+      pick = names[turns_[tag]++ % names.size()];
     }
+    const std::pair<std::string, double> found = find(pick);
     play(found.first, found.second);
   };
   b.bind("runTag", [runTag](const std::string& tag) { runTag("", tag); }, "Plays one of the animations a tag names, each in turn");

@@ -18,6 +18,10 @@ AudioPlayer::AudioPlayer(RobotCore& core) : core_(core) {}
 
 core::Duration AudioPlayer::play(const std::string& path, std::int64_t fileId, double length, const Options& o) {
   std::lock_guard lock(core_.mutex);
+  return playLocked(path, fileId, length, o);
+}
+
+core::Duration AudioPlayer::playLocked(const std::string& path, std::int64_t fileId, double length, const Options& o) {
   if (fileId != 0) stopPlayback(fileId);
   const core::Time now = core_.now();
   const std::uint64_t id = nextPlayback_++;
@@ -185,7 +189,7 @@ std::shared_ptr<service::Service> AudioPlayer::makeService() {
     auto it = std::find_if(playbacks_.begin(), playbacks_.end(), [id](const auto& p) { return p.second.fileId == id; });
     if (it == playbacks_.end()) return;
     const Options o{f.position, it->second.volume, it->second.pan, it->second.loop};
-    play(f.path, id, f.length, o);  // continues from there
+    playLocked(f.path, id, f.length, o);  // continues from there
   }, "Moves in a loaded file");
   b.bind("setVolume", [this](int id, double volume) {
     args::within(volume, 0, 1, "volume");

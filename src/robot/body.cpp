@@ -81,6 +81,10 @@ double Body::valueAt(const std::vector<std::pair<core::Time, double>>& keys, cor
 
 double Body::angle(std::size_t joint, bool useSensor) const {
   std::lock_guard lock(core_.mutex);
+  return angleLocked(joint, useSensor);
+}
+
+double Body::angleLocked(std::size_t joint, bool useSensor) const {
   const Joint& j = joints_.at(joint);
   if (j.task == 0) return useSensor ? j.position : j.command;
   if (useSensor && !j.moves) return j.position;
@@ -89,6 +93,10 @@ double Body::angle(std::size_t joint, bool useSensor) const {
 
 double Body::stiffness(std::size_t joint) const {
   std::lock_guard lock(core_.mutex);
+  return stiffnessLocked(joint);
+}
+
+double Body::stiffnessLocked(std::size_t joint) const {
   const Joint& j = joints_.at(joint);
   return j.stiffTask == 0 ? j.stiffness : valueAt(j.stiffKeys, core_.now());
 }
@@ -138,6 +146,10 @@ void coupleHips(std::vector<Body::Track>& tracks, std::optional<std::pair<std::s
 
 std::uint64_t Body::moveJoints(std::vector<Track> tracks, TaskOptions options, core::Duration& duration) {
   std::lock_guard lock(core_.mutex);
+  return moveJointsLocked(std::move(tracks), std::move(options), duration);
+}
+
+std::uint64_t Body::moveJointsLocked(std::vector<Track> tracks, TaskOptions options, core::Duration& duration) {
   coupleHips(tracks, model_.coupledHips());
   const core::Time now = core_.now();
   duration = core::Duration::zero();
@@ -146,7 +158,7 @@ std::uint64_t Body::moveJoints(std::vector<Track> tracks, TaskOptions options, c
   const std::uint64_t id = startTask(std::move(options), now + duration, false);
   for (const auto& t : tracks) {
     if (t.keys.empty()) continue;
-    const double command = angle(t.joint, false), position = angle(t.joint, true);
+    const double command = angleLocked(t.joint, false), position = angleLocked(t.joint, true);
     Joint& j = joints_[t.joint];
     j.command = command;
     j.position = position;
@@ -162,12 +174,14 @@ std::uint64_t Body::moveJoints(std::vector<Track> tracks, TaskOptions options, c
 
 void Body::setStiffnesses(const std::vector<std::pair<std::size_t, double>>& values) {
   MemoryWrites writes;
-  setStiffnesses(values, writes);
+  {
+    std::lock_guard lock(core_.mutex);
+    setStiffnessesLocked(values, writes);
+  }
   core_.publish(std::move(writes));
 }
 
-void Body::setStiffnesses(const std::vector<std::pair<std::size_t, double>>& values, MemoryWrites& writes) {
-  std::lock_guard lock(core_.mutex);
+void Body::setStiffnessesLocked(const std::vector<std::pair<std::size_t, double>>& values, MemoryWrites& writes) {
   for (const auto& [index, value] : values) {
     Joint& j = joints_.at(index);
     j.stiffTask = 0;
@@ -180,6 +194,10 @@ void Body::setStiffnesses(const std::vector<std::pair<std::size_t, double>>& val
 
 std::uint64_t Body::rampStiffness(std::vector<Track> tracks, TaskOptions options, core::Duration& duration) {
   std::lock_guard lock(core_.mutex);
+  return rampStiffnessLocked(std::move(tracks), std::move(options), duration);
+}
+
+std::uint64_t Body::rampStiffnessLocked(std::vector<Track> tracks, TaskOptions options, core::Duration& duration) {
   const core::Time now = core_.now();
   duration = core::Duration::zero();
   for (const auto& t : tracks)
@@ -187,7 +205,7 @@ std::uint64_t Body::rampStiffness(std::vector<Track> tracks, TaskOptions options
   const std::uint64_t id = startTask(std::move(options), now + duration, true);
   for (const auto& t : tracks) {
     if (t.keys.empty()) continue;
-    const double current = stiffness(t.joint);
+    const double current = stiffnessLocked(t.joint);
     Joint& j = joints_[t.joint];
     j.stiffness = current;
     j.stiffTask = id;
@@ -217,7 +235,7 @@ void Body::dropEmptyTasks() {
 void Body::releaseMotion(std::size_t index, MemoryWrites& writes) {
   Joint& j = joints_[index];
   if (j.task == 0) return;
-  const double command = angle(index, false), position = angle(index, true);
+  const double command = angleLocked(index, false), position = angleLocked(index, true);
   j.command = command;
   j.position = position;
   j.task = 0;
@@ -228,7 +246,7 @@ void Body::releaseMotion(std::size_t index, MemoryWrites& writes) {
 void Body::releaseStiffness(std::size_t index, MemoryWrites& writes) {
   Joint& j = joints_[index];
   if (j.stiffTask == 0) return;
-  j.stiffness = stiffness(index);
+  j.stiffness = stiffnessLocked(index);
   j.stiffTask = 0;
   j.stiffKeys.clear();
   writes.set(stiffnessKey(model_.joints()[index].name), j.stiffness);
@@ -358,30 +376,29 @@ void Body::settlePosture(const std::optional<std::string>& explicitPosture, Memo
   changed = std::make_pair(next, family);
 }
 
-core::Duration Body::postureDuration(const PostureInfo& p, double fraction, bool smart) const {
-  std::lock_guard lock(core_.mutex);
+core::Duration Body::postureDurationLocked(const PostureInfo& p, double fraction, bool smart) const {
   double travel = 0;
-  for (std::size_t j = 0; j < joints_.size(); ++j) travel = std::max(travel, std::abs(angle(j, true) - p.angles[j]));
+  for (std::size_t j = 0; j < joints_.size(); ++j) travel = std::max(travel, std::abs(angleLocked(j, true) - p.angles[j]));
   double seconds = travel / (fraction * kPostureSpeed);
   if (smart && lying(familyOf(posture_)) && !lying(p.family)) seconds += kGetUpSeconds / fraction;
   return core::fromSeconds(seconds);
 }
 
-bool Body::inPosture(const PostureInfo& p) const {
-  std::lock_guard lock(core_.mutex);
+bool Body::inPostureLocked(const PostureInfo& p) const {
   if (posture_ != p.name) return false;
   for (std::size_t j = 0; j < joints_.size(); ++j)
-    if (std::abs(angle(j, true) - p.angles[j]) > 1e-6) return false;
+    if (std::abs(angleLocked(j, true) - p.angles[j]) > 1e-6) return false;
   return true;
 }
 
 bool Body::awake() const {
   std::lock_guard lock(core_.mutex);
-  return awake_;
+  return awakeLocked();
 }
 
-void Body::setAwake(bool awake, MemoryWrites& writes) {
-  std::lock_guard lock(core_.mutex);
+bool Body::awakeLocked() const { return awake_; }
+
+void Body::setAwakeLocked(bool awake, MemoryWrites& writes) {
   if (awake_ == awake) return;
   awake_ = awake;
   writes.raise("robotIsWakeUp", awake);
@@ -402,8 +419,10 @@ Pose2D Body::poseAt(const Move& m, core::Time t) const {
 
 Pose2D Body::position() const {
   std::lock_guard lock(core_.mutex);
-  return poseAt(move_, core_.now());
+  return positionLocked();
 }
+
+Pose2D Body::positionLocked() const { return poseAt(move_, core_.now()); }
 
 Pose2D Body::positionAfterMove() const {
   std::lock_guard lock(core_.mutex);
@@ -422,15 +441,18 @@ std::vector<double> Body::velocity() const {
 
 void Body::stopMove() {
   std::lock_guard lock(core_.mutex);
+  stopMoveLocked();
+}
+
+void Body::stopMoveLocked() {
   if (!move_.active) return;
   pose_ = poseAt(move_, core_.now());
   core_.cancel(move_.timer);
   move_ = Move{};
 }
 
-void Body::startMoveTo(const Pose2D& delta, core::Duration duration) {
-  std::lock_guard lock(core_.mutex);
-  stopMove();
+void Body::startMoveToLocked(const Pose2D& delta, core::Duration duration) {
+  stopMoveLocked();
   const core::Time now = core_.now();
   const std::uint64_t id = nextTask_++;
   move_.active = true;
@@ -448,9 +470,8 @@ void Body::startMoveTo(const Pose2D& delta, core::Duration duration) {
   });
 }
 
-void Body::startMoveVelocity(double vx, double vy, double vtheta) {
-  std::lock_guard lock(core_.mutex);
-  stopMove();
+void Body::startMoveVelocityLocked(double vx, double vy, double vtheta) {
+  stopMoveLocked();
   if (vx == 0 && vy == 0 && vtheta == 0) return;
   move_.active = true;
   move_.velocityMode = true;

@@ -167,51 +167,51 @@ core::Duration Motion::wakeUp() {
   // Awake is not enough: a robot whose joints were relaxed by hand
   // (setStiffnesses) is stiffened again, as wakeUp promises motors on.
   bool stiff = true;
-  for (std::size_t j = 0; j < joints.size(); ++j) stiff = stiff && body_.stiffness(j) >= 1.0;
-  if (body_.awake() && stiff) return core::Duration::zero();
+  for (std::size_t j = 0; j < joints.size(); ++j) stiff = stiff && body_.stiffnessLocked(j) >= 1.0;
+  if (body_.awakeLocked() && stiff) return core::Duration::zero();
   MemoryWrites started;
   started.raise("ALMotion/Stiffness/wakeUpStarted", 1);
   core_.publish(std::move(started));
   const core::Duration stiffen = args::seconds(kWakeUpSeconds);
   auto finished = [this](MemoryWrites& w) {
-    body_.setAwake(true, w);
+    body_.setAwakeLocked(true, w);
     w.raise("ALMotion/Stiffness/wakeUpFinished", 1);
   };
   std::vector<Body::Track> stiffness;
   for (std::size_t j = 0; j < joints.size(); ++j) stiffness.push_back({j, {{stiffen, 1.0}}});
   core::Duration duration{0};
   const bool standsUp = core_.pepper();
-  body_.rampStiffness(std::move(stiffness), {"wakeUp", std::nullopt, standsUp ? nullptr : std::function(finished)}, duration);
+  body_.rampStiffnessLocked(std::move(stiffness), {"wakeUp", std::nullopt, standsUp ? nullptr : std::function(finished)}, duration);
   if (!standsUp) return duration;
   // Pepper straightens up to StandInit once stiff.
   const PostureInfo& target = *body_.model().posture(body_.model().wakePosture());
-  const core::Duration travel = body_.postureDuration(target, kWakePostureSpeed, false);
+  const core::Duration travel = body_.postureDurationLocked(target, kWakePostureSpeed, false);
   std::vector<Body::Track> tracks;
   for (std::size_t j = 0; j < joints.size(); ++j)
-    tracks.push_back({j, {{stiffen, body_.angle(j, false)}, {stiffen + travel, target.angles[j]}}});
-  body_.moveJoints(std::move(tracks), {"wakeUp", target.name, finished}, duration);
+    tracks.push_back({j, {{stiffen, body_.angleLocked(j, false)}, {stiffen + travel, target.angles[j]}}});
+  body_.moveJointsLocked(std::move(tracks), {"wakeUp", target.name, finished}, duration);
   return duration;
 }
 
 core::Duration Motion::rest() {
   std::lock_guard lock(core_.mutex);
-  if (!body_.awake()) return core::Duration::zero();
+  if (!body_.awakeLocked()) return core::Duration::zero();
   MemoryWrites started;
   started.raise("ALMotion/Stiffness/restStarted", 1);
   core_.publish(std::move(started));
   const PostureInfo& target = *body_.model().posture(body_.model().restPosture());
-  const core::Duration travel = body_.postureDuration(target, kRestSpeed, false);
+  const core::Duration travel = body_.postureDurationLocked(target, kRestSpeed, false);
   std::vector<Body::Track> tracks;
   for (std::size_t j = 0; j < body_.model().joints().size(); ++j)
     tracks.push_back({j, {{travel, target.angles[j]}}});
   core::Duration duration{0};
-  body_.moveJoints(std::move(tracks),
+  body_.moveJointsLocked(std::move(tracks),
                    {"rest", target.name,
                     [this](MemoryWrites& w) {
                       std::vector<std::pair<std::size_t, double>> off;
                       for (std::size_t j = 0; j < body_.model().joints().size(); ++j) off.emplace_back(j, 0.0);
-                      body_.setStiffnesses(off, w);
-                      body_.setAwake(false, w);
+                      body_.setStiffnessesLocked(off, w);
+                      body_.setAwakeLocked(false, w);
                       w.raise("ALMotion/Stiffness/restFinished", 1);
                     }},
                    duration);
@@ -234,16 +234,17 @@ void Motion::declareJoints(service::Service& s) {
     } else {
       speeds.assign(joints.size(), fraction(a[2], w, "fractionMaxSpeed"));
     }
+    std::lock_guard lock(core_.mutex);  // the angles read and the move start as one
     std::vector<Body::Track> tracks;
     for (std::size_t i = 0; i < joints.size(); ++i) {
       if (values[i].size() != 1) refuse("bad-argument", w, "one angle per joint, got a list for " + body_.model().joints()[joints[i]].name);
-      const double current = body_.angle(joints[i], false);
+      const double current = body_.angleLocked(joints[i], false);
       const double target = body_.clamp(joints[i], change ? current + values[i][0] : values[i][0]);
       const double velocity = speeds[i] * body_.model().joints()[joints[i]].maxVelocity;
       tracks.push_back({joints[i], {{args::seconds(std::abs(target - current) / velocity), target}}});
     }
     core::Duration duration{0};
-    body_.moveJoints(std::move(tracks), {std::string(method), std::nullopt, nullptr}, duration);
+    body_.moveJointsLocked(std::move(tracks), {std::string(method), std::nullopt, nullptr}, duration);
     return Any();  // non-blocking: the call returns at once
   };
   define(s, core_, "setAngles", {{"names"}, {"angles"}, {"fractionMaxSpeed"}}, Type::Void,
@@ -336,16 +337,17 @@ void Motion::declareInterpolations(service::Service& s) {
            auto values = valuesPerJoint(a[1], joints.size(), w, "angleLists");
            const auto times = timesPerJoint(a[2], values, w);
            const bool absolute = args::flag(a[3], w, "isAbsolute");
+           std::lock_guard lock(core_.mutex);  // the angles read and the move start as one
            std::vector<Body::Track> tracks;
            for (std::size_t i = 0; i < joints.size(); ++i) {
              if (!absolute) {
-               const double current = body_.angle(joints[i], false);
+               const double current = body_.angleLocked(joints[i], false);
                for (double& v : values[i]) v += current;
              }
              tracks.push_back({joints[i], keys(body_.model().joints()[joints[i]].name, times[i], values[i], w)});
            }
            core::Duration duration{0};
-           body_.moveJoints(std::move(tracks), {"angleInterpolation", std::nullopt, nullptr}, duration);
+           body_.moveJointsLocked(std::move(tracks), {"angleInterpolation", std::nullopt, nullptr}, duration);
            service::takes(duration);
            return Any();
          });
@@ -357,16 +359,17 @@ void Motion::declareInterpolations(service::Service& s) {
            if (joints.empty()) refuse("bad-argument", w, "no joint named");
            const auto values = valuesPerJoint(a[1], joints.size(), w, "targetAngles");
            const double f = fraction(a[2], w, "maxSpeedFraction");
+           std::lock_guard lock(core_.mutex);  // the angles read and the move start as one
            std::vector<Body::Track> tracks;
            for (std::size_t i = 0; i < joints.size(); ++i) {
              if (values[i].size() != 1) refuse("bad-argument", w, "one target angle per joint");
-             const double current = body_.angle(joints[i], false);
+             const double current = body_.angleLocked(joints[i], false);
              const double target = body_.clamp(joints[i], values[i][0]);
              const double velocity = f * body_.model().joints()[joints[i]].maxVelocity;
              tracks.push_back({joints[i], {{args::seconds(std::abs(target - current) / velocity), target}}});
            }
            core::Duration duration{0};
-           body_.moveJoints(std::move(tracks), {"angleInterpolationWithSpeed", std::nullopt, nullptr}, duration);
+           body_.moveJointsLocked(std::move(tracks), {"angleInterpolationWithSpeed", std::nullopt, nullptr}, duration);
            service::takes(duration);
            return Any();
          });
@@ -411,7 +414,7 @@ void Motion::declareInterpolations(service::Service& s) {
 
 Any Motion::moveTo(const std::vector<Pose2D>& legs, std::optional<double> seconds) {
   std::lock_guard lock(core_.mutex);
-  if (!body_.awake()) return Any(false);  // NAOqi ignores moves of a robot at rest
+  if (!body_.awakeLocked()) return Any(false);  // NAOqi ignores moves of a robot at rest
   Pose2D total;
   double needed = 0;
   for (const auto& leg : legs) {
@@ -419,7 +422,7 @@ Any Motion::moveTo(const std::vector<Pose2D>& legs, std::optional<double> second
     needed += std::hypot(leg.x, leg.y) / body_.model().walkSpeed() + std::abs(leg.theta) / body_.model().turnSpeed();
   }
   const core::Duration duration = args::seconds(seconds.value_or(needed));
-  body_.startMoveTo(total, duration);
+  body_.startMoveToLocked(total, duration);
   service::takes(duration);
   return Any(true);
 }
@@ -477,7 +480,7 @@ void Motion::declareMoves(service::Service& s) {
       t = std::clamp(t, -rot, rot);
     }
     std::lock_guard lock(core_.mutex);
-    if (body_.awake()) body_.startMoveVelocity(x, y, t);
+    if (body_.awakeLocked()) body_.startMoveVelocityLocked(x, y, t);
     return Any();
   };
   for (const char* name : {"move", "moveToward"}) {

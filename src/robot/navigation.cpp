@@ -146,13 +146,13 @@ std::shared_ptr<service::Service> Navigation::makeLocalization() {
   b.bind("getRobotOrientation", [this](bool) { return Any::array({body_.position().theta}); }, "[theta] in the world frame");
   b.bind("learnHome", [this] {
     std::lock_guard lock(core_.mutex);
-    home_ = body_.position();
+    home_ = body_.positionLocked();
     return 0;
   }, "Learns where the robot is as its home; 0 (success)");
   b.bind("isInCurrentHome", [this] {
     std::lock_guard lock(core_.mutex);
     if (!home_) return false;
-    const Pose2D p = body_.position();
+    const Pose2D p = body_.positionLocked();
     return std::hypot(p.x - home_->x, p.y - home_->y) < 0.3;
   }, "Whether the robot is within 0.3 m of its home");
   b.bind("goToHome", [this] {

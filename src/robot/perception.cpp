@@ -39,9 +39,12 @@ Perception::Perception(RobotCore& core) : core_(core) {
                {"recognition", true},   {"tracking", true}};
 }
 
+// The subscriber is dropped once the lock is released: dropping it
+// unsubscribes from memory, which the robot never calls holding its lock.
 Perception::~Perception() {
+  std::shared_ptr<memory::Subscriber> drop;
   std::lock_guard lock(core_.mutex);
-  visible_.reset();
+  drop = std::move(visible_);
 }
 
 Any Perception::read(const std::string& key) const {
@@ -187,7 +190,7 @@ void Perception::faceDetectionSubscribed(bool on) {
     if (!alive.expired()) facesChanged();
   });
   std::lock_guard lock(core_.mutex);
-  visible_ = std::move(sub);
+  std::swap(visible_, sub);  // a replaced one is dropped after the lock (sub outlives it)
 }
 
 // FaceDetected: [[sec, usec], [faceInfo..., timeFilteredRecognition],

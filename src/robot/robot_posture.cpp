@@ -24,21 +24,21 @@ core::Duration RobotPosture::goTo(const std::string& name, double speed, bool sm
     refuse("unknown-posture", w, "no posture named '" + name + "' on " + std::string(core_.modelName()) + " (" + known + ")");
   }
   if (!(speed > 0.0 && speed <= 1.0)) refuse("bad-argument", w, "maxSpeedFraction must be in ]0, 1], got " + std::to_string(speed));
-  if (body_.awake() && body_.inPosture(*p)) return core::Duration::zero();
-  if (!body_.awake()) {
+  if (body_.awakeLocked() && body_.inPostureLocked(*p)) return core::Duration::zero();
+  if (!body_.awakeLocked()) {
     // The robot stiffens itself to move.
     MemoryWrites writes;
     std::vector<std::pair<std::size_t, double>> on;
     for (std::size_t j = 0; j < body_.model().joints().size(); ++j) on.emplace_back(j, 1.0);
-    body_.setStiffnesses(on, writes);
-    body_.setAwake(true, writes);
+    body_.setStiffnessesLocked(on, writes);
+    body_.setAwakeLocked(true, writes);
     core_.publish(std::move(writes));
   }
-  const core::Duration duration = body_.postureDuration(*p, speed, smart);
+  const core::Duration duration = body_.postureDurationLocked(*p, speed, smart);
   std::vector<Body::Track> tracks;
   for (std::size_t j = 0; j < body_.model().joints().size(); ++j) tracks.push_back({j, {{duration, p->angles[j]}}});
   core::Duration taken{0};
-  task_ = body_.moveJoints(std::move(tracks), {smart ? "goToPosture" : "applyPosture", p->name, nullptr}, taken);
+  task_ = body_.moveJointsLocked(std::move(tracks), {smart ? "goToPosture" : "applyPosture", p->name, nullptr}, taken);
   return taken;
 }
 

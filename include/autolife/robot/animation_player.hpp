@@ -46,9 +46,11 @@ public:
   void playedAsBehavior(const std::string& name);
 
 private:
-  // The animation's full name and length; refuses an unknown one.
+  // The animation's full name and length; refuses an unknown one. Takes
+  // the robot's lock only to read the resolver, which it calls unlocked
+  // (the engine's reads the packages and the behavior's file).
   std::pair<std::string, double> find(const std::string& name) const;
-  std::vector<std::string> tagged(const std::string& tag, const std::string& under) const;
+  std::vector<std::string> tagged(const std::string& tag, const std::string& under) const;  // the robot's lock held
   void play(const std::string& name, double seconds);
 
   RobotCore& core_;

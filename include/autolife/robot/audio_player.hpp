@@ -76,8 +76,11 @@ private:
 
   // Starts playing; returns how long it takes (kNever for a loop).
   core::Duration play(const std::string& path, std::int64_t fileId, double length, const Options& options);
+  core::Duration playLocked(const std::string& path, std::int64_t fileId, double length, const Options& options);
   void playByName(const std::string& path, const Options& options);
   void playLoaded(std::int64_t id, std::optional<double> volume, std::optional<double> pan, bool loop);
+  // The robot's lock held by the next three and the sound sets' but
+  // playSetFile and declareSoundSets.
   Loaded& loaded(std::int64_t id);
   double positionOf(std::int64_t fileId) const;
   void stopPlayback(std::int64_t fileId);

@@ -10,6 +10,12 @@
 // A joint without stiffness is commanded but does not move: its sensor value
 // stays where it was. NAO's LHipYawPitch and RHipYawPitch are one motor: a
 // command to either moves both (LHipYawPitch wins when both are given).
+//
+// Its state is guarded by the robot's lock (`RobotCore::mutex`, not
+// recursive): each public function takes it once, except those whose name
+// ends in `Locked`, which expect it held (the services that move the body
+// while holding it: ALMotion, ALRobotPosture, ALNavigation, and the `atEnd`
+// of a task).
 #pragma once
 
 #include <cstdint>
@@ -39,7 +45,9 @@ public:
 
   // ---- joints (angles and stiffness at the current engine time) ----
   double angle(std::size_t joint, bool useSensor) const;
+  double angleLocked(std::size_t joint, bool useSensor) const;
   double stiffness(std::size_t joint) const;
+  double stiffnessLocked(std::size_t joint) const;
   double clamp(std::size_t joint, double angle) const;
 
   // One joint's path: keys (time from now, angle), time-ordered, last = target.
@@ -50,18 +58,21 @@ public:
   struct TaskOptions {
     std::string name;                          // "angleInterpolation", "goToPosture"...
     std::optional<std::string> postureAtEnd;   // a posture transition names it
-    std::function<void(MemoryWrites&)> atEnd;  // more to do at the end (under the lock)
+    std::function<void(MemoryWrites&)> atEnd;  // more to do at the end (under the lock: Locked calls only)
   };
   // Starts a motion task (angles clamped, hips coupled); returns its id and
   // sets `duration` to its longest track. Joints it moves leave the tasks
   // that moved them, from where they are now.
   std::uint64_t moveJoints(std::vector<Track> tracks, TaskOptions options, core::Duration& duration);
+  std::uint64_t moveJointsLocked(std::vector<Track> tracks, TaskOptions options, core::Duration& duration);
   // Stiffness now (clamped to [0, 1]); stops stiffness ramps on those joints.
   void setStiffnesses(const std::vector<std::pair<std::size_t, double>>& values);
-  // The same, written into `writes` (inside a task's end, lock held).
-  void setStiffnesses(const std::vector<std::pair<std::size_t, double>>& values, MemoryWrites& writes);
+  // The same, written into `writes` (inside a task's end, or a service's
+  // locked call).
+  void setStiffnessesLocked(const std::vector<std::pair<std::size_t, double>>& values, MemoryWrites& writes);
   // A timed stiffness change (keys as for moveJoints, values clamped).
   std::uint64_t rampStiffness(std::vector<Track> tracks, TaskOptions options, core::Duration& duration);
+  std::uint64_t rampStiffnessLocked(std::vector<Track> tracks, TaskOptions options, core::Duration& duration);
 
   // Stops a task where its joints are now (their values written); false
   // when no such task runs.
@@ -85,24 +96,27 @@ public:
   // How long going to `p` takes at `fraction` of the maximum speed: joints
   // travel at fraction x 1 rad/s; a "smart" transition (goToPosture) from a
   // lying posture to any other adds 6 s / fraction to get up.
-  core::Duration postureDuration(const PostureInfo& p, double fraction, bool smart) const;
+  core::Duration postureDurationLocked(const PostureInfo& p, double fraction, bool smart) const;
   // True when every joint is already at the posture (within 1e-6).
-  bool inPosture(const PostureInfo& p) const;
+  bool inPostureLocked(const PostureInfo& p) const;
   bool awake() const;
-  void setAwake(bool awake, MemoryWrites& writes);  // raises robotIsWakeUp when it changes
+  bool awakeLocked() const;
+  void setAwakeLocked(bool awake, MemoryWrites& writes);  // raises robotIsWakeUp when it changes
 
   // ---- base ----
   Pose2D position() const;           // at the current engine time
+  Pose2D positionLocked() const;
   Pose2D positionAfterMove() const;  // where the current moveTo ends
   std::vector<double> velocity() const;  // [vx, vy, vtheta] in the robot frame
   // Starts a move by `delta` (robot frame) lasting `duration`.
-  void startMoveTo(const Pose2D& delta, core::Duration duration);
+  void startMoveToLocked(const Pose2D& delta, core::Duration duration);
   // Moves at a velocity (robot frame) until stopped; zero stops.
-  void startMoveVelocity(double vx, double vy, double vtheta);
+  void startMoveVelocityLocked(double vx, double vy, double vtheta);
   bool moveIsActive() const;
   core::Duration moveRemaining() const;  // of a moveTo; 0 otherwise
   // Stops the base where it is now.
   void stopMove();
+  void stopMoveLocked();
 
   // Signal: the posture changed (name, family). Emitted outside the lock.
   core::Signal<const std::string&, const std::string&> postureChanged;
@@ -139,6 +153,7 @@ private:
   };
 
   double valueAt(const std::vector<std::pair<core::Time, double>>& keys, core::Time t) const;
+  // The robot's lock held (finish, a clock task, takes it).
   std::uint64_t startTask(TaskOptions options, core::Time end, bool stiffness);
   void finish(std::uint64_t id);
   // Settle a joint where it is now, leaving its task.

@@ -55,6 +55,7 @@ private:
   std::vector<TouchSensor> sensors() const;
   static std::vector<TouchSensor> sensorsOf(bool pepper);
   std::optional<TouchSensor> findSensor(const std::string& name) const;
+  // The next two: the robot's lock held.
   service::Any image(const Subscription& s) const;
   Subscription& subscription(const std::string& handle);
 

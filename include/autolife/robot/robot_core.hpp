@@ -7,7 +7,9 @@
 //    written by a clock task at the same engine instant (`publish`), the way
 //    a robot's own loop writes its devices; actions that end later write at
 //    their end, from their own clock task (`at`);
-//  - the lock is never held while memory is written or a signal is emitted.
+//  - the lock is never held while memory is written, a signal is emitted or
+//    anything outside the robot is called: whoever is told may call the
+//    robot back, on the same thread.
 #pragma once
 
 #include <functional>
@@ -56,9 +58,12 @@ public:
   memory::Memory& memory;
   core::Clock& clock;
   const launchpad::RobotModel model;
-  // One lock for the whole body: services call each other (a posture moves
-  // joints, animated speech speaks) while holding it.
-  std::recursive_mutex mutex;
+  // One lock for the whole body, not recursive: each entry point (a
+  // service's handler, a clock task, a call of the engine or the world)
+  // takes it once; what runs under it calls only functions that expect it
+  // held (`Body`'s `...Locked`, a service's private helpers), and nothing
+  // leaves the robot under it (docs/architecture.md, "Locks").
+  std::mutex mutex;
 
   core::Time now() const { return clock.now(); }
   bool pepper() const { return model == launchpad::RobotModel::Pepper; }

@@ -47,7 +47,8 @@ public:
   void touchScreen(double x, double y);
 
 private:
-  void show(const std::string& what);
+  void show(const std::string& what);  // the robot's lock held
+  // Never with the robot's lock held: a handler may call the robot back.
   void emit(const std::string& signal, const service::Any& value);
 
   RobotCore& core_;
