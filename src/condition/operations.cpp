@@ -325,8 +325,8 @@ Value castString(const Value& v) {
     case Value::Type::Float: return core::formatFloat(v.asFloat());
     case Value::Type::String: return v;
     case Value::Type::Array: return v.toJson();
+    default: return {};  // a condition never holds the other kinds (core::conditionValue)
   }
-  return {};
 }
 
 Value castBool(const Value& v) {

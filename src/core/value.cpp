@@ -3,8 +3,46 @@
 #include <array>
 #include <charconv>
 #include <cstdio>
+#include <stdexcept>
 
 namespace autolife::core {
+
+// The memory and condition hot paths copy Values: the kinds beyond §1's six
+// must not make one bigger than a string and its index.
+static_assert(sizeof(Value) <= sizeof(std::string) + sizeof(std::size_t));
+
+struct Value::Extended {
+  Type type;
+  std::variant<std::uint64_t, Bytes, Map, Tuple, std::shared_ptr<const ObjectHandle>> value;
+};
+
+Value Value::unsignedBeyondInt64(std::uint64_t u) {
+  Value v;
+  v.data_ = std::make_shared<const Extended>(Extended{Type::UInt, u});
+  return v;
+}
+std::uint64_t Value::asUInt() const { return std::get<std::uint64_t>(extended().value); }
+
+Value::Value(Bytes b) : data_(std::make_shared<const Extended>(Extended{Type::Bytes, std::move(b)})) {}
+Value::Value(Map m) : data_(std::make_shared<const Extended>(Extended{Type::Map, std::move(m)})) {}
+Value::Value(Tuple t) : data_(std::make_shared<const Extended>(Extended{Type::Tuple, std::move(t)})) {}
+Value::Value(std::shared_ptr<const ObjectHandle> o)
+    : data_(std::make_shared<const Extended>(Extended{Type::Object, std::move(o)})) {}
+
+Value::Type Value::extendedType() const { return extended().type; }
+const std::string& Value::asBytes() const { return std::get<Bytes>(extended().value).data; }
+const Value::Map& Value::asMap() const { return std::get<Map>(extended().value); }
+const Value::Array& Value::asTuple() const { return std::get<Tuple>(extended().value).members; }
+const std::shared_ptr<const ObjectHandle>& Value::asObject() const {
+  return std::get<std::shared_ptr<const ObjectHandle>>(extended().value);
+}
+
+const Value* Value::find(std::string_view key) const {
+  if (!isMap()) return nullptr;
+  const auto& map = asMap();
+  auto it = map.find(key);
+  return it == map.end() ? nullptr : &it->second;
+}
 
 bool Value::truthy() const {
   switch (type()) {
@@ -14,6 +52,11 @@ bool Value::truthy() const {
     case Type::Float: return asFloat() != 0.0;
     case Type::String: return !asString().empty();
     case Type::Array: return !asArray().empty();
+    case Type::UInt: return true;  // always beyond the int64 range
+    case Type::Bytes: return !asBytes().empty();
+    case Type::Map: return !asMap().empty();
+    case Type::Tuple: return !asTuple().empty();
+    case Type::Object: return asObject() != nullptr;
   }
   return false;
 }
@@ -26,9 +69,34 @@ std::string_view Value::typeName(Type t) {
     case Type::Float: return "Float";
     case Type::String: return "String";
     case Type::Array: return "Array";
+    case Type::UInt: return "UInt";
+    case Type::Bytes: return "Bytes";
+    case Type::Map: return "Map";
+    case Type::Tuple: return "Tuple";
+    case Type::Object: return "Object";
   }
   return "Invalid";
 }
+
+namespace {
+
+bool identicalElements(const Value::Array& x, const Value::Array& y) {
+  if (&x == &y) return true;
+  if (x.size() != y.size()) return false;
+  for (std::size_t i = 0; i < x.size(); ++i)
+    if (!identical(x[i], y[i])) return false;
+  return true;
+}
+
+bool identicalMaps(const Value::Map& x, const Value::Map& y) {
+  if (&x == &y) return true;
+  if (x.size() != y.size()) return false;
+  for (auto i = x.begin(), j = y.begin(); i != x.end(); ++i, ++j)
+    if (i->first != j->first || !identical(i->second, j->second)) return false;
+  return true;
+}
+
+}  // namespace
 
 bool identical(const Value& a, const Value& b) {
   if (a.type() != b.type()) return false;
@@ -39,17 +107,55 @@ bool identical(const Value& a, const Value& b) {
     // Bitwise-equal doubles; NaN never reaches a Value (see conditions).
     case Value::Type::Float: return a.asFloat() == b.asFloat();
     case Value::Type::String: return a.asString() == b.asString();
-    case Value::Type::Array: {
-      const auto& x = a.asArray();
-      const auto& y = b.asArray();
-      if (&x == &y) return true;
-      if (x.size() != y.size()) return false;
-      for (std::size_t i = 0; i < x.size(); ++i)
-        if (!identical(x[i], y[i])) return false;
-      return true;
-    }
+    case Value::Type::Array: return identicalElements(a.asArray(), b.asArray());
+    case Value::Type::UInt: return a.asUInt() == b.asUInt();
+    case Value::Type::Bytes: return a.asBytes() == b.asBytes();
+    case Value::Type::Map: return identicalMaps(a.asMap(), b.asMap());
+    case Value::Type::Tuple: return identicalElements(a.asTuple(), b.asTuple());
+    case Value::Type::Object: return a.asObject() == b.asObject();
   }
   return false;
+}
+
+namespace {
+
+// Is `v` of the six kinds of REFERENCE §1 all through?
+bool isConditionKind(const Value& v) {
+  switch (v.type()) {
+    case Value::Type::Array:
+      for (const auto& e : v.asArray())
+        if (!isConditionKind(e)) return false;
+      return true;
+    case Value::Type::UInt:
+    case Value::Type::Bytes:
+    case Value::Type::Map:
+    case Value::Type::Tuple:
+    case Value::Type::Object: return false;
+    default: return true;
+  }
+}
+
+Value::Array conditionElements(const Value::Array& elements) {
+  Value::Array out;
+  out.reserve(elements.size());
+  for (const auto& e : elements) out.push_back(conditionValue(e));
+  return out;
+}
+
+}  // namespace
+
+Value conditionValue(const Value& v) {
+  if (isConditionKind(v)) return v;
+  switch (v.type()) {
+    case Value::Type::Array: return conditionElements(v.asArray());
+    case Value::Type::Tuple: return conditionElements(v.asTuple());
+    case Value::Type::Bytes: return v.asBytes();
+    case Value::Type::UInt:
+      throw std::invalid_argument("integer " + std::to_string(v.asUInt()) + " is beyond the 64-bit range");
+    case Value::Type::Map: throw std::invalid_argument("a JSON object is not a condition value");
+    case Value::Type::Object: throw std::invalid_argument("an object is not a condition value");
+    default: return v;
+  }
 }
 
 std::string formatFloat(double d) {
@@ -127,6 +233,17 @@ void appendJsonString(std::string& out, const std::string& s) {
   out += '"';
 }
 
+void appendJsonArray(std::string& out, const Value::Array& elements) {
+  out += '[';
+  bool first = true;
+  for (const auto& v : elements) {
+    if (!first) out += ", ";
+    first = false;
+    v.appendJson(out);
+  }
+  out += ']';
+}
+
 }  // namespace
 
 void Value::appendJson(std::string& out) const {
@@ -140,17 +257,28 @@ void Value::appendJson(std::string& out) const {
     }
     case Type::Float: out += formatFloat(asFloat()); return;
     case Type::String: appendJsonString(out, asString()); return;
-    case Type::Array: {
-      out += '[';
-      bool first = true;
-      for (const auto& v : asArray()) {
-        if (!first) out += ", ";
-        first = false;
-        v.appendJson(out);
-      }
-      out += ']';
+    case Type::Array: appendJsonArray(out, asArray()); return;
+    case Type::UInt: {
+      char digits[24];
+      out.append(digits, std::to_chars(digits, digits + sizeof digits, asUInt()).ptr);
       return;
     }
+    case Type::Bytes: appendJsonString(out, asBytes()); return;
+    case Type::Map: {
+      out += '{';
+      bool first = true;
+      for (const auto& [key, v] : asMap()) {
+        if (!first) out += ", ";
+        first = false;
+        appendJsonString(out, key);
+        out += ": ";
+        v.appendJson(out);
+      }
+      out += '}';
+      return;
+    }
+    case Type::Tuple: appendJsonArray(out, asTuple()); return;
+    case Type::Object: out += "null"; return;  // JSON has no object references
   }
 }
 

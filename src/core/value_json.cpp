@@ -8,32 +8,36 @@
 
 namespace autolife::core {
 
-Value valueFromJson(const nlohmann::json& j) {
+Value jsonToValue(const nlohmann::json& j) {
   using T = nlohmann::json::value_t;
   switch (j.type()) {
     case T::null: return {};
     case T::boolean: return j.get<bool>();
     case T::number_integer: return j.get<std::int64_t>();
-    case T::number_unsigned: {
-      auto u = j.get<std::uint64_t>();
-      if (u > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
-        throw std::invalid_argument("integer " + std::to_string(u) + " is beyond the 64-bit range");
-      return static_cast<std::int64_t>(u);
-    }
+    case T::number_unsigned: return j.get<std::uint64_t>();
     case T::number_float: return j.get<double>();
     case T::string: return j.get<std::string>();
     case T::array: {
       Value::Array a;
       a.reserve(j.size());
-      for (const auto& e : j) a.push_back(valueFromJson(e));
+      for (const auto& e : j) a.push_back(jsonToValue(e));
       return a;
     }
-    case T::object: throw std::invalid_argument("a JSON object is not a condition value");
-    case T::binary:
+    case T::object: {
+      Value::Map m;
+      for (const auto& [key, e] : j.items()) m.emplace_hint(m.end(), key, jsonToValue(e));
+      return m;
+    }
+    case T::binary: {
+      const auto& b = j.get_binary();
+      return Value::Bytes{std::string(b.begin(), b.end())};
+    }
     case T::discarded: break;
   }
   throw std::invalid_argument("unsupported JSON value");
 }
+
+Value valueFromJson(const nlohmann::json& j) { return conditionValue(jsonToValue(j)); }
 
 namespace {
 
@@ -80,6 +84,16 @@ nlohmann::json parseJson(std::string_view text, std::size_t maxDepth) {
   return result;
 }
 
+namespace {
+
+nlohmann::json arrayToJson(const Value::Array& elements) {
+  auto a = nlohmann::json::array();
+  for (const auto& e : elements) a.push_back(valueToJson(e));
+  return a;
+}
+
+}  // namespace
+
 nlohmann::json valueToJson(const Value& v) {
   switch (v.type()) {
     case Value::Type::Invalid: return nullptr;
@@ -87,11 +101,16 @@ nlohmann::json valueToJson(const Value& v) {
     case Value::Type::Int: return v.asInt();
     case Value::Type::Float: return v.asFloat();
     case Value::Type::String: return v.asString();
-    case Value::Type::Array: {
-      auto a = nlohmann::json::array();
-      for (const auto& e : v.asArray()) a.push_back(valueToJson(e));
-      return a;
+    case Value::Type::Array: return arrayToJson(v.asArray());
+    case Value::Type::UInt: return v.asUInt();
+    case Value::Type::Bytes: return v.asBytes();
+    case Value::Type::Map: {
+      auto o = nlohmann::json::object();
+      for (const auto& [key, e] : v.asMap()) o.emplace(key, valueToJson(e));
+      return o;
     }
+    case Value::Type::Tuple: return arrayToJson(v.asTuple());
+    case Value::Type::Object: throw std::invalid_argument("an object has no JSON form");
   }
   return nullptr;
 }

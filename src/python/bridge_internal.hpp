@@ -17,6 +17,7 @@
 #include <shared_mutex>
 #include <string>
 
+#include "autolife/core/value.hpp"
 #include "autolife/python/bridge.hpp"
 #include "autolife/python/python_box.hpp"
 
@@ -160,9 +161,14 @@ private:
   unsigned long thread_;
 };
 
-// JSON values <-> Python (conversions.cpp).
+// Python <-> the engine's values (conversions.cpp): a tuple stays a Tuple,
+// bytes Bytes, a dict a Map; an int beyond int64 a Float.
+py::object toPython(const core::Value& v);
+core::Value toValue(const py::handle& o, int depth = 0);
+// The same through the object model's JSON (until service::Any is
+// core::Value).
 py::object toPython(const service::Any& v);
-service::Any toJson(const py::handle& o, int depth = 0);
+service::Any toJson(const py::handle& o);
 service::Arguments toArguments(const py::list& args);
 
 // A Python object released with the GIL held, whatever thread drops it.

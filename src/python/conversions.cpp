@@ -1,59 +1,85 @@
-// Values crossing between box code and the engine: JSON (service::Any) and
-// Python objects.
+// Values crossing between box code and the engine: Python objects and
+// core::Value, the engine's one value model, directly. (The object model's
+// service::Any is still JSON: toPython(Any) and toJson() convert at that
+// seam until issue 13's stage B makes it core::Value.)
 #include "bridge_internal.hpp"
+
+#include "autolife/core/value_json.hpp"
 
 namespace autolife::python::detail {
 
-py::object toPython(const service::Any& v) {
-  switch (v.type()) {
-    case service::Any::value_t::null: return py::none();
-    case service::Any::value_t::boolean: return py::bool_(v.get<bool>());
-    case service::Any::value_t::number_integer: return py::int_(v.get<std::int64_t>());
-    case service::Any::value_t::number_unsigned: return py::int_(v.get<std::uint64_t>());
-    case service::Any::value_t::number_float: return py::float_(v.get<double>());
-    case service::Any::value_t::string: return py::str(v.get<std::string>());
-    case service::Any::value_t::array: {
-      py::list out;
-      for (const auto& e : v) out.append(toPython(e));
-      return out;
-    }
-    case service::Any::value_t::object: {
-      py::dict out;
-      for (auto it = v.begin(); it != v.end(); ++it) out[py::str(it.key())] = toPython(it.value());
-      return out;
-    }
-    default: return py::none();
+namespace {
+
+py::list pythonList(const core::Value::Array& elements) {
+  py::list out;
+  for (const auto& e : elements) out.append(toPython(e));
+  return out;
+}
+
+core::Value::Array valueElements(const py::handle& sequence, int depth) {
+  core::Value::Array out;
+  for (auto item : sequence) out.push_back(toValue(item, depth + 1));
+  return out;
+}
+
+// A Python int: an Int, or beyond int64 a Float as it always was (memory
+// holds no UInt; a box's huge int keeps working as a number).
+core::Value integer(const py::handle& o) {
+  try {
+    return o.cast<std::int64_t>();
+  } catch (const py::cast_error&) {
+    return o.cast<double>();
   }
 }
 
-service::Any toJson(const py::handle& o, int depth) {
-  if (depth > 64) throw py::value_error("a value nested more than 64 levels deep");
-  if (o.is_none()) return nullptr;
-  if (py::isinstance<py::bool_>(o)) return o.cast<bool>();
-  if (py::isinstance<py::int_>(o)) {
-    try {
-      return o.cast<std::int64_t>();
-    } catch (const py::cast_error&) {
-      return o.cast<double>();
+}  // namespace
+
+py::object toPython(const core::Value& v) {
+  using Type = core::Value::Type;
+  switch (v.type()) {
+    case Type::Invalid: return py::none();
+    case Type::Bool: return py::bool_(v.asBool());
+    case Type::Int: return py::int_(v.asInt());
+    case Type::UInt: return py::int_(v.asUInt());
+    case Type::Float: return py::float_(v.asFloat());
+    case Type::String: return py::str(v.asString());
+    case Type::Bytes: return py::bytes(v.asBytes());
+    case Type::Array: return pythonList(v.asArray());
+    case Type::Tuple: return py::tuple(pythonList(v.asTuple()));
+    case Type::Map: {
+      py::dict out;
+      for (const auto& [key, e] : v.asMap()) out[py::str(key)] = toPython(e);
+      return out;
     }
+    case Type::Object: break;  // no Python form: objects stay where they live
   }
+  return py::none();
+}
+
+core::Value toValue(const py::handle& o, int depth) {
+  if (depth > 64) throw py::value_error("a value nested more than 64 levels deep");
+  if (o.is_none()) return {};
+  if (py::isinstance<py::bool_>(o)) return o.cast<bool>();
+  if (py::isinstance<py::int_>(o)) return integer(o);
   if (py::isinstance<py::float_>(o)) return o.cast<double>();
   if (py::isinstance<py::str>(o)) return o.cast<std::string>();
-  if (py::isinstance<py::bytes>(o)) return std::string(o.cast<std::string>());
+  if (py::isinstance<py::bytes>(o)) return core::Value::Bytes{o.cast<std::string>()};
   if (py::isinstance<py::dict>(o)) {
-    service::Any out = service::Any::object();
-    for (auto item : o.cast<py::dict>()) out[py::str(item.first).cast<std::string>()] = toJson(item.second, depth + 1);
+    core::Value::Map out;
+    for (auto item : o.cast<py::dict>())
+      out.insert_or_assign(py::str(item.first).cast<std::string>(), toValue(item.second, depth + 1));
     return out;
   }
-  if (py::isinstance<py::list>(o) || py::isinstance<py::tuple>(o)) {
-    service::Any out = service::Any::array();
-    for (auto item : o) out.push_back(toJson(item, depth + 1));
-    return out;
-  }
+  if (py::isinstance<py::list>(o)) return valueElements(o, depth);
+  if (py::isinstance<py::tuple>(o)) return core::Value::Tuple{valueElements(o, depth)};
   // almath's types and the like: their vector when they have one, else their text.
-  if (py::hasattr(o, "toVector")) return toJson(o.attr("toVector")(), depth + 1);
+  if (py::hasattr(o, "toVector")) return toValue(o.attr("toVector")(), depth + 1);
   return py::str(o).cast<std::string>();
 }
+
+py::object toPython(const service::Any& v) { return toPython(core::jsonToValue(v)); }
+
+service::Any toJson(const py::handle& o) { return core::valueToJson(toValue(o)); }
 
 service::Arguments toArguments(const py::list& args) {
   service::Arguments out;

@@ -2,7 +2,6 @@
 
 #include "autolife/qi/convert.hpp"
 
-#include <nlohmann/json.hpp>
 
 namespace autolife::qi {
 
@@ -47,12 +46,12 @@ HandshakeAnswer readHandshakeAnswer(const Value& capabilityMap) {
   const auto& map = capabilityMap.asMap();
   for (std::size_t i = 0; i < map.keys.size(); ++i) {
     const auto& key = map.keys[i].asString();
-    const auto value = toJson(map.values[i], Signature(Kind::Dynamic));
+    const auto value = toValue(map.values[i], Signature(Kind::Dynamic));
     if (key == "__qi_auth_state") {
       stateGiven = true;
-      out.accepted = value == 3;
+      out.accepted = (value.isInt() && value.asInt() == 3) || (value.isFloat() && value.asFloat() == 3.0);
     }
-    if (key == "ObjectPtrUID") out.objectUid = value == true;
+    if (key == "ObjectPtrUID") out.objectUid = value.isBool() && value.asBool();
   }
   if (!stateGiven) out.accepted = true;  // a server without authentication says nothing
   out.refusal = stringEntry(map, "__qi_auth_err_reason");

@@ -1,3 +1,6 @@
+// qi values ⇄ the engine's core::Value, directly (no JSON between them): the
+// mapping table of convert.hpp, with raw bytes, tuples and unsigned integers
+// kept as what they are.
 #include "autolife/qi/convert.hpp"
 
 #include <nlohmann/json.hpp>
@@ -11,183 +14,236 @@ namespace autolife::qi {
 
 namespace {
 
-using nlohmann::json;
+using Engine = core::Value;
 
-json listToJson(const std::vector<Value>& items, const Signature& element) {
-  json out = json::array();
-  for (const auto& item : items) out.push_back(toJson(item, element));
-  return out;
-}
-
-json mapToJson(const Value::Map& map, const Signature& s) {
-  const bool stringKeys = s.child(0).kind() == Kind::String;
-  json out = stringKeys ? json::object() : json::array();
-  for (std::size_t i = 0; i < map.keys.size(); ++i) {
-    json value = toJson(map.values[i], s.child(1));
-    if (stringKeys) out[map.keys[i].asString()] = std::move(value);
-    else out.push_back(json::array({toJson(map.keys[i], s.child(0)), std::move(value)}));
+// The kind of an engine value as JSON would name it: the words of the
+// errors a client has always read.
+std::string_view kindName(const Engine& v) {
+  switch (v.type()) {
+    case Engine::Type::Invalid: return "null";
+    case Engine::Type::Bool: return "boolean";
+    case Engine::Type::Int:
+    case Engine::Type::UInt:
+    case Engine::Type::Float: return "number";
+    case Engine::Type::String:
+    case Engine::Type::Bytes: return "string";
+    case Engine::Type::Array:
+    case Engine::Type::Tuple: return "array";
+    case Engine::Type::Map: return "object";
+    case Engine::Type::Object: return "qi object";
   }
+  return "value";
+}
+
+[[noreturn]] void mismatch(const Engine& v, const Signature& s) {
+  throw EncodeError("a JSON " + std::string(kindName(v)) + " does not fit '" + s.toString() + "'");
+}
+
+// An array's elements, or a tuple's members (a tuple fits where a list
+// does, as its JSON array always did).
+const Engine::Array* elements(const Engine& v) {
+  if (v.isArray()) return &v.asArray();
+  if (v.isTuple()) return &v.asTuple();
+  return nullptr;
+}
+
+Engine::Array listToValue(const std::vector<Value>& items, const Signature& element) {
+  Engine::Array out;
+  out.reserve(items.size());
+  for (const auto& item : items) out.push_back(toValue(item, element));
   return out;
 }
 
-json tupleToJson(const Value::Tuple& tuple, const Signature& s) {
-  json out = json::array();
+// String keys make a Map; any other key type a list of [key, value] pairs.
+Engine mapToValue(const Value::Map& map, const Signature& s) {
+  if (s.child(0).kind() == Kind::String) {
+    Engine::Map out;
+    for (std::size_t i = 0; i < map.keys.size(); ++i)
+      out.insert_or_assign(map.keys[i].asString(), toValue(map.values[i], s.child(1)));
+    return out;
+  }
+  Engine::Array out;
+  for (std::size_t i = 0; i < map.keys.size(); ++i)
+    out.push_back(Engine::Array{toValue(map.keys[i], s.child(0)), toValue(map.values[i], s.child(1))});
+  return out;
+}
+
+Engine tupleToValue(const Value::Tuple& tuple, const Signature& s) {
+  Engine::Tuple out;
   for (std::size_t i = 0; i < tuple.members.size() && i < s.children().size(); ++i)
-    out.push_back(toJson(tuple.members[i], s.child(i)));
+    out.members.push_back(toValue(tuple.members[i], s.child(i)));
   return out;
 }
 
-std::string jsonTypeName(const json& j) { return j.type_name(); }
-
-[[noreturn]] void mismatch(const json& j, const Signature& s) {
-  throw EncodeError("a JSON " + jsonTypeName(j) + " does not fit '" + s.toString() + "'");
+Value integerFromValue(const Engine& v, const Signature& s) {
+  if (v.isUInt()) return Value(v.asUInt());
+  if (v.isInt()) return Value(v.asInt());
+  if (v.isBool()) return Value(std::int64_t{v.asBool() ? 1 : 0});  // ALValue treats bools as ints
+  mismatch(v, s);
 }
 
-Value integerFromJson(const json& j, const Signature& s) {
-  if (j.is_number_unsigned()) return Value(j.get<std::uint64_t>());
-  if (j.is_number_integer()) return Value(j.get<std::int64_t>());
-  if (j.is_boolean()) return Value(std::int64_t{j.get<bool>() ? 1 : 0});  // ALValue treats bools as ints
-  mismatch(j, s);
+const std::string* text(const Engine& v) {
+  if (v.isString()) return &v.asString();
+  if (v.isBytes()) return &v.asBytes();
+  return nullptr;
 }
 
-Value mapFromJson(const json& j, const Signature& s) {
+Value mapFromValue(const Engine& v, const Signature& s) {
   Value::Map map;
-  if (j.is_object()) {
-    for (const auto& [key, value] : j.items()) {
-      map.keys.push_back(fromJson(json(key), s.child(0)));
-      map.values.push_back(fromJson(value, s.child(1)));
+  if (v.isMap()) {
+    for (const auto& [key, value] : v.asMap()) {
+      map.keys.push_back(fromValue(Engine(key), s.child(0)));
+      map.values.push_back(fromValue(value, s.child(1)));
     }
-  } else if (j.is_array()) {  // [[key, value], ...]
-    for (const auto& pair : j) {
-      if (!pair.is_array() || pair.size() != 2) throw EncodeError("a map entry must be [key, value]");
-      map.keys.push_back(fromJson(pair[0], s.child(0)));
-      map.values.push_back(fromJson(pair[1], s.child(1)));
+  } else if (const auto* pairs = elements(v)) {  // [[key, value], ...]
+    for (const auto& pair : *pairs) {
+      const auto* kv = elements(pair);
+      if (!kv || kv->size() != 2) throw EncodeError("a map entry must be [key, value]");
+      map.keys.push_back(fromValue((*kv)[0], s.child(0)));
+      map.values.push_back(fromValue((*kv)[1], s.child(1)));
     }
   } else {
-    mismatch(j, s);
+    mismatch(v, s);
   }
   return Value(std::move(map));
 }
 
-Value tupleFromJson(const json& j, const Signature& s) {
+Value tupleFromValue(const Engine& v, const Signature& s) {
   Value::Tuple tuple;
   const auto& members = s.children();
-  if (j.is_object()) {  // an annotated struct by field names
+  if (v.isMap()) {  // an annotated struct by field names
     const auto names = s.fieldNames();
-    if (names.size() != members.size()) mismatch(j, s);
-    for (std::size_t i = 0; i < members.size(); ++i)
-      tuple.members.push_back(fromJson(j.contains(names[i]) ? j.at(names[i]) : json(), members[i]));
+    if (names.size() != members.size()) mismatch(v, s);
+    for (std::size_t i = 0; i < members.size(); ++i) {
+      const Engine* field = v.find(names[i]);
+      tuple.members.push_back(fromValue(field ? *field : Engine(), members[i]));
+    }
     return Value(std::move(tuple));
   }
-  if (!j.is_array() || j.size() != members.size())
+  const auto* given = elements(v);
+  if (!given || given->size() != members.size())
     throw EncodeError("a tuple '" + s.toString() + "' needs an array of " + std::to_string(members.size()) +
                       " values");
-  for (std::size_t i = 0; i < members.size(); ++i) tuple.members.push_back(fromJson(j[i], members[i]));
+  for (std::size_t i = 0; i < members.size(); ++i) tuple.members.push_back(fromValue((*given)[i], members[i]));
   return Value(std::move(tuple));
 }
 
 }  // namespace
 
-json toJson(const Value& value, const Signature& s) {
+core::Value toValue(const Value& value, const Signature& s) {
   switch (value.type()) {
-    case Value::Type::Void: return nullptr;
+    case Value::Type::Void: return {};
     case Value::Type::Bool: return value.asBool();
     case Value::Type::Int: return value.asInt();
     case Value::Type::UInt: return value.asUInt();
     case Value::Type::Float:
     case Value::Type::Float32: return value.asFloat();
     case Value::Type::String: return value.asString();
-    case Value::Type::Raw: return value.asRaw().bytes;
-    case Value::Type::List: return listToJson(value.asList().items, s.child(0));
-    case Value::Type::Map: return mapToJson(value.asMap(), s);
-    case Value::Type::Tuple: return tupleToJson(value.asTuple(), s);
+    case Value::Type::Raw: return Engine::Bytes{value.asRaw().bytes};
+    case Value::Type::List: return listToValue(value.asList().items, s.child(0));
+    case Value::Type::Map: return mapToValue(value.asMap(), s);
+    case Value::Type::Tuple: return tupleToValue(value.asTuple(), s);
     case Value::Type::Dynamic: {
       const auto& d = value.asDynamic();
-      if (!d.valid || !d.value) return nullptr;
-      return toJson(*d.value, d.signature);
+      if (!d.valid || !d.value) return {};
+      return toValue(*d.value, d.signature);
     }
     case Value::Type::Optional: {
       const auto& inner = value.asOptional().value;
-      return inner ? toJson(*inner, s.child(0)) : json(nullptr);
+      return inner ? toValue(*inner, s.child(0)) : Engine();
     }
-    case Value::Type::Object: throw EncodeError("a qi object has no JSON form");
+    case Value::Type::Object: throw EncodeError("a qi object has no engine value: objects stay in qi");
   }
-  return nullptr;
+  return {};
 }
 
-Value fromJson(const json& j, const Signature& s) {
+Value fromValue(const core::Value& v, const Signature& s) {
   switch (s.kind()) {
     case Kind::Void:
     case Kind::None: return Value();
     case Kind::Bool:
-      if (!j.is_boolean()) mismatch(j, s);
-      return Value(j.get<bool>());
+      if (!v.isBool()) mismatch(v, s);
+      return Value(v.asBool());
     case Kind::Float:
     case Kind::Double:
-      if (!j.is_number()) mismatch(j, s);
-      return Value(j.get<double>());
+      if (v.isFloat()) return Value(v.asFloat());
+      if (v.isInt()) return Value(static_cast<double>(v.asInt()));
+      if (v.isUInt()) return Value(static_cast<double>(v.asUInt()));
+      mismatch(v, s);
     case Kind::String:
-      if (!j.is_string()) mismatch(j, s);
-      return Value(j.get<std::string>());
+      if (const auto* t = text(v)) return Value(*t);
+      mismatch(v, s);
     case Kind::Raw:
-      if (!j.is_string()) mismatch(j, s);
-      return Value(Value::Raw{j.get<std::string>()});
+      if (const auto* t = text(v)) return Value(Value::Raw{*t});
+      mismatch(v, s);
     case Kind::List:
     case Kind::VarArgs: {
-      if (!j.is_array()) mismatch(j, s);
+      const auto* items = elements(v);
+      if (!items) mismatch(v, s);
       Value::List list;
-      for (const auto& item : j) list.items.push_back(fromJson(item, s.child(0)));
+      list.items.reserve(items->size());
+      for (const auto& item : *items) list.items.push_back(fromValue(item, s.child(0)));
       return Value(std::move(list));
     }
-    case Kind::Map: return mapFromJson(j, s);
-    case Kind::Tuple: return tupleFromJson(j, s);
+    case Kind::Map: return mapFromValue(v, s);
+    case Kind::Tuple: return tupleFromValue(v, s);
     case Kind::Optional:
-      if (j.is_null()) return Value(Value::Optional{});
-      return Value(Value::Optional{std::make_shared<const Value>(fromJson(j, s.child(0)))});
-    case Kind::Dynamic: return dynamicFromJson(j);
+      if (v.isInvalid()) return Value(Value::Optional{});
+      return Value(Value::Optional{std::make_shared<const Value>(fromValue(v, s.child(0)))});
+    case Kind::Dynamic: return dynamicFromValue(v);
     case Kind::Object:
-    case Kind::Unknown: mismatch(j, s);
-    default: return integerFromJson(j, s);
+    case Kind::Unknown: mismatch(v, s);
+    default: return integerFromValue(v, s);
   }
 }
 
-Signature signatureOf(const json& j) {
-  switch (j.type()) {
-    case json::value_t::boolean: return Signature(Kind::Bool);
-    case json::value_t::number_integer: {
-      const auto i = j.get<std::int64_t>();
+Signature signatureOf(const core::Value& v) {
+  switch (v.type()) {
+    case Engine::Type::Bool: return Signature(Kind::Bool);
+    case Engine::Type::Int: {
+      const auto i = v.asInt();
       const bool small = i >= std::numeric_limits<std::int32_t>::min() && i <= std::numeric_limits<std::int32_t>::max();
       return Signature(small ? Kind::Int32 : Kind::Int64);
     }
-    case json::value_t::number_unsigned: {
-      const auto u = j.get<std::uint64_t>();
-      if (u <= static_cast<std::uint64_t>(std::numeric_limits<std::int32_t>::max())) return Signature(Kind::Int32);
-      if (u <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) return Signature(Kind::Int64);
-      return Signature(Kind::UInt64);
+    case Engine::Type::UInt: return Signature(Kind::UInt64);
+    case Engine::Type::Float: return Signature(Kind::Double);
+    case Engine::Type::String: return Signature(Kind::String);
+    case Engine::Type::Bytes: return Signature(Kind::Raw);
+    case Engine::Type::Array: return Signature(Kind::List, {Signature(Kind::Dynamic)});
+    case Engine::Type::Map: return Signature(Kind::Map, {Signature(Kind::String), Signature(Kind::Dynamic)});
+    case Engine::Type::Tuple: {
+      std::vector<Signature> members;
+      for (const auto& m : v.asTuple()) members.push_back(signatureOf(m));
+      return Signature::tuple(std::move(members));
     }
-    case json::value_t::number_float: return Signature(Kind::Double);
-    case json::value_t::string: return Signature(Kind::String);
-    case json::value_t::array: return Signature(Kind::List, {Signature(Kind::Dynamic)});
-    case json::value_t::object:
-      return Signature(Kind::Map, {Signature(Kind::String), Signature(Kind::Dynamic)});
-    default: return Signature(Kind::Void);
+    case Engine::Type::Object: throw EncodeError("an engine object has no qi form");
+    case Engine::Type::Invalid: break;
   }
+  return Signature(Kind::Void);
 }
 
-Value dynamicFromJson(const json& j) {
-  Signature s = signatureOf(j);
-  Value inner = fromJson(j, s);
+Value dynamicFromValue(const core::Value& v) {
+  Signature s = signatureOf(v);
+  Value inner = fromValue(v, s);
   return Value::dynamic(std::move(s), std::move(inner));
 }
 
-core::Value toCoreValue(const Value& value, const Signature& signature) {
+std::string errorText(std::string_view payload, const CodecOptions& codec) {
   try {
-    return core::valueFromJson(toJson(value, signature));
+    const auto said = toValue(decode(Signature(Kind::Dynamic), payload, codec), Signature(Kind::Dynamic));
+    return said.isString() ? said.asString() : core::valueToJson(said).dump();
+  } catch (const std::exception& e) {
+    return std::string("an unreadable error: ") + e.what();
+  }
+}
+
+core::Value toCoreValue(const Value& value, const Signature& signature) {
+  auto v = toValue(value, signature);
+  try {
+    return core::conditionValue(v);
   } catch (const std::invalid_argument& e) {
     throw EncodeError(std::string("no engine value for this qi value: ") + e.what());
   }
 }
-
-Value dynamicFromCoreValue(const core::Value& value) { return dynamicFromJson(core::valueToJson(value)); }
 
 }  // namespace autolife::qi

@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <cstring>
 
+#include "autolife/core/value_json.hpp"
 #include "autolife/net/url.hpp"
 #include "autolife/qi/capabilities.hpp"
 #include "autolife/qi/convert.hpp"
@@ -53,16 +54,6 @@ int connectTo(const HostPort& hp) {
   const int one = 1;  // a call is one small write: send it now
   setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
   return fd;
-}
-
-std::string errorText(const qi::Message& m, const qi::CodecOptions& codec) {
-  try {
-    const Value v = qi::decode(Signature(Kind::Dynamic), m.payload, codec);
-    const auto j = qi::toJson(v, Signature(Kind::Dynamic));
-    return j.is_string() ? j.get<std::string>() : j.dump();
-  } catch (const std::exception& e) {
-    return std::string("an unreadable error: ") + e.what();
-  }
 }
 
 std::size_t arity(const std::string& parametersSignature) {
@@ -136,7 +127,7 @@ qi::Message Client::awaitReply(std::uint32_t id) {
       continue;
     }
     if (m->header.id != id) continue;  // an answer to something abandoned
-    if (m->header.type == qi::MessageType::Error) throw Error(errorText(*m, codec_));
+    if (m->header.type == qi::MessageType::Error) throw Error(qi::errorText(m->payload, codec_));
     return std::move(*m);
   }
 }
@@ -209,7 +200,7 @@ Value Client::call(std::uint32_t service, std::uint32_t object, const std::strin
   h.action = method->uid;
   std::string payload;
   try {
-    payload = qi::encode(parameters, qi::fromJson(arguments, parameters), codec_);
+    payload = qi::encode(parameters, qi::fromValue(core::jsonToValue(arguments), parameters), codec_);
   } catch (const qi::EncodeError& e) {
     throw Error(name + ": " + e.what());
   }
@@ -230,8 +221,8 @@ nlohmann::json Client::call(const std::string& service, const std::string& metho
   for (const auto& [uid, m] : meta.methods)
     if (m.name == method && arity(m.parametersSignature) == arguments.size()) returnSignature = m.returnSignature;
   const Value result = call(id, qi::kMainObject, method, arguments);
-  if (result.type() == Value::Type::Dynamic) return qi::toJson(result, Signature(Kind::Dynamic));
-  return qi::toJson(result, Signature::parse(returnSignature));
+  const Signature read = result.type() == Value::Type::Dynamic ? Signature(Kind::Dynamic) : Signature::parse(returnSignature);
+  return core::valueToJson(qi::toValue(result, read));
 }
 
 std::uint64_t Client::connect(std::uint32_t service, std::uint32_t object, const std::string& signal) {
@@ -264,7 +255,7 @@ std::optional<Client::Event> Client::nextEvent(std::chrono::milliseconds timeout
   if (!signal) throw Error("an event of unknown signal " + std::to_string(e.signal));
   const bool dynamic = (m.header.flags & qi::flags::DynamicPayload) != 0;
   const Signature s = dynamic ? Signature(Kind::Dynamic) : Signature::parse(signal->signature);
-  e.values = qi::toJson(qi::decode(s, m.payload, codec_), s);
+  e.values = core::valueToJson(qi::toValue(qi::decode(s, m.payload, codec_), s));
   return e;
 }
 

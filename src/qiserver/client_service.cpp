@@ -3,6 +3,7 @@
 #include <boost/asio/post.hpp>
 #include <set>
 
+#include "autolife/core/value_json.hpp"
 #include "autolife/qi/codec.hpp"
 #include "autolife/qi/convert.hpp"
 #include "autolife/qi/message.hpp"
@@ -30,11 +31,18 @@ std::vector<service::Parameter> parametersOf(const qi::MetaMethod& m, const Sign
   return out;
 }
 
-// A signal's or a property change's values as the one JSON value the
-// registry's signals carry: the value itself for one, an array for several.
+// A qi value as the object model's (JSON until service::Any is core::Value:
+// issue 13 stage B).
+Any anyOf(const qi::Value& value, const Signature& signature) {
+  return core::valueToJson(qi::toValue(value, signature));
+}
+
+// A signal's or a property change's values as the one value the registry's
+// signals carry: the value itself for one, an array for several.
 Any eventValue(const std::string& payload, const Signature& tuple) {
-  const Any values = qi::toJson(qi::decode(tuple, payload), tuple);
-  return values.size() == 1 ? values[0] : values;
+  const auto values = qi::toValue(qi::decode(tuple, payload), tuple);
+  const auto& members = values.asTuple();
+  return core::valueToJson(members.size() == 1 ? members[0] : core::Value(core::Value::Array(members)));
 }
 
 }  // namespace
@@ -126,7 +134,7 @@ void ClientService::declareProperties(service::Service& proxy) {
       if (!self) return;
       self->remember(uid, value);
       std::string payload = qi::encode(Signature::parse("(mm)"),
-                                       qi::Value::tuple({qi::dynamicFromJson(name), qi::dynamicFromJson(value)}));
+                                       qi::Value::tuple({qi::dynamicFromValue(name), qi::dynamicFromValue(core::jsonToValue(value))}));
       asio::post(self->ioc_, [self, payload = std::move(payload)]() mutable {
         self->send(qi::action::SetProperty, std::move(payload), ignore);
       });
@@ -150,12 +158,12 @@ void ClientService::follow() {
   for (const auto& [uid, property] : meta_.properties) {
     if (uid < qi::action::FirstUser) continue;
     link(uid);
-    send(qi::action::Property, qi::encode(Signature::parse("(m)"), qi::Value::tuple({qi::dynamicFromJson(property.name)})),
+    send(qi::action::Property, qi::encode(Signature::parse("(m)"), qi::Value::tuple({qi::dynamicFromValue(property.name)})),
          [weak = weak_from_this(), uid](const std::string* payload, const std::string&, bool) {
            auto self = weak.lock();
            if (!self || !payload) return;
            try {
-             self->remember(uid, qi::toJson(qi::decode(Signature::parse("m"), *payload), Signature::parse("m")));
+             self->remember(uid, anyOf(qi::decode(Signature::parse("m"), *payload), Signature::parse("m")));
            } catch (const std::exception&) {
              // an unreadable value: the property reads null until the client says another
            }
@@ -189,7 +197,7 @@ void ClientService::forward(const qi::MetaMethod& method, const service::Argumen
   std::string payload;
   try {
     const Signature parameters = Signature::parse(method.parametersSignature);
-    payload = qi::encode(parameters, qi::fromJson(Any(arguments), parameters));
+    payload = qi::encode(parameters, qi::fromValue(core::jsonToValue(Any(arguments)), parameters));
   } catch (const std::exception& e) {
     return reply(CallError("bad-argument", what + ": " + e.what()));
   }
@@ -203,7 +211,7 @@ void ClientService::forward(const qi::MetaMethod& method, const service::Argumen
       service::Outcome outcome;
       try {
         const Signature result = Signature::parse(returns);
-        outcome = qi::toJson(qi::decode(result, *answer), result);
+        outcome = anyOf(qi::decode(result, *answer), result);
       } catch (const std::exception& e) {
         outcome = CallError("bad-result", what + " answered what its signature does not say: " + e.what());
       }

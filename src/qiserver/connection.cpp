@@ -81,8 +81,9 @@ Arguments decodeArguments(const qi::Message& m, const Signature& parameters, con
   }
   if (dynamicPayload) {
     const auto& d = decoded.asDynamic();
-    const auto json = d.valid && d.value ? qi::toJson(*d.value, d.signature) : nlohmann::json::array();
-    decoded = qi::fromJson(json.is_array() ? json : nlohmann::json::array({json}), parameters);
+    core::Value given = d.valid && d.value ? qi::toValue(*d.value, d.signature) : core::Value(core::Value::Array{});
+    if (!given.isArray() && !given.isTuple()) given = core::Value::Array{std::move(given)};
+    decoded = qi::fromValue(given, parameters);
   }
   out.values = std::move(decoded);
   return out;
@@ -274,14 +275,7 @@ void Connection::answered(const qi::Message& m) {
   Outcome done = std::move(it->second);
   outgoing_.erase(it);
   if (m.header.type == qi::MessageType::Reply) return done(&m.payload, "", false);
-  std::string sentence;
-  try {
-    const auto error = qi::toJson(qi::decode(Signature(Kind::Dynamic), m.payload, codec_), Signature(Kind::Dynamic));
-    sentence = error.is_string() ? error.get<std::string>() : error.dump();
-  } catch (const std::exception& e) {
-    sentence = std::string("an unreadable error: ") + e.what();
-  }
-  done(nullptr, sentence, false);
+  done(nullptr, qi::errorText(m.payload, codec_), false);
 }
 
 // A robot action (say, a motion) answers once it is done, as NAOqi's
@@ -305,7 +299,7 @@ void Connection::answer(const qi::Header& h, const qi::MetaMethod& method, const
     return reply(h, declared, result);
   try {
     const Signature requested = Signature::parse(requestedReturn);
-    const Value converted = qi::fromJson(qi::toJson(result, declared), requested);
+    const Value converted = qi::fromValue(qi::toValue(result, declared), requested);
     reply(h, requested, converted);
   } catch (const std::exception&) {
     qi::Message out = messageFor(h, qi::MessageType::Reply, qi::encode(Signature(Kind::Dynamic), Value::dynamic(declared, result), codec_));
@@ -322,11 +316,11 @@ qi::Value Connection::callBound(ServedObject& object, const qi::Header& h, const
     case qi::action::MetaObject: return object.metaObject().toValue();
     case qi::action::Terminate: terminate(h.service, static_cast<std::uint32_t>(arguments.member(0).asUInt())); return {};
     case qi::action::Property:
-      return qi::dynamicFromJson(object.property(propertyUid(object, arguments.member(0))));
+      return qi::dynamicFromValue(object.property(propertyUid(object, arguments.member(0))));
     case qi::action::SetProperty: {
       const auto& value = arguments.member(1).asDynamic();
       object.setProperty(propertyUid(object, arguments.member(0)),
-                         value.valid && value.value ? qi::toJson(*value.value, value.signature) : nlohmann::json());
+                         value.valid && value.value ? qi::toValue(*value.value, value.signature) : core::Value());
       return {};
     }
     case qi::action::Properties: {

@@ -4,6 +4,7 @@
 #include <random>
 
 #include "autolife/core/clock.hpp"
+#include "autolife/core/value_json.hpp"
 #include "autolife/memory/memory.hpp"
 #include "autolife/qi/codec.hpp"
 #include "autolife/qi/convert.hpp"
@@ -46,21 +47,29 @@ qi::MetaMethod subscriberMeta(std::uint32_t uid) {
   throw CallError(std::string("no-such-") + what, "there is no " + std::string(what) + " with uid " + std::to_string(uid) + " in " + where);
 }
 
-// The arguments tuple as JSON values, one per parameter.
-service::Arguments jsonArguments(const qi::Value& arguments, const std::string& signature) {
+// The arguments tuple as the engine's values, one per parameter (as JSON
+// until service::Any is core::Value: issue 13 stage B).
+service::Arguments serviceArguments(const qi::Value& arguments, const std::string& signature) {
   const qi::Signature s = qi::Signature::parse(signature);
   service::Arguments out;
   const auto& members = arguments.asTuple().members;
   for (std::size_t i = 0; i < members.size() && i < s.children().size(); ++i)
-    out.push_back(qi::toJson(members[i], s.child(i)));
+    out.push_back(core::valueToJson(qi::toValue(members[i], s.child(i))));
   return out;
 }
 
-// One JSON value as a signal's tuple: a one-parameter signal takes it as
-// it is; several parameters take an array of as many values.
-qi::Value signalTuple(const nlohmann::json& value, const qi::Signature& signature) {
-  if (signature.children().size() == 1) return qi::Value::tuple({qi::fromJson(value, signature.child(0))});
-  return qi::fromJson(value.is_array() ? value : nlohmann::json::array({value}), signature);
+// A service's result or property as the qi value of `signature`.
+qi::Value qiValue(const service::Any& value, const qi::Signature& signature) {
+  return qi::fromValue(core::jsonToValue(value), signature);
+}
+
+// One value as a signal's tuple: a one-parameter signal takes it as it is;
+// several parameters take an array (or tuple) of as many values.
+qi::Value signalTuple(const service::Any& any, const qi::Signature& signature) {
+  core::Value value = core::jsonToValue(any);
+  if (signature.children().size() == 1) return qi::Value::tuple({qi::fromValue(value, signature.child(0))});
+  if (!value.isArray() && !value.isTuple()) value = core::Value::Array{std::move(value)};
+  return qi::fromValue(value, signature);
 }
 
 }  // namespace
@@ -80,9 +89,9 @@ void ServedObject::post(std::uint32_t uid, const qi::Value&) {
   throw CallError("not-postable", "uid " + std::to_string(uid) + " cannot be posted to");
 }
 
-nlohmann::json ServedObject::property(std::uint32_t uid) { noSuch("property", uid, "this object"); }
+core::Value ServedObject::property(std::uint32_t uid) { noSuch("property", uid, "this object"); }
 
-void ServedObject::setProperty(std::uint32_t uid, const nlohmann::json&) { noSuch("property", uid, "this object"); }
+void ServedObject::setProperty(std::uint32_t uid, const core::Value&) { noSuch("property", uid, "this object"); }
 
 qi::MetaObject withBoundMembers(qi::MetaObject m) {
   addMethod(m, 0, "registerEvent", "(IIL)", "L");
@@ -159,9 +168,9 @@ qi::Value ServiceObject::call(std::uint32_t uid, const qi::Value& arguments, Cal
   if (uid < qi::action::FirstUser || index >= service_->methods().size()) noSuch("method", uid, service_->name());
   const service::Method& method = service_->methods()[index];
   const qi::MetaMethod& meta = meta_.methods.at(uid);
-  const auto result = engine_.services.call(service_->name(), method.name, jsonArguments(arguments, meta.parametersSignature));
+  const auto result = engine_.services.call(service_->name(), method.name, serviceArguments(arguments, meta.parametersSignature));
   try {
-    return qi::fromJson(result, qi::Signature::parse(meta.returnSignature));
+    return qiValue(result, qi::Signature::parse(meta.returnSignature));
   } catch (const qi::EncodeError& e) {
     throw CallError("bad-result", service_->name() + "." + method.name + " returned " + result.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + ": " + e.what());
   }
@@ -184,7 +193,7 @@ void ServiceObject::callAsync(std::uint32_t uid, const qi::Value& arguments, Cal
   const qi::MetaMethod& meta = meta_.methods.at(uid);
   service::Arguments args;
   try {
-    args = jsonArguments(arguments, meta.parametersSignature);
+    args = serviceArguments(arguments, meta.parametersSignature);
   } catch (const std::exception& e) {
     return reply(std::string(e.what()));
   }
@@ -193,7 +202,7 @@ void ServiceObject::callAsync(std::uint32_t uid, const qi::Value& arguments, Cal
                                if (const auto* error = std::get_if<CallError>(&outcome)) return reply(std::string(error->what()));
                                const auto& result = std::get<service::Any>(outcome);
                                try {
-                                 reply(qi::fromJson(result, qi::Signature::parse(returns)));
+                                 reply(qiValue(result, qi::Signature::parse(returns)));
                                } catch (const qi::EncodeError& e) {
                                  reply(service + "." + name + " returned " +
                                        result.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + ": " + e.what());
@@ -247,14 +256,16 @@ std::function<void()> ServiceObject::connect(std::uint32_t uid, Deliver deliver)
 
 void ServiceObject::post(std::uint32_t uid, const qi::Value& values) {
   const auto& info = signalInfo(uid);
-  const auto arguments = jsonArguments(values, meta_.signals.at(uid).signature);
+  const auto arguments = serviceArguments(values, meta_.signals.at(uid).signature);
   service_->emit(info.name, arguments.size() == 1 ? arguments[0] : nlohmann::json(arguments));
 }
 
-nlohmann::json ServiceObject::property(std::uint32_t uid) { return service_->getProperty(propertyInfo(uid).name); }
+core::Value ServiceObject::property(std::uint32_t uid) {
+  return core::jsonToValue(service_->getProperty(propertyInfo(uid).name));
+}
 
-void ServiceObject::setProperty(std::uint32_t uid, const nlohmann::json& value) {
-  service_->setProperty(propertyInfo(uid).name, value);
+void ServiceObject::setProperty(std::uint32_t uid, const core::Value& value) {
+  service_->setProperty(propertyInfo(uid).name, core::valueToJson(value));
 }
 
 // ---- SubscriberObject -------------------------------------------------------
@@ -279,7 +290,7 @@ std::function<void()> SubscriberObject::connect(std::uint32_t uid, Deliver deliv
   if (uid != qi::action::FirstUser) noSuch("signal", uid, "an ALMemory subscriber");
   auto sub = subscriber_;
   const auto link = sub->signal.connect(
-      [deliver](const core::Value& v) { deliver(qi::Value::tuple({qi::dynamicFromCoreValue(v)})); });
+      [deliver](const core::Value& v) { deliver(qi::Value::tuple({qi::dynamicFromValue(v)})); });
   return [sub, link] { sub->signal.disconnect(link); };
 }
 

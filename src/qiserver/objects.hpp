@@ -12,8 +12,7 @@
 #include <string>
 #include <variant>
 
-#include <nlohmann/json.hpp>
-
+#include "autolife/core/value.hpp"
 #include "autolife/engine/access.hpp"
 #include "autolife/memory/memory.hpp"
 #include "autolife/qi/meta.hpp"
@@ -61,8 +60,8 @@ public:
   virtual std::function<void()> connect(std::uint32_t uid, Deliver deliver) = 0;
   // A client's Post to a signal: fires it. Default: refused.
   virtual void post(std::uint32_t uid, const qi::Value& values);
-  virtual nlohmann::json property(std::uint32_t uid);
-  virtual void setProperty(std::uint32_t uid, const nlohmann::json& value);
+  virtual core::Value property(std::uint32_t uid);
+  virtual void setProperty(std::uint32_t uid, const core::Value& value);
 };
 
 // The members libqi gives every bound object (uids below 100), added to `own`.
@@ -80,8 +79,8 @@ public:
                  std::function<void(Outcome)> reply) override;
   std::function<void()> connect(std::uint32_t uid, Deliver deliver) override;
   void post(std::uint32_t uid, const qi::Value& values) override;
-  nlohmann::json property(std::uint32_t uid) override;
-  void setProperty(std::uint32_t uid, const nlohmann::json& value) override;
+  core::Value property(std::uint32_t uid) override;
+  void setProperty(std::uint32_t uid, const core::Value& value) override;
 
 private:
   qi::Value subscriber(const qi::Value& arguments, CallContext& context);

@@ -2,6 +2,7 @@
 
 #include <boost/asio/post.hpp>
 
+#include "autolife/core/value_json.hpp"
 #include "autolife/qi/convert.hpp"
 #include "connection_impl.hpp"
 
@@ -12,16 +13,6 @@ using qi::Kind;
 using qi::Signature;
 
 namespace {
-
-// The sentence an Error message carries (a dynamic string, as libqi sends it).
-std::string errorText(const qi::Message& m, const qi::CodecOptions& codec) {
-  try {
-    const auto j = qi::toJson(qi::decode(Signature(Kind::Dynamic), m.payload, codec), Signature(Kind::Dynamic));
-    return j.is_string() ? j.get<std::string>() : j.dump();
-  } catch (const std::exception& e) {
-    return std::string("an unreadable error: ") + e.what();
-  }
-}
 
 std::size_t arity(const std::string& parametersSignature) {
   return Signature::parse(parametersSignature).children().size();
@@ -75,7 +66,7 @@ void Connection::Impl::callValue(std::uint32_t service, std::uint32_t object, co
   try {
     const Signature parameters = Signature::parse(method.parametersSignature);
     result = Signature::parse(method.returnSignature.empty() ? "m" : method.returnSignature);
-    payload = qi::encode(parameters, qi::fromJson(arguments, parameters), codec);
+    payload = qi::encode(parameters, qi::fromValue(core::jsonToValue(arguments), parameters), codec);
   } catch (const qi::EncodeError& e) {
     return done(CallError("bad-argument", method.name + ": " + e.what()));
   } catch (const qi::DecodeError& e) {  // the robot's own signature is unreadable
@@ -89,7 +80,7 @@ void Connection::Impl::callValue(std::uint32_t service, std::uint32_t object, co
     if (auto* error = std::get_if<CallError>(&answer)) return done(*error);
     const auto& m = std::get<qi::Message>(answer);
     if (m.header.type == qi::MessageType::Error)
-      return done(CallError("remote-error", name + ": " + errorText(m, self->codec)));
+      return done(CallError("remote-error", name + ": " + qi::errorText(m.payload, self->codec)));
     const Signature read = (m.header.flags & qi::flags::DynamicPayload) ? Signature(Kind::Dynamic) : result;
     try {
       done(std::make_pair(qi::decode(read, m.payload, self->codec), read));
@@ -117,7 +108,7 @@ void Connection::Impl::startCall(const std::string& serviceName, const std::stri
     if (auto* error = std::get_if<CallError>(&answer)) return reply(*error);
     const auto& [value, read] = std::get<0>(answer);
     try {
-      reply(service::Any(qi::toJson(value, read)));
+      reply(service::Any(core::valueToJson(qi::toValue(value, read))));
     } catch (const qi::EncodeError& e) {  // an object: it stays on the robot
       reply(CallError("remote-error", name + " answered what autolife cannot hold: " + e.what()));
     }
@@ -141,8 +132,9 @@ void Connection::Impl::dispatch(qi::Message m) {
   try {
     const Signature s = (m.header.flags & qi::flags::DynamicPayload) ? Signature(Kind::Dynamic)
                                                                       : Signature::parse(subscription->signalSignature);
-    const auto values = qi::toJson(qi::decode(s, m.payload, codec), s);
-    subscription->handler(values.is_array() && values.size() == 1 ? values[0] : values);
+    const auto values = qi::toValue(qi::decode(s, m.payload, codec), s);
+    const auto* members = values.isTuple() ? &values.asTuple() : values.isArray() ? &values.asArray() : nullptr;
+    subscription->handler(core::valueToJson(members && members->size() == 1 ? (*members)[0] : values));
   } catch (const std::exception&) {
     // An event that cannot be read is dropped; the connection goes on.
   }

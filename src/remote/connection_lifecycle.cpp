@@ -115,8 +115,7 @@ void Connection::Impl::handshake() {
             const auto& m = std::get<qi::Message>(answer);
             try {
               if (m.header.type == qi::MessageType::Error) {
-                const auto said = qi::toJson(qi::decode(Signature(Kind::Dynamic), m.payload, self->codec), Signature(Kind::Dynamic));
-                return self->attemptFailed("the robot refused the handshake: " + (said.is_string() ? said.get<std::string>() : said.dump()));
+                return self->attemptFailed("the robot refused the handshake: " + qi::errorText(m.payload, self->codec));
               }
               const auto reply = qi::readHandshakeAnswer(qi::decode(qi::capabilityMapSignature(), m.payload, self->codec));
               if (!reply.accepted)

@@ -15,6 +15,7 @@
 #include "autolife/qi/message.hpp"
 #include "autolife/qi/meta.hpp"
 #include "capture.hpp"
+#include "qi_json.hpp"
 
 namespace autolife::qi {
 namespace {
@@ -146,7 +147,7 @@ TEST_P(Capture, TheValuesAreWhatTheClientAndServerSaid) {
   const auto& reply = decoded[1].second.value.asMap();
   ASSERT_EQ(reply.keys.size(), 7u);
   EXPECT_EQ(reply.keys[6].asString(), "__qi_auth_state");
-  EXPECT_EQ(toJson(reply.values[6], Signature(Kind::Dynamic)), 3);
+  EXPECT_EQ(autolife::test::qiToJson(reply.values[6], Signature(Kind::Dynamic)), 3);
   EXPECT_EQ(reply.keys[0].asString(), "ClientServerSocket");
   EXPECT_EQ(reply.values[0].asDynamic().signature.toString(), "b");
   // services(): the directory and ALMemory.
@@ -158,8 +159,8 @@ TEST_P(Capture, TheValuesAreWhatTheClientAndServerSaid) {
   EXPECT_EQ(memory.objectUid.size(), 20u);
   EXPECT_EQ(memory.endpoints.back(), "tcp://127.0.0.1:9559");
   // getData("x") → "value-of-x", in a dynamic.
-  EXPECT_EQ(toJson(decoded[16].second.value, decoded[16].second.signature), nlohmann::json::array({"x"}));
-  EXPECT_EQ(toJson(decoded[17].second.value, decoded[17].second.signature), nlohmann::json("value-of-x"));
+  EXPECT_EQ(autolife::test::qiToJson(decoded[16].second.value, decoded[16].second.signature), nlohmann::json::array({"x"}));
+  EXPECT_EQ(autolife::test::qiToJson(decoded[17].second.value, decoded[17].second.signature), nlohmann::json("value-of-x"));
 }
 
 INSTANTIATE_TEST_SUITE_P(Qi, Capture, ::testing::Values("cpp-client-session.txt", "python-client-session.txt"),
@@ -170,7 +171,7 @@ TEST(CaptureEnd, TheCppClientsUnknownKeyGetsAnErrorWithADynamicString) {
   const auto decoded = replay("cpp-client-session.txt", session);
   const auto& [captured, error] = decoded.back();
   EXPECT_EQ(decodeHeader(captured.header).type, MessageType::Error);
-  EXPECT_EQ(toJson(error.value, error.signature), "ALMemory::getData: key not found: nokey");
+  EXPECT_EQ(autolife::test::qiToJson(error.value, error.signature), "ALMemory::getData: key not found: nokey");
 }
 
 TEST(CaptureEnd, ThePythonClientsSecondGetDataReadsAnInt) {
@@ -178,7 +179,7 @@ TEST(CaptureEnd, ThePythonClientsSecondGetDataReadsAnInt) {
   const auto decoded = replay("python-client-session.txt", session);
   const auto& [captured, reply] = decoded.back();
   EXPECT_EQ(reply.value.asDynamic().signature.toString(), "i");
-  EXPECT_EQ(toJson(reply.value, reply.signature), 42);
+  EXPECT_EQ(autolife::test::qiToJson(reply.value, reply.signature), 42);
 }
 
 }  // namespace

@@ -1,9 +1,12 @@
+// The JSON column of qi/convert.hpp's table: JSON at the edge (a client's
+// arguments, what the CLI prints) through core::Value to qi and back.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
 
 #include "autolife/qi/codec.hpp"
 #include "autolife/qi/convert.hpp"
+#include "qi_json.hpp"
 
 namespace autolife::qi {
 namespace {
@@ -12,7 +15,7 @@ using nlohmann::json;
 
 json throughTheWire(const json& j, const char* signature) {
   const Signature s = Signature::parse(signature);
-  return toJson(decode(s, encode(s, fromJson(j, s))), s);
+  return autolife::test::qiToJson(decode(s, encode(s, autolife::test::qiFromJson(j, s))), s);
 }
 
 TEST(Convert, JsonCrossesTheWireUnderEachSignature) {
@@ -34,31 +37,31 @@ TEST(Convert, JsonCrossesTheWireUnderEachSignature) {
 }
 
 TEST(Convert, DynamicSignaturesAreChosenFromTheValue) {
-  EXPECT_EQ(signatureOf(nullptr).toString(), "v");
-  EXPECT_EQ(signatureOf(1).toString(), "i");
-  EXPECT_EQ(signatureOf(std::int64_t{1} << 40).toString(), "l");
-  EXPECT_EQ(signatureOf(std::uint64_t{1} << 63).toString(), "L");
-  EXPECT_EQ(signatureOf(1.0).toString(), "d");
-  EXPECT_EQ(signatureOf("s").toString(), "s");
-  EXPECT_EQ(signatureOf(json::array()).toString(), "[m]");
-  EXPECT_EQ(signatureOf(json::object()).toString(), "{sm}");
+  EXPECT_EQ(signatureOf(core::jsonToValue(json(nullptr))).toString(), "v");
+  EXPECT_EQ(signatureOf(core::jsonToValue(json(1))).toString(), "i");
+  EXPECT_EQ(signatureOf(core::jsonToValue(json(std::int64_t{1} << 40))).toString(), "l");
+  EXPECT_EQ(signatureOf(core::jsonToValue(json(std::uint64_t{1} << 63))).toString(), "L");
+  EXPECT_EQ(signatureOf(core::jsonToValue(json(1.0))).toString(), "d");
+  EXPECT_EQ(signatureOf(core::jsonToValue(json("s"))).toString(), "s");
+  EXPECT_EQ(signatureOf(core::jsonToValue(json::array())).toString(), "[m]");
+  EXPECT_EQ(signatureOf(core::jsonToValue(json::object())).toString(), "{sm}");
 }
 
 TEST(Convert, JsonThatDoesNotFitTheSignatureIsRefused) {
-  EXPECT_THROW(fromJson("x", Signature(Kind::Int32)), EncodeError);
-  EXPECT_THROW(fromJson(1, Signature(Kind::String)), EncodeError);
-  EXPECT_THROW(fromJson(json::array({1}), Signature::parse("(ii)")), EncodeError);
-  EXPECT_THROW(fromJson(json::object(), Signature(Kind::Object)), EncodeError);
+  EXPECT_THROW(autolife::test::qiFromJson("x", Signature(Kind::Int32)), EncodeError);
+  EXPECT_THROW(autolife::test::qiFromJson(1, Signature(Kind::String)), EncodeError);
+  EXPECT_THROW(autolife::test::qiFromJson(json::array({1}), Signature::parse("(ii)")), EncodeError);
+  EXPECT_THROW(autolife::test::qiFromJson(json::object(), Signature(Kind::Object)), EncodeError);
 }
 
-TEST(Convert, EngineValuesGoThroughTheirJsonMapping) {
-  const Value dynamic = dynamicFromCoreValue(core::Value(core::Value::Array{1, 2.5, "x"}));
+TEST(Convert, MemoryValuesKeepTheirJsonMapping) {
+  const Value dynamic = dynamicFromValue(core::Value(core::Value::Array{1, 2.5, "x"}));
   EXPECT_EQ(dynamic.asDynamic().signature.toString(), "[m]");
   const core::Value back = toCoreValue(dynamic, Signature(Kind::Dynamic));
   ASSERT_TRUE(back.isArray());
   EXPECT_TRUE(back.asArray()[0].isInt());
   EXPECT_TRUE(back.asArray()[1].isFloat());
-  EXPECT_THROW(toCoreValue(dynamicFromJson(json{{"a", 1}}), Signature(Kind::Dynamic)), EncodeError);
+  EXPECT_THROW(toCoreValue(autolife::test::qiDynamicFromJson(json{{"a", 1}}), Signature(Kind::Dynamic)), EncodeError);
 }
 
 }  // namespace

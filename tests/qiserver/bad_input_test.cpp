@@ -6,6 +6,7 @@
 #include <chrono>
 
 #include "autolife/qi/convert.hpp"
+#include "qi_json.hpp"
 #include "fixture.hpp"
 
 namespace autolife {
@@ -38,7 +39,7 @@ std::string errorFor(qiclient::Client& client, std::uint32_t id) {
     if (!m) return "no answer";
     if (m->header.id != id) continue;
     if (m->header.type != qi::MessageType::Error) return "not an error";
-    return qi::toJson(qi::decode(qi::Signature(qi::Kind::Dynamic), m->payload), qi::Signature(qi::Kind::Dynamic));
+    return test::qiToJson(qi::decode(qi::Signature(qi::Kind::Dynamic), m->payload), qi::Signature(qi::Kind::Dynamic));
   }
 }
 

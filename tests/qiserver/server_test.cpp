@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "autolife/qi/convert.hpp"
+#include "qi_json.hpp"
 #include "capture.hpp"
 #include "fixture.hpp"
 
@@ -32,7 +33,7 @@ TEST(QiServer, TheHandshakeEchoesCapabilitiesAndSaysAuthenticationIsDone) {
   const auto& map = client->capabilities().asMap();
   json answer = json::object();
   for (std::size_t i = 0; i < map.keys.size(); ++i)
-    answer[map.keys[i].asString()] = qi::toJson(map.values[i], qi::Signature(qi::Kind::Dynamic));
+    answer[map.keys[i].asString()] = test::qiToJson(map.values[i], qi::Signature(qi::Kind::Dynamic));
   EXPECT_EQ(answer["__qi_auth_state"], 3);
   EXPECT_EQ(answer["MetaObjectCache"], false);
   EXPECT_EQ(answer["ObjectPtrUID"], true);
@@ -209,10 +210,10 @@ TEST(QiServer, PropertiesReadAndWriteByNameAndServicesArrivingAreAnnounced) {
   EXPECT_EQ(added->values[1], "QiTestThermostat");
   const auto id = client->serviceId("QiTestThermostat");
   EXPECT_EQ(added->values[0], id);
-  EXPECT_EQ(qi::toJson(client->call(id, 1, "property", {"target"}), qi::Signature(qi::Kind::Dynamic)), 20.5);
+  EXPECT_EQ(test::qiToJson(client->call(id, 1, "property", {"target"}), qi::Signature(qi::Kind::Dynamic)), 20.5);
   client->call(id, 1, "setProperty", {"target", 18.0});
   EXPECT_EQ(server.onEngine([&] { return target; }), 18.0);
-  EXPECT_EQ(qi::toJson(client->call(id, 1, "properties", json::array()), qi::Signature::parse("[s]")),
+  EXPECT_EQ(test::qiToJson(client->call(id, 1, "properties", json::array()), qi::Signature::parse("[s]")),
             json::array({"target"}));
   // A signal of two values.
   client->connect(id, 1, "changed");
@@ -264,7 +265,7 @@ TEST(QiServer, AClientsRegisteredServiceIsRelayedUntilItsConnectionCloses) {
   {
     auto owner = server.client();
     id = static_cast<std::uint32_t>(
-        owner->call(qi::kServiceDirectory, 1, "registerService", json::array({qi::toJson(info.toValue(), qi::ServiceInfo::signature())})).asUInt());
+        owner->call(qi::kServiceDirectory, 1, "registerService", json::array({test::qiToJson(info.toValue(), qi::ServiceInfo::signature())})).asUInt());
     EXPECT_THROW(watcher->service("ClientService"), qiclient::Error);  // not ready yet
     // serviceReady, sent by hand: the server's question comes before its answer.
     qi::Message ready;
@@ -316,9 +317,27 @@ TEST(QiServer, ACallWithADynamicPayloadIsConvertedToTheParameters) {
   h.object = 1;
   h.action = *meta.methodUid("insertData");
   h.flags = qi::flags::DynamicPayload;
-  const auto payload = qi::encode(qi::Signature(qi::Kind::Dynamic), qi::dynamicFromJson(json::array({"qi/dyn", 5})));
+  const auto payload = qi::encode(qi::Signature(qi::Kind::Dynamic), test::qiDynamicFromJson(json::array({"qi/dyn", 5})));
   client->callRaw(h, payload);
   EXPECT_EQ(client->call("ALMemory", "getData", {"qi/dyn"}), 5);
+}
+
+TEST(QiServer, ADynamicPayloadHoldingATupleWithRawBytesIsConvertedToTheParameters) {
+  // The dynamic value is a tuple (s r), converted to insertData's (s m) on
+  // the server through core::Value; memory keeps the bytes as a string.
+  QiFixture server;
+  auto client = server.client();
+  const auto memory = client->serviceId("ALMemory");
+  qi::Header h;
+  h.service = memory;
+  h.object = 1;
+  h.action = *client->metaObject(memory).methodUid("insertData");
+  h.flags = qi::flags::DynamicPayload;
+  const std::string notUtf8("\xff\xfe", 2);
+  const auto arguments = qi::dynamicFromValue(core::Value::Tuple{{"qi/tuple", core::Value::Bytes{notUtf8}}});
+  EXPECT_EQ(arguments.asDynamic().signature.toString(), "(sr)");
+  client->callRaw(h, qi::encode(qi::Signature(qi::Kind::Dynamic), arguments));
+  EXPECT_EQ(server.onEngine([&] { return server.engine().memory.getData("qi/tuple").asString(); }), notUtf8);
 }
 
 TEST(QiServer, ARobotActionIsAnsweredOnceItIsDoneAndOtherCallsMeanwhile) {
@@ -336,7 +355,7 @@ TEST(QiServer, ARobotActionIsAnsweredOnceItIsDoneAndOtherCallsMeanwhile) {
     m.header.service = service;
     m.header.object = 1;
     m.header.action = *client->metaObject(service).methodUid(method);
-    m.payload = qi::encode(qi::Signature::parse(signature), qi::fromJson(args, qi::Signature::parse(signature)));
+    m.payload = qi::encode(qi::Signature::parse(signature), test::qiFromJson(args, qi::Signature::parse(signature)));
     client->sendBytes(qi::encodeMessage(m));
   };
   server.onEngine([&] { return server.engine().memory.insertData("qi/k", core::Value(std::int64_t{7})), 0; });

@@ -9,9 +9,14 @@
 
 namespace autolife::core {
 
-// null ⇄ Invalid, booleans, integers ⇄ Int, numbers with '.' or an exponent
-// ⇄ Float, strings, arrays. Throws std::invalid_argument for a JSON object
-// (maps are not condition values) and for an integer beyond the int64 range.
+// Everything JSON carries: null ⇄ Invalid, booleans, integers ⇄ Int (UInt
+// beyond the int64 range), numbers with '.' or an exponent ⇄ Float, strings,
+// arrays, objects ⇄ Map (binary ⇄ Bytes). Never throws for a parsed document.
+Value jsonToValue(const nlohmann::json& j);
+
+// A condition value (memory's): jsonToValue, then conditionValue(). Throws
+// std::invalid_argument for a JSON object (maps are not condition values)
+// and for an integer beyond the int64 range.
 Value valueFromJson(const nlohmann::json& j);
 
 // Parses JSON text like nlohmann::json::parse, except that an integer
@@ -22,6 +27,8 @@ Value valueFromJson(const nlohmann::json& j);
 // deeper than `maxDepth` are refused (std::invalid_argument): the network API
 // bounds the recursion a hostile message can cause.
 nlohmann::json parseJson(std::string_view text, std::size_t maxDepth = SIZE_MAX);
+// The inverse of jsonToValue; Bytes become a string (the bytes as they
+// are), a Tuple an array; an Object throws std::invalid_argument.
 nlohmann::json valueToJson(const Value& v);
 
 }  // namespace autolife::core

@@ -1,41 +1,53 @@
-// Between qi values and the engine's values: JSON (service::Any, what
-// services take and return) and core::Value (memory, conditions).
+// Between qi values and the engine's core::Value (what services take and
+// return, memory and conditions hold). JSON is not on the way: where a
+// client or the CLI speaks JSON, core/value_json.hpp converts at that edge
+// (the right-hand column says what it gives).
 //
-//   qi                         JSON
-//   v, invalid m               null
-//   b                          true / false
-//   c C w W i I l L            integer
-//   f d                        number with a fraction
-//   s, r                       string (the bytes as they are)
-//   [T], #T, (..)              array
-//   {sT}                       object; any other key type: array of [key, value]
-//   +T                         null or the value
-//   m                          the value it holds
+//   qi                         core::Value                JSON
+//   v, invalid m               Invalid                    null
+//   b                          Bool                       true / false
+//   c C w W i I l L            Int (UInt beyond int64)    integer
+//   f d                        Float                      number with a fraction
+//   s                          String                     string
+//   r                          Bytes                      string (the bytes as they are)
+//   [T], #T                    Array                      array
+//   (..)                       Tuple                      array
+//   {sT}                       Map; any other key type:   object; any other key type:
+//                              Array of [key, value]      array of [key, value]
+//   +T                         Invalid or the value       null or the value
+//   m                          the value it holds         the value it holds
 //   o                          refused (EncodeError): objects stay in qi
 //
-// From JSON to a dynamic `m`, the signature is chosen from the value:
-// null → v, bool → b, integer → i (l beyond 32 bits, L beyond int64),
-// number → d, string → s, array → [m], object → {sm}.
+// Towards qi, a Tuple fits where an Array does and Bytes where a String
+// does (and back), as JSON's arrays and strings always did.
+// To a dynamic `m`, the signature is chosen from the value: Invalid → v,
+// Bool → b, Int → i (l beyond 32 bits), UInt → L, Float → d, String → s,
+// Bytes → r, Array → [m], Map → {sm}, Tuple → its members' own, (is)...
+// (JSON: integer → i, l or L by its size, array → [m], object → {sm}).
 #pragma once
 
-#include <nlohmann/json_fwd.hpp>
-
 #include "autolife/core/value.hpp"
+#include "autolife/qi/codec.hpp"
 #include "autolife/qi/signature.hpp"
 #include "autolife/qi/value.hpp"
 
 namespace autolife::qi {
 
-nlohmann::json toJson(const Value& value, const Signature& signature);
-// Throws EncodeError when the JSON does not fit the signature.
-Value fromJson(const nlohmann::json& json, const Signature& signature);
-Signature signatureOf(const nlohmann::json& json);
-// A dynamic value (`m`) holding `json`.
-Value dynamicFromJson(const nlohmann::json& json);
+// Throws EncodeError for a qi object.
+core::Value toValue(const Value& value, const Signature& signature);
+// Throws EncodeError when the value does not fit the signature.
+Value fromValue(const core::Value& value, const Signature& signature);
+Signature signatureOf(const core::Value& value);
+// A dynamic value (`m`) holding `value`.
+Value dynamicFromValue(const core::Value& value);
 
-// Through JSON; maps and objects are refused (EncodeError), as core::Value
-// has none.
+// The sentence an Error message's payload (a dynamic value, as libqi sends
+// it) carries: a string as it is, another value as its JSON text, or why it
+// could not be read.
+std::string errorText(std::string_view payload, const CodecOptions& codec = {});
+
+// A value for memory and conditions (core::conditionValue): maps, integers
+// beyond int64 and objects are refused (EncodeError).
 core::Value toCoreValue(const Value& value, const Signature& signature);
-Value dynamicFromCoreValue(const core::Value& value);
 
 }  // namespace autolife::qi

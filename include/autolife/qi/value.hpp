@@ -4,7 +4,7 @@
 // as uint64), doubles, floats as float (a float's bits, NaNs included,
 // survive decoding and encoding again), strings as bytes, lists, maps in wire order,
 // tuples, dynamic values with their own signature, optionals, raw buffers
-// and object references. Conversions to JSON and core::Value are in
+// and object references. Conversions to core::Value (the engine's) are in
 // convert.hpp.
 #pragma once
 
