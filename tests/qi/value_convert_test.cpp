@@ -15,7 +15,7 @@ namespace {
 
 using Engine = core::Value;
 
-Engine throughTheWire(const Engine& v, const char* signature) {
+Engine valueThroughTheWire(const Engine& v, const char* signature) {
   const Signature s = Signature::parse(signature);
   return toValue(decode(s, encode(s, fromValue(v, s))), s);
 }
@@ -26,35 +26,35 @@ void expectIdentical(const Engine& got, const Engine& want) {
 }
 
 TEST(ValueConvert, EachSignatureCarriesItsEngineValue) {
-  expectIdentical(throughTheWire(true, "b"), true);
-  expectIdentical(throughTheWire(-5, "i"), -5);
-  expectIdentical(throughTheWire(5, "I"), 5);
-  expectIdentical(throughTheWire(0.25, "f"), 0.25);
-  expectIdentical(throughTheWire(1, "d"), 1.0);
-  expectIdentical(throughTheWire("hé", "s"), "hé");
-  expectIdentical(throughTheWire(Engine::Array{1, 2}, "[i]"), Engine::Array{1, 2});
-  expectIdentical(throughTheWire(Engine::Map{{"a", 1}, {"b", "x"}}, "{sm}"), Engine::Map{{"a", 1}, {"b", "x"}});
-  expectIdentical(throughTheWire(Engine::Array{Engine::Array{1, "one"}}, "{is}"), Engine::Array{Engine::Array{1, "one"}});
-  expectIdentical(throughTheWire(Engine::Array{1, "a"}, "(is)"), Engine::Tuple{{1, "a"}});
-  expectIdentical(throughTheWire(Engine::Map{{"uid", 3}, {"name", "n"}, {"signature", "s"}},
+  expectIdentical(valueThroughTheWire(true, "b"), true);
+  expectIdentical(valueThroughTheWire(-5, "i"), -5);
+  expectIdentical(valueThroughTheWire(5, "I"), 5);
+  expectIdentical(valueThroughTheWire(0.25, "f"), 0.25);
+  expectIdentical(valueThroughTheWire(1, "d"), 1.0);
+  expectIdentical(valueThroughTheWire("hé", "s"), "hé");
+  expectIdentical(valueThroughTheWire(Engine::Array{1, 2}, "[i]"), Engine::Array{1, 2});
+  expectIdentical(valueThroughTheWire(Engine::Map{{"a", 1}, {"b", "x"}}, "{sm}"), Engine::Map{{"a", 1}, {"b", "x"}});
+  expectIdentical(valueThroughTheWire(Engine::Array{Engine::Array{1, "one"}}, "{is}"), Engine::Array{Engine::Array{1, "one"}});
+  expectIdentical(valueThroughTheWire(Engine::Array{1, "a"}, "(is)"), Engine::Tuple{{1, "a"}});
+  expectIdentical(valueThroughTheWire(Engine::Map{{"uid", 3}, {"name", "n"}, {"signature", "s"}},
                                  "(Iss)<MetaSignal,uid,name,signature>"),
                   Engine::Tuple{{3, "n", "s"}});
-  expectIdentical(throughTheWire(Engine(), "+i"), Engine());
-  expectIdentical(throughTheWire(4, "+i"), 4);
-  expectIdentical(throughTheWire(Engine(), "m"), Engine());
-  expectIdentical(throughTheWire(Engine::Array{1, 2.5, "x", Engine::Array{true}}, "m"),
+  expectIdentical(valueThroughTheWire(Engine(), "+i"), Engine());
+  expectIdentical(valueThroughTheWire(4, "+i"), 4);
+  expectIdentical(valueThroughTheWire(Engine(), "m"), Engine());
+  expectIdentical(valueThroughTheWire(Engine::Array{1, 2.5, "x", Engine::Array{true}}, "m"),
                   Engine::Array{1, 2.5, "x", Engine::Array{true}});
 }
 
 TEST(ValueConvert, WhatJsonLostCrossesADynamicValueIntact) {
   const std::string notUtf8("\xff\xfe\x00\x80", 4);
-  expectIdentical(throughTheWire(Engine::Bytes{notUtf8}, "m"), Engine::Bytes{notUtf8});
-  expectIdentical(throughTheWire(Engine::Bytes{notUtf8}, "r"), Engine::Bytes{notUtf8});
-  expectIdentical(throughTheWire(Engine::Tuple{{1, "a", Engine::Bytes{"r"}}}, "m"), Engine::Tuple{{1, "a", Engine::Bytes{"r"}}});
+  expectIdentical(valueThroughTheWire(Engine::Bytes{notUtf8}, "m"), Engine::Bytes{notUtf8});
+  expectIdentical(valueThroughTheWire(Engine::Bytes{notUtf8}, "r"), Engine::Bytes{notUtf8});
+  expectIdentical(valueThroughTheWire(Engine::Tuple{{1, "a", Engine::Bytes{"r"}}}, "m"), Engine::Tuple{{1, "a", Engine::Bytes{"r"}}});
   const auto max = std::numeric_limits<std::uint64_t>::max();
-  expectIdentical(throughTheWire(max, "m"), max);
-  expectIdentical(throughTheWire(max, "L"), max);
-  expectIdentical(throughTheWire(Engine::Map{{"k", Engine::Tuple{{2.5, max}}}}, "m"),
+  expectIdentical(valueThroughTheWire(max, "m"), max);
+  expectIdentical(valueThroughTheWire(max, "L"), max);
+  expectIdentical(valueThroughTheWire(Engine::Map{{"k", Engine::Tuple{{2.5, max}}}}, "m"),
                   Engine::Map{{"k", Engine::Tuple{{2.5, max}}}});
 }
 
