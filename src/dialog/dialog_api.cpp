@@ -196,7 +196,8 @@ std::shared_ptr<service::Service> DialogService::makeService() {
       auto lock = lockState();
       return Any(dialog_.confidenceThreshold());
     });
-  m("setDelay", {{"eventName", Type::String}, {"delay", Type::Int}}, Type::Void, "Accepted; timing of Dialog/NotSpeaking events",
+  m("setDelay", {{"eventName", Type::String}, {"delay", Type::Int}}, Type::Void,
+    "Accepted, not applied: how long (ms, -1 for ever) an event stays valid while the robot speaks",
     [](const Arguments&) { return Any(); });
   m("setVariablePath", {{"topicName", Type::String}, {"eventName", Type::String}, {"path", Type::String}}, Type::Void,
     "Accepted (variables are ALMemory keys of their own name)", [](const Arguments&) { return Any(); });
