@@ -2,6 +2,7 @@
 #include "autolife/core/clock.hpp"
 #include "autolife/service/service.hpp"
 
+#include <optional>
 #include <thread>
 
 namespace autolife::api {
@@ -68,18 +69,18 @@ Json Api::describe() const {
 // The response's text to a request (its id; none, "", for a notification)
 // from what `run` returns or throws.
 std::string Api::respond(const Json& id, bool notification, const std::function<Json()>& run) const {
-  std::string answer;
+  std::optional<RpcError> failed;
   try {
     const Json result = run();
-    if (!notification) answer = resultText(id, result);
+    return notification ? std::string() : resultText(id, result);
   } catch (const RpcError& e) {
-    answer = errorText(id, e);
+    failed = e;
   } catch (const service::CallError& e) {
-    answer = errorText(id, fromCallError(e));
+    failed = fromCallError(e);
   } catch (const std::exception& e) {
-    answer = errorText(id, RpcError(code::kInternalError, "error", e.what()));
+    failed.emplace(code::kInternalError, "error", e.what());
   }
-  return notification ? std::string() : answer;
+  return notification ? std::string() : errorText(id, *failed);
 }
 
 std::string Api::respond(const Request& request, const std::function<Json()>& run) const {

@@ -54,16 +54,6 @@ Request readRequest(const Json& message, Json& id) {
   return r;
 }
 
-Json resultResponse(const Json& id, Json result) {
-  return Json{{"jsonrpc", "2.0"}, {"id", id}, {"result", std::move(result)}};
-}
-
-Json errorResponse(const Json& id, const RpcError& error) {
-  return Json{{"jsonrpc", "2.0"},
-              {"id", id},
-              {"error", {{"code", error.code()}, {"message", error.what()}, {"data", {{"reason", error.reason()}}}}}};
-}
-
 Json notification(std::string_view method, Json params) {
   return Json{{"jsonrpc", "2.0"}, {"method", method}, {"params", std::move(params)}};
 }
@@ -79,6 +69,10 @@ std::string resultText(const Json& id, const Json& result) {
   return out;
 }
 
-std::string errorText(const Json& id, const RpcError& error) { return text(errorResponse(id, error)); }
+std::string errorText(const Json& id, const RpcError& error) {
+  return text(Json{{"jsonrpc", "2.0"},
+                   {"id", id},
+                   {"error", {{"code", error.code()}, {"message", error.what()}, {"data", {{"reason", error.reason()}}}}}});
+}
 
 }  // namespace autolife::api

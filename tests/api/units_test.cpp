@@ -54,16 +54,19 @@ TEST(JsonRpc, ReasonsMapToCodes) {
 }
 
 // The answer's text is written without building the response object: it
-// must be the text the object would have been, byte for byte (key order,
+// must be the text the JSON-RPC object dumps to, byte for byte (key order,
 // no spaces, invalid UTF-8 replaced).
 TEST(JsonRpc, AResultsTextIsTheResponseObjectsText) {
   const Json ids[] = {Json(7), Json("a\"b"), Json(nullptr), Json(-3), Json(1.5)};
   const Json results[] = {Json(nullptr), Json(true), Json(42), Json(0.1), Json("caf\xc3\xa9"), Json("bad \xff byte"),
                           Json::array({1, "x", Json::object({{"z", 1}, {"a", 2}})}), Json::object()};
   for (const auto& id : ids)
-    for (const auto& result : results) EXPECT_EQ(resultText(id, result), text(resultResponse(id, result)));
+    for (const auto& result : results)
+      EXPECT_EQ(resultText(id, result), text(Json{{"jsonrpc", "2.0"}, {"id", id}, {"result", result}}));
+  EXPECT_EQ(resultText(Json(1), Json(nullptr)), R"({"id":1,"jsonrpc":"2.0","result":null})");
   const RpcError refused(code::kRefused, "busy", "it is \"busy\"");
-  EXPECT_EQ(errorText(Json(3), refused), text(errorResponse(Json(3), refused)));
+  EXPECT_EQ(errorText(Json(3), refused),
+            R"({"error":{"code":-32000,"data":{"reason":"busy"},"message":"it is \"busy\""},"id":3,"jsonrpc":"2.0"})");
 }
 
 TEST(JsonRpc, ParseErrorsAndDepth) {

@@ -58,13 +58,12 @@ Json parseMessage(std::string_view text, std::size_t maxDepth);
 // `id` is set whenever one could be read, to answer with it.
 Request readRequest(const Json& message, Json& id);
 
-// A response's text, as text(resultResponse(id, result)) would write it
-// (nlohmann's key order: id, jsonrpc, result) without building the object:
-// the common answer of every call.
+// A response's text: {"id", "jsonrpc": "2.0", "result"} in nlohmann's key
+// order, the result's written without building the response object (the
+// common answer of every call); an error's {"error": {code, data: {reason},
+// message}, "id", "jsonrpc"}.
 std::string resultText(const Json& id, const Json& result);
 std::string errorText(const Json& id, const RpcError& error);
-Json resultResponse(const Json& id, Json result);
-Json errorResponse(const Json& id, const RpcError& error);
 Json notification(std::string_view method, Json params);
 // Serialised as one line; invalid UTF-8 in strings is replaced, not thrown.
 std::string text(const Json& message);
