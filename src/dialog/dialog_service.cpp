@@ -237,6 +237,12 @@ void DialogService::restartSilence(Silence& silence, core::Time from) {
                                              [this, prefix = silence.prefix, seconds] { silenceEnded(prefix, seconds); }));
 }
 
+// Both silences start again now (the robot's: once it stops speaking).
+void DialogService::personSpoke() {
+  restartSilence(personSilent_, clock_.now());
+  restartSilence(allSilent_, std::max(clock_.now(), busyUntil_));
+}
+
 void DialogService::endSilence(Silence& silence) {
   for (auto id : silence.timers) clock_.cancel(id);
   silence.timers.clear();
@@ -285,10 +291,7 @@ void DialogService::subscribe(const std::string& name) {
     auto lock = lockState();
     started = subscribers_.empty();
     subscribers_.insert(name);
-    if (started) {
-      restartSilence(personSilent_, clock_.now());
-      restartSilence(allSilent_, std::max(clock_.now(), busyUntil_));
-    }
+    if (started) personSpoke();  // the counts start with the dialog
   }
   if (started) memory_.insertData("Dialog/IsStarted", 1);
 }
@@ -338,10 +341,7 @@ Reply DialogService::input(const std::string& utterance, double confidence, bool
       return reply;
     }
     heard = confidence >= dialog_.confidenceThreshold();
-    if (heard && !subscribers_.empty()) {  // the person spoke: both silences start again
-      restartSilence(personSilent_, clock_.now());
-      restartSilence(allSilent_, std::max(clock_.now(), busyUntil_));
-    }
+    if (heard && !subscribers_.empty()) personSpoke();
   }
   // Before the answer is chosen: u:(hello) $Dialog/LastInput says it.
   if (heard) memory_.raiseEvent("Dialog/LastInput", utterance);

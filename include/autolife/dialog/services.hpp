@@ -109,6 +109,7 @@ private:
     std::vector<core::TimerId> timers;
   };
   void restartSilence(Silence& silence, core::Time from);
+  void personSpoke();
   void endSilence(Silence& silence);
   void silenceEnded(const char* prefix, int seconds);
 
