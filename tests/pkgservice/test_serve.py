@@ -34,11 +34,19 @@ echo.said.connect(lambda text: heard.set() if text == "user" else None)
 print(echo.echo("user"))
 print("signal" if heard.wait(30) else "no signal")
 print(app.session.service("ALMemory").getData("AutonomousLife/State"))
+# ALServiceManager says how it ended: ProcessCrashed (2).
+stopped = []
+gone = threading.Event()
+def told(name, reason):
+    stopped.append(reason)
+    gone.set()
+app.session.service("ALServiceManager").serviceStopped.connect(told)
 try:
     echo.crash()
     print("no error")
 except Exception as e:
     print("crash refused")
+print("stopped %s" % stopped[0] if gone.wait(30) else "no stop")
 sys.stdout.flush()
 """
 
@@ -157,7 +165,7 @@ class ServeWithServices(unittest.TestCase):
             self.assertEqual(session.service("EchoService").echo("api"), "echo: api")
         done = run_script(USER_SCRIPT, self.serve.qi_url, self.root)
         self.assertEqual(done.returncode, 0, done.stderr)
-        self.assertEqual(done.stdout.splitlines(), ["echo: user", "signal", "solitary", "crash refused"], done.stderr)
+        self.assertEqual(done.stdout.splitlines(), ["echo: user", "signal", "solitary", "crash refused", "stopped 2"], done.stderr)
         # serve warns, says why and which services left, and starts it again.
         failed, seen = self.serve.service_event("failed")
         self.assertEqual(failed["why"], "exited with status 3")
