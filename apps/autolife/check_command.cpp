@@ -92,9 +92,9 @@ std::set<std::string> keysWrittenBy(const sim::Scenario& scenario) {
   for (const auto& step : scenario.steps) {
     for (const auto& [key, value] : step.set) keys.insert(key);
     for (const auto& [key, value] : step.raise) keys.insert(key);
-    if (!step.call || step.call->arguments.empty() || !step.call->arguments[0].is_string()) continue;
+    if (!step.call || step.call->arguments.empty() || !step.call->arguments[0].isString()) continue;
     for (const char* writer : {"ALMemory.insertData", "ALMemory.raiseEvent", "ALMemory.raiseMicroEvent"})
-      if (step.call->method == writer) keys.insert(step.call->arguments[0].get<std::string>());
+      if (step.call->method == writer) keys.insert(step.call->arguments[0].asString());
   }
   return keys;
 }

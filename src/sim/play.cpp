@@ -25,7 +25,7 @@ public:
   PlayOutput(core::Clock& clock, const std::function<void(const Record&)>& output) : clock_(clock), output_(output) {}
 
   void call(const service::CallRecord& c) {
-    ordered j{{"t", 0.0}, {"service", c.service}, {"method", c.method}, {"args", c.arguments}};
+    ordered j{{"t", 0.0}, {"service", c.service}, {"method", c.method}, {"args", argumentsJson(c.arguments)}};
     std::string text = pad("call") + c.service + "." + c.method + "(" + argumentsText(c.arguments) + ")";
     if (!c.errorReason.empty()) {
       j["error"] = c.errorReason;
@@ -47,7 +47,7 @@ public:
         emit({{"t", 0.0}, {"error", e.message}, {"box", e.box}}, pad("error") + e.message);
         break;
       case Kind::MissingService:
-        emit({{"t", 0.0}, {"service", e.service}, {"method", e.method}, {"args", e.arguments}, {"missing", true}},
+        emit({{"t", 0.0}, {"service", e.service}, {"method", e.method}, {"args", argumentsJson(e.arguments)}, {"missing", true}},
              pad("missing") + e.service + "." + e.method + "(" + argumentsText(e.arguments) +
                  ")  no such service on this robot: a no-op");
         break;

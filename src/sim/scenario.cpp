@@ -498,30 +498,24 @@ private:
     Call c;
     c.method = n[0].Scalar();
     if (c.method.find('.') == std::string::npos) problem(n[0], "call's first item is \"Service.method\"");
-    for (std::size_t i = 1; i < n.size(); ++i) c.arguments.push_back(json(n[i]));
+    for (std::size_t i = 1; i < n.size(); ++i) c.arguments.push_back(argument(n[i]));
     return c;
   }
 
-  // Call arguments may be maps (unlike memory values).
-  nlohmann::json json(const YAML::Node& n) {
+  // Call arguments may be maps (unlike memory values); a scalar reads as
+  // value() reads it, Invalid when it is not one.
+  core::Value argument(const YAML::Node& n) {
     if (n.IsMap()) {
-      nlohmann::json o = nlohmann::json::object();
-      for (const auto& kv : n) o[kv.first.Scalar()] = json(kv.second);
-      return o;
+      core::Value::Map m;
+      for (const auto& kv : n) m[kv.first.Scalar()] = argument(kv.second);
+      return m;
     }
     if (n.IsSequence()) {
-      nlohmann::json a = nlohmann::json::array();
-      for (const auto& item : n) a.push_back(json(item));
+      core::Value::Array a;
+      for (const auto& item : n) a.push_back(argument(item));
       return a;
     }
-    auto v = value(n);
-    if (!v || v->isInvalid()) return nullptr;
-    switch (v->type()) {
-      case core::Value::Type::Bool: return v->asBool();
-      case core::Value::Type::Int: return v->asInt();
-      case core::Value::Type::Float: return v->asFloat();
-      default: return v->asString();
-    }
+    return value(n).value_or(core::Value());
   }
 
   std::vector<Expectation> expectations(const YAML::Node& n) {

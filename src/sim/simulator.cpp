@@ -12,16 +12,31 @@
 #include "autolife/sim/simulator.hpp"
 
 #include <cstdio>
+#include <stdexcept>
 
 
 namespace autolife::sim {
 
 using nlohmann::ordered_json;
 
+ordered_json outputJson(const service::Any& value) {
+  try {
+    return core::valueToJson(value);
+  } catch (const std::invalid_argument&) {  // an object
+    return nullptr;
+  }
+}
+
+ordered_json argumentsJson(const service::Arguments& args) {
+  ordered_json out = ordered_json::array();
+  for (const auto& a : args) out.push_back(outputJson(a));
+  return out;
+}
+
 std::string argumentsText(const service::Arguments& args) {
   constexpr std::size_t kShown = 160;
   std::string text;
-  for (const auto& a : args) text += (text.empty() ? "" : ", ") + a.dump();
+  for (const auto& a : args) text += (text.empty() ? "" : ", ") + outputJson(a).dump(-1, ' ', false, ordered_json::error_handler_t::replace);
   if (text.size() > kShown) text = text.substr(0, kShown) + "...";
   return text;
 }
@@ -132,9 +147,9 @@ private:
     }
     engine_.services.find("ALAutonomousLife")->emitted.connect([this](const std::string& signal, const service::Any& v) {
       if (signal != "activityTransition") return;
-      std::string text = pad("transition") + both(v["PreviousActivityName"], v["PreviousActivityStopReason"]) + " -> " +
-                         both(v["FocusedActivityName"], v["FocusedActivityStartReason"]);
-      emit({{"signal", signal}, {"value", ordered_json(v)}}, text);
+      std::string text = pad("transition") + both(v, "PreviousActivityName", "PreviousActivityStopReason") + " -> " +
+                         both(v, "FocusedActivityName", "FocusedActivityStartReason");
+      emit({{"signal", signal}, {"value", outputJson(v)}}, text);
     });
     observeBehaviors();
     engine_.topicRefused.connect([this](const std::string& why) { problem(why); });
@@ -161,7 +176,7 @@ private:
     engine_.services.warned.connect([this](const std::string& message) { emit({{"warning", message}}, pad("warning") + message); });
     engine_.services.called.connect([this](const service::CallRecord& c) {
       if (c.caller.empty() || c.errorReason == "no-such-service") return;
-      emit({{"behavior", c.caller}, {"service", c.service}, {"method", c.method}, {"args", c.arguments}},
+      emit({{"behavior", c.caller}, {"service", c.service}, {"method", c.method}, {"args", argumentsJson(c.arguments)}},
            pad("robot") + c.service + "." + c.method + "(" + argumentsText(c.arguments) + ")");
     });
     engine_.behaviorEvents.connect([this](const runtime::RunEvent& e) {
@@ -170,7 +185,7 @@ private:
         emit({{"behavior", e.behavior}, {"log", e.level}, {"box", e.box}, {"message", e.message}},
              pad("log") + e.behavior + " [" + e.level + "] " + e.box + ": " + e.message);
       if (e.kind == Kind::MissingService)
-        emit({{"behavior", e.behavior}, {"service", e.service}, {"method", e.method}, {"args", e.arguments}, {"missing", true}},
+        emit({{"behavior", e.behavior}, {"service", e.service}, {"method", e.method}, {"args", argumentsJson(e.arguments)}, {"missing", true}},
              pad("missing") + e.service + "." + e.method + "(" + argumentsText(e.arguments) + "): no such service, a no-op");
     });
   }
@@ -181,9 +196,14 @@ private:
     return out;
   }
 
-  static std::string both(const service::Any& name, const service::Any& reason) {
-    const std::string n = name.get<std::string>();
-    return n.empty() ? "(none)" : n + " (" + reason.get<std::string>() + ")";
+  // "name (reason)" from activityTransition's map, "(none)" for no activity.
+  static std::string both(const service::Any& transition, const char* name, const char* reason) {
+    auto text = [&transition](const char* key) {
+      const service::Any* v = transition.find(key);
+      return v && v->isString() ? v->asString() : std::string();
+    };
+    const std::string n = text(name);
+    return n.empty() ? "(none)" : n + " (" + text(reason) + ")";
   }
 
   void problem(const std::string& text) {
@@ -208,7 +228,7 @@ private:
     const std::string method = (*outcome)["call"].get<std::string>();
     if (outcome->contains("result"))
       emit(*outcome, pad("call") + method + " -> " +
-                         (*outcome)["result"].dump(-1, ' ', false, service::Any::error_handler_t::replace));
+                         (*outcome)["result"].dump(-1, ' ', false, ordered_json::error_handler_t::replace));
     else
       emit(*outcome, pad("call") + method + " refused (" + (*outcome)["error"]["reason"].get<std::string>() +
                          "): " + (*outcome)["error"]["message"].get<std::string>());
@@ -302,7 +322,7 @@ std::optional<ordered_json> applyHear(engine::Engine& engine, const Step& step) 
 ordered_json callOutcome(const std::string& method, const service::Outcome& outcome) {
   if (const auto* e = std::get_if<service::CallError>(&outcome))
     return ordered_json{{"call", method}, {"error", {{"reason", e->reason()}, {"message", e->what()}}}};
-  return ordered_json{{"call", method}, {"result", ordered_json(std::get<service::Any>(outcome))}};
+  return ordered_json{{"call", method}, {"result", outputJson(std::get<service::Any>(outcome))}};
 }
 
 std::optional<nlohmann::ordered_json> applyStep(engine::Engine& engine, const Step& step) {
@@ -310,9 +330,8 @@ std::optional<nlohmann::ordered_json> applyStep(engine::Engine& engine, const St
   if (auto heard = applyHear(engine, step)) return heard;
   if (!step.call) return std::nullopt;
   const auto& c = *step.call;
-  service::Arguments args(c.arguments.begin(), c.arguments.end());
   try {
-    return callOutcome(c.method, engine.services.call(c.method, args));
+    return callOutcome(c.method, engine.services.call(c.method, c.arguments));
   } catch (const service::CallError& e) {
     return callOutcome(c.method, e);
   }
@@ -323,8 +342,7 @@ void applyStepAsync(engine::Engine& engine, const Step& step, std::function<void
   if (auto heard = applyHear(engine, step)) return outcome(std::move(*heard));
   if (!step.call) return;
   const auto& c = *step.call;
-  service::Arguments args(c.arguments.begin(), c.arguments.end());
-  engine.services.callAsync(c.method, args, [method = c.method, outcome = std::move(outcome)](service::Outcome o) {
+  engine.services.callAsync(c.method, c.arguments, [method = c.method, outcome = std::move(outcome)](service::Outcome o) {
     outcome(callOutcome(method, o));
   });
 }

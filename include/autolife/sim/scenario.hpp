@@ -11,8 +11,6 @@
 #include <variant>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "autolife/core/diagnostic.hpp"
 #include "autolife/core/time.hpp"
 #include "autolife/core/value.hpp"
@@ -24,7 +22,7 @@ namespace autolife::sim {
 
 struct Call {
   std::string method;  // "Service.method"
-  nlohmann::json arguments = nlohmann::json::array();
+  std::vector<core::Value> arguments;  // service::Arguments: maps allowed
 };
 
 // A touch sensor or bumper pressed (`touch:`), released `seconds` later.

@@ -71,6 +71,10 @@ SimulationResult simulate(const Scenario& scenario, const SimulationOptions& opt
 std::string clockText(core::Time t);
 // A call's arguments as text output shows them: JSON, long ones cut (--json has them whole).
 std::string argumentsText(const service::Arguments& args);
+// A value as the output's JSON carries it (an object reference, which JSON
+// cannot carry, as null), and a call's arguments as a JSON array.
+nlohmann::ordered_json outputJson(const service::Any& value);
+nlohmann::ordered_json argumentsJson(const service::Arguments& args);
 
 // What simulate() and `autolife serve --scenario` share: the scenario's
 // packages and inline activities loaded into an engine (each problem
