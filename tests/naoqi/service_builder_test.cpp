@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "autolife/naoqi/service_builder.hpp"
+#include "any_json.hpp"
 
 namespace {
 
@@ -13,6 +14,9 @@ using naoqi::Catalog;
 using naoqi::ServiceBuilder;
 using service::Any;
 using service::Type;
+using test::anyOf;
+using test::jsonOf;
+using json = nlohmann::json;
 
 std::string reasonOf(const std::function<void()>& f) {
   try {
@@ -47,7 +51,7 @@ TEST(ServiceBuilder, AMethodTheCatalogLacksNeedsItsNames) {
 
 TEST(ServiceBuilder, ADynamicResultTakesTheCatalogsType) {
   ServiceBuilder b("ALAudioPlayer");
-  b.bind("getLoadedSoundSetsList", [] { return Any::array(); });
+  b.bind("getLoadedSoundSetsList", [] { return Any(Any::Array{}); });
   auto s = b.build();
   EXPECT_EQ(s->methods().front().result.signature(), "[s]");
 }
@@ -58,9 +62,9 @@ TEST(ServiceBuilder, EveryOtherCatalogOverloadIsAStubOfItsType) {
   auto s = b.build();
   const auto* module = Catalog::naoqi().find("ALAudioPlayer");
   for (const auto& entry : module->methods) EXPECT_TRUE(s->hasMethod(entry.name, entry.parameters.size())) << entry.name;
-  EXPECT_EQ(s->call("getLoadedSoundSetsList", {}), Any::array());
-  EXPECT_EQ(s->call("getMasterVolume", {}), Any(0.0));
-  EXPECT_EQ(s->call("isSoundSetInstalled", {"Aldebaran"}), Any(false));
+  EXPECT_EQ(jsonOf(s->call("getLoadedSoundSetsList", {})), json::array());
+  EXPECT_EQ(jsonOf(s->call("getMasterVolume", {})), json(0.0));
+  EXPECT_EQ(jsonOf(s->call("isSoundSetInstalled", {"Aldebaran"})), json(false));
   for (const auto& m : s->methods()) {
     if (m.name == "getLoadedSoundSetsList") {
       EXPECT_FALSE(m.modelled);
@@ -84,13 +88,13 @@ TEST(ServiceBuilder, CatalogSignalsAreDeclared) {
 
 TEST(ServiceBuilder, ModuleMethodsAnswerAsNaoqis) {
   auto s = naoqi::makeStubService(*Catalog::naoqi().find("ALBattery"));
-  EXPECT_EQ(s->call("ping", {}), Any(true));
-  EXPECT_EQ(s->call("version", {}), Any(naoqi::kNaoqiVersion));
-  const auto list = s->call("getMethodList", {});
-  EXPECT_NE(std::find(list.begin(), list.end(), Any("getBatteryCharge")), list.end());
-  EXPECT_EQ(s->call("getUsage", {"getBatteryCharge"}), Any("getBatteryCharge() -> int"));
-  EXPECT_EQ(s->call("isRunning", {3}), Any(false));
-  EXPECT_EQ(s->call("getBatteryCharge", {}), Any(0));
+  EXPECT_EQ(jsonOf(s->call("ping", {})), json(true));
+  EXPECT_EQ(jsonOf(s->call("version", {})), json(naoqi::kNaoqiVersion));
+  const auto list = jsonOf(s->call("getMethodList", {}));
+  EXPECT_NE(std::find(list.begin(), list.end(), json("getBatteryCharge")), list.end());
+  EXPECT_EQ(jsonOf(s->call("getUsage", {"getBatteryCharge"})), json("getBatteryCharge() -> int"));
+  EXPECT_EQ(jsonOf(s->call("isRunning", {3})), json(false));
+  EXPECT_EQ(jsonOf(s->call("getBatteryCharge", {})), json(0));
 }
 
 TEST(ServiceBuilder, PCallCallsTheNamedMethodWithoutWaiting) {
@@ -101,10 +105,10 @@ TEST(ServiceBuilder, PCallCallsTheNamedMethodWithoutWaiting) {
     service::takes(std::chrono::seconds(2));
   });
   auto s = b.build();
-  EXPECT_EQ(s->call("pCall", {"say", "hello"}), Any(1));
+  EXPECT_EQ(jsonOf(s->call("pCall", {"say", "hello"})), json(1));
   EXPECT_EQ(said, "hello");
   EXPECT_EQ(service::takenByLastCall(), core::Duration{0});
-  EXPECT_EQ(s->call("pCall", {"say", "again"}), Any(2));
+  EXPECT_EQ(jsonOf(s->call("pCall", {"say", "again"})), json(2));
   EXPECT_NE(reasonOf([&] { s->call("pCall", {"say"}); }).find("wrong-arity: ALTextToSpeech.say takes"), std::string::npos);
   EXPECT_NE(reasonOf([&] { s->call("pCall", {}); }).find("bad-argument"), std::string::npos);
 }
@@ -114,7 +118,7 @@ TEST(ServiceBuilder, AServiceOutsideTheCatalogIsOnlyWhatItDeclares) {
   b.bind("hello", {"name"}, [](const std::string& n) { return "hello " + n; });
   auto s = b.build();
   EXPECT_EQ(s->methods().size(), 1u);
-  EXPECT_EQ(s->call("hello", {"you"}), Any("hello you"));
+  EXPECT_EQ(jsonOf(s->call("hello", {"you"})), json("hello you"));
 }
 
 }  // namespace
