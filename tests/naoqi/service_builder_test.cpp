@@ -14,7 +14,6 @@ using naoqi::Catalog;
 using naoqi::ServiceBuilder;
 using service::Any;
 using service::Type;
-using test::anyOf;
 using test::jsonOf;
 using json = nlohmann::json;
 
