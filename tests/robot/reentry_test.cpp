@@ -28,9 +28,9 @@ TEST_F(Reentry, APostureChangedSubscriberReadsAndMovesTheRobot) {
   std::vector<double> angles;
   bool awake = false;
   memory().subscribeToEvent("PostureChanged", "reentry", [&](const std::string&, const core::Value& v) {
-    postures.push_back(v.asString() + "/" + registry().call("ALRobotPosture.getPosture", {}).get<std::string>());
-    angles = registry().call("ALMotion.getAngles", {"Body", true}).get<std::vector<double>>();
-    awake = registry().call("ALMotion.robotIsWakeUp", {}).get<bool>();
+    postures.push_back(v.asString() + "/" + registry().call("ALRobotPosture.getPosture", {}).asString());
+    angles = service::fromAny<std::vector<double>>(registry().call("ALMotion.getAngles", {"Body", true}));
+    awake = registry().call("ALMotion.robotIsWakeUp", {}).asBool();
     if (v.asString() == "Crouch") registry().call("ALRobotPosture.goToPosture", {"Stand", 1.0});
   });
   call("ALRobotPosture.goToPosture", {"Crouch", 1.0});
@@ -49,8 +49,8 @@ TEST_F(Reentry, APostureChangedSubscriberReadsAndMovesTheRobot) {
 TEST_F(Reentry, ARobotIsWakeUpSubscriberWakesTheRobotAgain) {
   std::vector<std::string> seenHere;
   memory().subscribeToEvent("robotIsWakeUp", "reentry", [&](const std::string&, const core::Value& v) {
-    const bool nowAwake = registry().call("ALMotion.robotIsWakeUp", {}).get<bool>();
-    const double stiffness = registry().call("ALMotion.getStiffnesses", {"HeadYaw"})[0].get<double>();
+    const bool nowAwake = registry().call("ALMotion.robotIsWakeUp", {}).asBool();
+    const double stiffness = registry().call("ALMotion.getStiffnesses", {"HeadYaw"}).asArray().at(0).asFloat();
     seenHere.push_back(std::string(v.asBool() ? "up" : "down") + " awake=" + (nowAwake ? "1" : "0") + " stiffness=" +
                        std::to_string(stiffness));
     if (!v.asBool()) registry().call("ALMotion.wakeUp", {});
@@ -107,8 +107,8 @@ TEST_F(Reentry, AnInterruptionSubscriberSpeaksAtOnce) {
 TEST_F(Reentry, APostureChangedHandlerReadsAndMovesTheRobot) {
   std::vector<std::string> signalled;
   robot().postureChanged().connect([&](const std::string& posture, const std::string& family) {
-    signalled.push_back(posture + "/" + family + "/" + registry().call("ALRobotPosture.getPosture", {}).get<std::string>() + "/" +
-                        registry().call("ALRobotPosture.getPostureFamily", {}).get<std::string>());
+    signalled.push_back(posture + "/" + family + "/" + registry().call("ALRobotPosture.getPosture", {}).asString() + "/" +
+                        registry().call("ALRobotPosture.getPostureFamily", {}).asString());
     if (posture == "Crouch") registry().call("ALRobotPosture.goToPosture", {"Stand", 1.0});
   });
   call("ALRobotPosture.goToPosture", {"Crouch", 1.0});
@@ -126,14 +126,14 @@ TEST_F(Reentry, APostureChangedHandlerReadsAndMovesTheRobot) {
 // service that emitted it.
 TEST_F(Reentry, ServiceSignalHandlersCallTheirServiceBack) {
   std::vector<std::string> heard;
-  registry().find("ALTextToSpeech")->emitted.connect([&](const std::string& signal, const json& v) {
-    heard.push_back(signal + " " + v.get<std::string>() + " " + registry().call("ALTextToSpeech.getLanguage", {}).get<std::string>());
+  registry().find("ALTextToSpeech")->emitted.connect([&](const std::string& signal, const service::Any& v) {
+    heard.push_back(signal + " " + v.asString() + " " + registry().call("ALTextToSpeech.getLanguage", {}).asString());
     registry().call("ALTextToSpeech.say", {"Bonjour"});
   });
-  registry().find("ALTabletService")->emitted.connect([&](const std::string& signal, const json&) {
+  registry().find("ALTabletService")->emitted.connect([&](const std::string& signal, const service::Any&) {
     heard.push_back(signal);
     if (signal == "onPageFinished") registry().call("ALTabletService.hideWebview", {});
-    if (signal == "videoFinished") heard.push_back("length " + std::to_string(registry().call("ALTabletService.getVideoLength", {}).get<int>()));
+    if (signal == "videoFinished") heard.push_back("length " + std::to_string(registry().call("ALTabletService.getVideoLength", {}).asInt()));
   });
   call("ALTextToSpeech.setLanguage", {"French"});
   EXPECT_THAT(robot().textToSpeech().spoken(), ElementsAre("Bonjour"));

@@ -1,6 +1,7 @@
 // A simulated robot alone on a virtual clock, reached the way a behavior
 // reaches it: through the service Registry, by service name, method name
-// and JSON arguments. A call's robot time (takes()) is read back like a
+// and arguments written as JSON literals (test::argsOf), results read back
+// as JSON (test::jsonOf). A call's robot time (takes()) is read back like a
 // blocking NAOqi proxy reads it; memory is read and watched as ALMemory
 // clients do. Nothing here sleeps or reads the wall clock.
 #pragma once
@@ -18,6 +19,7 @@
 #include "autolife/memory/memory.hpp"
 #include "autolife/robot/simulated_robot.hpp"
 #include "autolife/service/service.hpp"
+#include "any_json.hpp"
 
 namespace autolife::robottest {
 
@@ -65,30 +67,37 @@ protected:
   void settle() { clock_->runUntil(clock_->now()); }
 
   // "Service.method"(arguments); `took` is then the robot time it takes (s).
-  json call(const std::string& method, const service::Arguments& arguments = {}) {
-    json result = registry_->call(method, arguments);
+  json call(const std::string& method, const std::vector<json>& arguments = {}) {
+    json result = test::jsonOf(registry_->call(method, args(arguments)));
     taken = service::takenByLastCall();
     took = core::toSeconds(taken);
     return result;
   }
   // As a behavior's blocking proxy calls: the call, then its robot time.
-  json callAndWait(const std::string& method, const service::Arguments& arguments = {}) {
+  json callAndWait(const std::string& method, const std::vector<json>& arguments = {}) {
     json result = call(method, arguments);
     wait(took);
     return result;
   }
   // The reason of the CallError the call throws ("" when it succeeds);
   // `message` keeps its sentence.
-  std::string refusal(const std::string& method, const service::Arguments& arguments = {}) {
+  std::string refusal(const std::string& method, const std::vector<json>& arguments = {}) {
     message.clear();
     try {
-      registry_->call(method, arguments);
+      registry_->call(method, args(arguments));
     } catch (const service::CallError& e) {
       message = e.what();
       EXPECT_FALSE(message.empty()) << "a refusal carries a sentence";
       return e.reason();
     }
     return "";
+  }
+
+  // Arguments written as JSON literals, as the registry takes them.
+  static service::Arguments args(const std::vector<json>& arguments) {
+    service::Arguments out;
+    for (const auto& a : arguments) out.push_back(test::anyOf(a));
+    return out;
   }
 
   json key(const std::string& name) const { return core::valueToJson(memory_->getData(name)); }

@@ -20,7 +20,9 @@ using ::testing::IsSupersetOf;
 using SimulatedRobot = RobotFixture;
 
 std::string arguments_dump(const service::Arguments& a) {
-  return json(a).dump(-1, ' ', false, json::error_handler_t::replace);
+  json out = json::array();
+  for (const auto& v : a) out.push_back(v.isObject() ? json() : test::jsonOf(v));
+  return out.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
 // The modelled services, and a stub of every other NAOqi module but the
@@ -45,13 +47,14 @@ TEST_F(SimulatedRobot, EveryCallIsRecordedWithTheTimeItTakes) {
   ASSERT_EQ(calls.size(), 3u);
   EXPECT_EQ(calls[0].service, "ALTextToSpeech");
   EXPECT_EQ(calls[0].method, "say");
-  EXPECT_EQ(calls[0].arguments, (service::Arguments{"Hello"}));
+  ASSERT_EQ(calls[0].arguments.size(), 1u);
+  EXPECT_EQ(test::jsonOf(calls[0].arguments[0]), "Hello");
   EXPECT_EQ(calls[0].takes, core::fromSeconds(0.2 + 5 / 14.0));
   EXPECT_TRUE(calls[0].errorReason.empty());
   EXPECT_EQ(calls[1].takes, core::Duration::zero());
   EXPECT_EQ(calls[2].errorReason, "unknown-posture");
   EXPECT_THAT(calls[2].errorMessage, HasSubstr("ALRobotPosture.goToPosture"));
-  EXPECT_TRUE(calls[2].result.is_null());
+  EXPECT_TRUE(calls[2].result.isInvalid());
 }
 
 TEST_F(SimulatedRobot, RefusalsNameTheMethod) {
@@ -72,9 +75,11 @@ TEST_F(SimulatedRobot, AMissingServiceOrMethodIsRefused) {
 // Every method of every service, every arity it has, with arguments of
 // every wrong shape: each call either succeeds or is refused with a reason
 // of the robot's own (never "error", which is what an unexpected exception
-// from inside a handler becomes).
+// from inside a handler becomes). Beyond JSON's shapes, those qi brings:
+// a tuple, raw bytes, an integer beyond int64.
 TEST_F(SimulatedRobot, NoArgumentCrashesAMethodOrEscapesUnexplained) {
-  const std::vector<json> shapes = {
+  std::vector<service::Any> shapes;
+  for (const json& j : std::initializer_list<json>{
       nullptr,
       true,
       -1,
@@ -89,7 +94,11 @@ TEST_F(SimulatedRobot, NoArgumentCrashesAMethodOrEscapesUnexplained) {
       json::array({json::array({1.0, json::array({"x"})})}),
       json::object(),
       json{{"bodyLanguageMode", json::array()}},
-  };
+  })
+    shapes.push_back(test::anyOf(j));
+  shapes.push_back(core::Value::Tuple{{"Line", core::Value::Tuple{{1.0, 2.0}}}});
+  shapes.push_back(core::Value::Bytes{std::string("\0\xff", 2)});
+  shapes.push_back(std::numeric_limits<std::uint64_t>::max());
   for (const RobotModel model : {RobotModel::Nao, RobotModel::Pepper}) {
     make(model);
     std::size_t refused = 0, accepted = 0;

@@ -186,7 +186,7 @@ TEST_F(TextToSpeech, SayInALanguageKeepsTheCurrentLanguage) {
 
 TEST_F(TextToSpeech, SetLanguageChangesItAndSignalsIt) {
   std::vector<std::pair<std::string, json>> signals;
-  registry().find("ALTextToSpeech")->emitted.connect([&](const std::string& s, const json& v) { signals.emplace_back(s, v); });
+  registry().find("ALTextToSpeech")->emitted.connect([&](const std::string& s, const service::Any& v) { signals.emplace_back(s, test::jsonOf(v)); });
   call("ALTextToSpeech.setLanguage", {"French"});
   EXPECT_EQ(call("ALTextToSpeech.getLanguage"), "French");
   EXPECT_EQ(call("ALTextToSpeech.locale"), "fr_FR");

@@ -109,7 +109,7 @@ TEST_F(System, AudioDeviceVolumesAndMicrophones) {
 
 TEST_F(System, TheTabletShowsAndRecordsWithItsSignals) {
   std::vector<std::string> signals;
-  registry().find("ALTabletService")->emitted.connect([&](const std::string& s, const json&) { signals.push_back(s); });
+  registry().find("ALTabletService")->emitted.connect([&](const std::string& s, const service::Any&) { signals.push_back(s); });
   EXPECT_EQ(call("ALTabletService.showWebview", {"http://198.18.0.1/apps/demo/"}), true);
   EXPECT_EQ(call("ALTabletService.showImage", {"http://198.18.0.1/apps/demo/img.png"}), true);
   EXPECT_EQ(call("ALTabletService.getOnTouchScaleFactor"), 1.34);
@@ -126,7 +126,7 @@ TEST_F(System, TheTabletShowsAndRecordsWithItsSignals) {
 
 TEST_F(System, ATabletVideoPlaysThenFinishes) {
   std::vector<std::string> signals;
-  registry().find("ALTabletService")->emitted.connect([&](const std::string& s, const json&) { signals.push_back(s); });
+  registry().find("ALTabletService")->emitted.connect([&](const std::string& s, const service::Any&) { signals.push_back(s); });
   call("ALTabletService.playVideo", {"http://x/clip.mp4"});
   wait(4);
   EXPECT_EQ(call("ALTabletService.getVideoPosition"), 4000);
@@ -143,7 +143,7 @@ TEST_F(System, ATabletVideoPlaysThenFinishes) {
 
 TEST_F(System, ATouchOnTheScreenIsSignalled) {
   std::vector<std::string> signals;
-  registry().find("ALTabletService")->emitted.connect([&](const std::string& s, const json& v) { signals.push_back(s + v.dump()); });
+  registry().find("ALTabletService")->emitted.connect([&](const std::string& s, const service::Any& v) { signals.push_back(s + test::jsonOf(v).dump()); });
   robot().tablet().touchScreen(640, 400);
   EXPECT_THAT(signals, ElementsAre("onTouchDown[640.0,400.0]", "onTouchDownRatio[0.5,0.5,\"Screen\"]", "onTouchUp[640.0,400.0]"));
 }
