@@ -31,6 +31,7 @@
 #include "autolife/runtime/behavior_runner.hpp"
 #include "autolife/runtime/resources.hpp"
 #include "autolife/service/service.hpp"
+#include "any_json.hpp"
 #include "sim_support.hpp"
 
 namespace autolife::simtest {
@@ -63,7 +64,7 @@ protected:
     options.packageRoot = packageRoot_.path() / "installed";
     engine_ = std::make_unique<engine::Engine>(clock_, options);
     engine_->life.activityTransition.connect([this](const service::Any& v) {
-      transitions.push_back(v);
+      transitions.push_back(test::jsonOf(v));
     });
     for (const auto& a : activities) {
       auto problem = engine_->addActivity(activity(a));
@@ -94,18 +95,25 @@ protected:
   std::string state() { return engine_->life.getState(); }
   std::string focused() { return engine_->life.focusedActivity(); }
 
-  nlohmann::json call(const std::string& method, const service::Arguments& arguments = {}) {
-    return engine_->services.call(method, arguments);
+  // Arguments written as JSON literals, the result read as JSON.
+  nlohmann::json call(const std::string& method, const std::vector<nlohmann::json>& arguments = {}) {
+    return test::jsonOf(engine_->services.call(method, args(arguments)));
   }
   // The reason of the CallError `method` throws ("" if it does not).
-  std::string refusal(const std::string& method, const service::Arguments& arguments = {}) {
+  std::string refusal(const std::string& method, const std::vector<nlohmann::json>& arguments = {}) {
     try {
-      engine_->services.call(method, arguments);
+      engine_->services.call(method, args(arguments));
     } catch (const service::CallError& e) {
       EXPECT_STRNE(e.what(), "") << "a refusal carries a sentence";
       return e.reason();
     }
     return "";
+  }
+
+  static service::Arguments args(const std::vector<nlohmann::json>& arguments) {
+    service::Arguments out;
+    for (const auto& a : arguments) out.push_back(test::anyOf(a));
+    return out;
   }
 
   // The last transition's previous activity and stop reason, "name/reason".

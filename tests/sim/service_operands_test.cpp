@@ -13,6 +13,7 @@ namespace autolife::simtest {
 namespace {
 
 using service::Any;
+using nlohmann::json;
 using service::Type;
 
 // A service with a property the test changes, as a sensor would: `charge`
@@ -20,15 +21,15 @@ using service::Type;
 // (settable), and a signal `pressed`.
 struct TestBattery {
   int charge = 20;
-  Any status = {{"plugged", false}, {"level", {{"percent", 20}}}};
+  json status = {{"plugged", false}, {"level", {{"percent", 20}}}};
   std::string mode = "eco";
   std::shared_ptr<service::Service> service = std::make_shared<service::Service>("TestBattery");
 
   TestBattery() {
     service->property({"charge", Type::Int, "percent", [this] { return Any(charge); }, {}});
-    service->property({"status", Type::Map, "plugged, level", [this] { return status; }, {}});
+    service->property({"status", Type::Map, "plugged, level", [this] { return test::anyOf(status); }, {}});
     service->property({"mode", Type::String, "eco or full", [this] { return Any(mode); },
-                       [this](const Any& v) { mode = v.get<std::string>(); }});
+                       [this](const Any& v) { mode = v.asString(); }});
     service->signal("pressed", {{"button", Type::String}}, "A button was pressed");
   }
   void setCharge(int c) {
@@ -40,7 +41,7 @@ struct TestBattery {
 class ServiceOperands : public EngineFixture {
 protected:
   std::vector<std::string> suggestions() { return engine().life.launchSuggestions(); }
-  Any activityInfo(const std::string& name) {
+  json activityInfo(const std::string& name) {
     for (const auto& a : call("Autolife.activities"))
       if (a["name"] == name) return a;
     return nullptr;
@@ -129,20 +130,20 @@ TEST_F(ServiceOperands, SignalArgumentsAreAnArrayAndMembersOfAMapArePicked) {
   engine().addActivity(activity({.name = "touch",
                                  .condition = "bang(Buttons.touched) && Buttons.touched[0] == \"Head\" && "
                                               "Buttons.event[\"kind\"] == \"tap\""}));
-  at(1, [&] { svc->emit("event", Any{{"kind", "tap"}}); });
+  at(1, [&] { svc->emit("event", test::anyOf({{"kind", "tap"}})); });
   EXPECT_EQ(key("Buttons.event[\"kind\"]"), "tap");
-  at(2, [&] { svc->emit("touched", Any::array({"Head", true})); });
-  EXPECT_EQ(key("Buttons.touched"), Any::array({"Head", true}));
+  at(2, [&] { svc->emit("touched", Any::Array{"Head", true}); });
+  EXPECT_EQ(key("Buttons.touched"), json::array({"Head", true}));
   EXPECT_EQ(focused(), "touch");
 }
 
 TEST_F(ServiceOperands, AServiceAddedAfterTheConditionIsBridgedThen) {
   start(launchpad::RobotModel::Nao, {{.name = "late", .condition = "bang(TestBattery.pressed) || TestBattery.charge > 50"}});
-  EXPECT_EQ(activityInfo("late")["unresolved"], Any::array({"TestBattery.pressed", "TestBattery.charge"}));
+  EXPECT_EQ(activityInfo("late")["unresolved"], json::array({"TestBattery.pressed", "TestBattery.charge"}));
   TestBattery battery;
   battery.charge = 90;
   at(4, [&] { engine().services.add(battery.service); });
-  EXPECT_EQ(activityInfo("late")["unresolved"], Any::array());
+  EXPECT_EQ(activityInfo("late")["unresolved"], json::array());
   EXPECT_EQ(key("TestBattery.charge"), 90);
   EXPECT_EQ(changedAt("TestBattery.charge"), core::fromSeconds(4));
   EXPECT_EQ(focused(), "late");
@@ -161,7 +162,7 @@ TEST_F(ServiceOperands, ARemovedServiceStopsItsPropertiesGoInvalidItsSignalsKeep
   EXPECT_EQ(key("TestBattery.charge"), nullptr);
   EXPECT_EQ(key("TestBattery.pressed"), "A");
   EXPECT_EQ(suggestions(), std::vector<std::string>{"b"});
-  EXPECT_EQ(activityInfo("a")["unresolved"], Any::array({"TestBattery.charge"}));
+  EXPECT_EQ(activityInfo("a")["unresolved"], json::array({"TestBattery.charge"}));
   // The removed object is not listened to any more.
   at(3, [&] {
     battery.service->emit("pressed", "B");
@@ -175,7 +176,7 @@ TEST_F(ServiceOperands, UnknownMembersAreUnresolvedNotErrors) {
   start(launchpad::RobotModel::Nao,
         {{.name = "typo", .condition = "bang(ALBasicAwareness.humanTraked) || 'k' == 1"}});
   EXPECT_TRUE(activityInfo("typo")["problem"].is_null());
-  EXPECT_EQ(activityInfo("typo")["unresolved"], Any::array({"ALBasicAwareness.humanTraked"}));
+  EXPECT_EQ(activityInfo("typo")["unresolved"], json::array({"ALBasicAwareness.humanTraked"}));
   EXPECT_EQ(activityInfo("typo")["explanation"]["value"], false);
 }
 

@@ -418,8 +418,8 @@ TEST(EngineInstallRoot, ATemporaryInstallFolderIsRemovedWithTheEngine) {
     core::VirtualClock clock;
     auto engine = std::make_unique<engine::Engine>(clock, engine::EngineOptions{});
     engine->start();
-    ASSERT_EQ(engine->services.call("PackageManager.install", {folder.string()}), true);
-    auto packages = engine->services.call("PackageManager.packages", {});
+    ASSERT_EQ(test::jsonOf(engine->services.call("PackageManager.install", {folder.string()})), true);
+    auto packages = test::jsonOf(engine->services.call("PackageManager.packages", {}));
     ASSERT_EQ(packages.size(), 1u);
     installedAt = packages[0]["path"].get<std::string>();
     ASSERT_TRUE(std::filesystem::exists(installedAt));
