@@ -193,11 +193,13 @@ namespace {
 // Autolife.hear's answer: what was heard and what came of it.
 service::Any heardJson(const dialog::Heard& h, const std::string& utterance) {
   const dialog::Explanation& ex = h.dialog->explanation;
-  service::Any answers = service::Any::array();
+  std::vector<std::string> answers;
   for (const auto& answer : h.dialog->answers) answers.push_back(answer.text);
-  return service::Any{{"heard", utterance}, {"wordRecognized", h.wordRecognized}, {"outcome", ex.outcome},
-                      {"reason", ex.reason}, {"topic", ex.topic}, {"file", ex.file}, {"line", ex.line},
-                      {"rule", ex.rule}, {"notes", ex.notes}, {"answers", answers}};
+  using Strings = service::Convert<std::vector<std::string>>;
+  return service::Any::Map{{"heard", utterance}, {"wordRecognized", h.wordRecognized}, {"outcome", ex.outcome},
+                           {"reason", ex.reason}, {"topic", ex.topic},   {"file", ex.file},
+                           {"line", ex.line},     {"rule", ex.rule},     {"notes", Strings::to(ex.notes)},
+                           {"answers", Strings::to(answers)}};
 }
 
 }  // namespace
