@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include <nlohmann/json.hpp>
+
 #include "catalog_data.hpp"
 
 namespace autolife::naoqi {

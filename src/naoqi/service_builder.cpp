@@ -101,19 +101,19 @@ void ServiceBuilder::addModuleMethods() {
     }, "How to call a method: each overload's parameters and result");
   if (has("getMethodHelp", 1))
     bind("getMethodHelp", [&module](const std::string& name) {
-      Any out = Any::array();
+      Any::Array out;
       for (const auto& m : module.methods) {
         if (m.name != name) continue;
-        Any params = Any::array();
-        for (const auto& p : m.parameters) params.push_back({p.name, p.type.signature()});
-        out.push_back({m.name, params, m.result.signature()});
+        Any::Array params;
+        for (const auto& p : m.parameters) params.push_back(Any::Array{p.name, p.type.signature()});
+        out.push_back(Any::Array{m.name, std::move(params), m.result.signature()});
       }
-      return out;
+      return Any(std::move(out));
     }, "Each overload of a method: [name, [[parameter, type]...], result type]");
   if (has("getModuleHelp", 0))
     bind("getModuleHelp", [weak] {
       auto s = weak.lock();
-      return Any::array({s ? s->description() : std::string()});
+      return Any(Any::Array{s ? s->description() : std::string()});
     }, "The module's description");
   if (has("isRunning", 1)) bind("isRunning", [](int) { return false; }, "Whether a pCall is still running: never (they run at once)");
   if (has("wait", 2)) bind("wait", [](int, int) { return false; }, "Waits for a pCall: false, it has returned");
@@ -123,9 +123,9 @@ void ServiceBuilder::addModuleMethods() {
     Method m{"pCall", {{"method", Type::String}}, Type::Int, "Calls a method without waiting for what it does; answers an id",
              [weak, next](const Arguments& a) -> Any {
                auto s = weak.lock();
-               if (a.empty() || !a[0].is_string()) service::refuse("bad-argument", "takes a method's name, then its arguments");
+               if (a.empty() || !a[0].isString()) service::refuse("bad-argument", "takes a method's name, then its arguments");
                if (!s) service::refuse("no-such-service", "the service is gone");
-               s->call(a[0].get<std::string>(), Arguments(a.begin() + 1, a.end()));
+               s->call(a[0].asString(), Arguments(a.begin() + 1, a.end()));
                service::takes(core::Duration{0});  // posted: the caller does not wait
                return Any(++*next);
              }};

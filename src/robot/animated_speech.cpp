@@ -96,15 +96,16 @@ std::shared_ptr<service::Service> AnimatedSpeech::makeService() {
     auto check = [&](const std::string& key, const Any& value) {
       if (key == "bodyLanguageMode" || key == "speakingMovementMode") checkMode(args::text(value, w, key));
     };
-    if (config.is_object()) {
-      for (const auto& [key, value] : config.items()) check(key, value);
-    } else if (config.is_array()) {
-      for (const auto& pair : config) {
-        if (!pair.is_array() || pair.size() != 2 || !pair[0].is_string())
+    if (config.isMap()) {
+      for (const auto& [key, value] : config.asMap()) check(key, value);
+    } else if (const auto* pairs = args::list(config)) {
+      for (const auto& pair : *pairs) {
+        const auto* kv = args::list(pair);
+        if (!kv || kv->size() != 2 || !(*kv)[0].isString())
           service::refuse("bad-argument", "configuration must be a map or a list of [key, value], got " + args::quote(config));
-        check(pair[0].get<std::string>(), pair[1]);
+        check((*kv)[0].asString(), (*kv)[1]);
       }
-    } else if (!config.is_null()) {
+    } else if (!config.isInvalid()) {
       service::refuse("bad-argument", "configuration must be a map, got " + args::quote(config));
     }
     service::takes(say(text));

@@ -7,10 +7,12 @@
 
 namespace autolife::robot::args {
 
-std::string quote(const Any& v) {
-  std::string s = v.dump(-1, ' ', false, Any::error_handler_t::replace);
-  if (s.size() > 60) s = s.substr(0, 57) + "...";
-  return s;
+std::string quote(const Any& v) { return service::quote(v); }
+
+const Any::Array* list(const Any& v) {
+  if (v.isArray()) return &v.asArray();
+  if (v.isTuple()) return &v.asTuple();
+  return nullptr;
 }
 
 namespace {
@@ -22,8 +24,9 @@ std::string must(std::string_view what, std::string_view be, const Any& got) {
 }  // namespace
 
 double number(const Any& v, std::string_view where, std::string_view what) {
-  if (!v.is_number() || !std::isfinite(v.get<double>())) refuse("bad-argument", where, must(what, "a number", v));
-  return v.get<double>();
+  // A Float is finite (core::Value makes NaN and the infinities Invalid).
+  if (!service::fits(v, service::Type::Float)) refuse("bad-argument", where, must(what, "a number", v));
+  return service::Convert<double>::from(v);
 }
 
 double numberIn(const Any& v, double lo, double hi, std::string_view where, std::string_view what) {
@@ -46,34 +49,37 @@ double within(double value, double lo, double hi, std::string_view what) {
 }
 
 std::vector<double> numbers(const Any& v, std::string_view where, std::string_view what) {
-  if (v.is_number()) return {number(v, where, what)};
-  if (!v.is_array()) refuse("bad-argument", where, must(what, "a number or a list of numbers", v));
+  if (service::fits(v, service::Type::Float)) return {number(v, where, what)};
+  const auto* elements = list(v);
+  if (!elements) refuse("bad-argument", where, must(what, "a number or a list of numbers", v));
   std::vector<double> out;
-  for (const auto& e : v) {
-    if (!e.is_number()) refuse("bad-argument", where, must(what, "a number or a list of numbers", v));
+  for (const auto& e : *elements) {
+    if (!service::fits(e, service::Type::Float)) refuse("bad-argument", where, must(what, "a number or a list of numbers", v));
     out.push_back(number(e, where, what));
   }
   return out;
 }
 
 bool flag(const Any& v, std::string_view where, std::string_view what) {
-  if (v.is_boolean()) return v.get<bool>();
-  if (v.is_number_integer()) return v.get<std::int64_t>() != 0;
+  if (v.isBool()) return v.asBool();
+  if (v.isInt()) return v.asInt() != 0;
+  if (v.isUInt()) return true;  // beyond int64: not 0
   refuse("bad-argument", where, must(what, "a bool", v));
 }
 
 std::string text(const Any& v, std::string_view where, std::string_view what) {
-  if (!v.is_string()) refuse("bad-argument", where, must(what, "a string", v));
-  return v.get<std::string>();
+  if (!service::fits(v, service::Type::String)) refuse("bad-argument", where, must(what, "a string", v));
+  return service::Convert<std::string>::from(v);
 }
 
 std::vector<std::string> names(const Any& v, std::string_view where, std::string_view what) {
-  if (v.is_string()) return {v.get<std::string>()};
-  if (!v.is_array()) refuse("bad-argument", where, must(what, "a name or a list of names", v));
+  if (service::fits(v, service::Type::String)) return {service::Convert<std::string>::from(v)};
+  const auto* elements = list(v);
+  if (!elements) refuse("bad-argument", where, must(what, "a name or a list of names", v));
   std::vector<std::string> out;
-  for (const auto& e : v) {
-    if (!e.is_string()) refuse("bad-argument", where, must(what, "a name or a list of names", v));
-    out.push_back(e.get<std::string>());
+  for (const auto& e : *elements) {
+    if (!service::fits(e, service::Type::String)) refuse("bad-argument", where, must(what, "a name or a list of names", v));
+    out.push_back(service::Convert<std::string>::from(e));
   }
   return out;
 }

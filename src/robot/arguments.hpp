@@ -18,8 +18,12 @@ inline std::string qualified(std::string_view service, std::string_view method) 
   return std::string(service) + "." + std::string(method);
 }
 
-// A short quote of a value for sentences.
+// A short quote of a value for sentences (service::quote).
 std::string quote(const Any& v);
+
+// A list's elements: an Array's or a Tuple's (a Python tuple); null for
+// any other value.
+const Any::Array* list(const Any& v);
 
 // A number (int or float); bad-argument otherwise.
 double number(const Any& v, std::string_view where, std::string_view what);

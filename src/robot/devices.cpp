@@ -111,10 +111,10 @@ std::shared_ptr<service::Service> Devices::makeTouch() {
   auto b = declare(core_, "ALTouch", "Touch sensors and bumpers: a touch is a scenario input (touch: step)");
   b.bind("getSensorList", [this] { return touchSensors(); }, "The robot's touch sensors");
   b.bind("getStatus", [this] {
-    Any out = Any::array();
+    Any::Array out;
     std::lock_guard lock(core_.mutex);
-    for (const auto& s : sensors()) out.push_back(Any::array({s.name, pressed_[s.name], Any::array()}));
-    return out;
+    for (const auto& s : sensors()) out.push_back(Any::Array{s.name, pressed_[s.name], Any::Array{}});
+    return Any(std::move(out));
   }, "[[sensor, pressed, []], ...]");
   return b.build();
 }
@@ -147,9 +147,9 @@ Any Devices::image(const Subscription& s) const {
   const int l = layers(s.colorSpace);
   const auto ns = core_.now().count();
   constexpr double kHalfWidth = 0.4969, kHalfHeight = 0.3897;  // radians: a NAO/Pepper top camera's field of view
-  return Any::array({w, h, l, s.colorSpace, ns / 1000000000, (ns % 1000000000) / 1000,
-                     std::string(static_cast<std::size_t>(w) * h * l, kGrey), s.camera, kHalfWidth, -kHalfHeight, -kHalfWidth,
-                     kHalfHeight});
+  return Any::Array{w, h, l, s.colorSpace, ns / 1000000000, (ns % 1000000000) / 1000,
+                    std::string(static_cast<std::size_t>(w) * h * l, kGrey), s.camera, kHalfWidth, -kHalfHeight, -kHalfWidth,
+                    kHalfHeight};
 }
 
 Devices::Subscription& Devices::subscription(const std::string& handle) {
@@ -234,7 +234,7 @@ std::shared_ptr<service::Service> Devices::makeVideoDevice() {
     activeCamera_ = camera;
     return true;
   }, "Chooses the active camera (0 top, 1 bottom)");
-  b.bind("getCameraIndexes", [] { return Any::array({0, 1}); }, "[0, 1]: the top and bottom cameras");
+  b.bind("getCameraIndexes", [] { return Any(Any::Array{0, 1}); }, "[0, 1]: the top and bottom cameras");
   b.bind("hasDepthCamera", [] { return false; }, "No depth camera is simulated");
   b.bind("getSubscribers", [this] {
     std::lock_guard lock(core_.mutex);
@@ -276,22 +276,22 @@ std::shared_ptr<service::Service> Devices::makePhotoCapture() {
   auto take = [this](int count, const std::string& folder, const std::string& file) {
     if (count < 1) service::refuse("bad-argument", "numberOfPictures must be at least 1");
     std::lock_guard lock(core_.mutex);
-    Any paths = Any::array();
+    Any::Array paths;
     for (int i = 0; i < count; ++i) {
       std::string path = folder + (folder.ends_with("/") ? "" : "/") + file + (count > 1 ? "_" + std::to_string(i) : "") + "." + pictureFormat_;
       pictures_.push_back(path);
       paths.push_back(path);
     }
     service::takes(args::seconds(photo_["interval"] / 1000.0 * (count - 1)));
-    return Any::array({paths, Any::array({count})});
+    return Any(std::move(paths));
   };
-  b.bind("takePicture", [take](const std::string& folder, const std::string& file) { return take(1, folder, file)[0]; },
+  b.bind("takePicture", [take](const std::string& folder, const std::string& file) { return take(1, folder, file); },
          "Takes a picture: [path] (recorded; no file is written)");
-  b.bind("takePicture", [take](const std::string& folder, const std::string& file, bool) { return take(1, folder, file)[0]; },
+  b.bind("takePicture", [take](const std::string& folder, const std::string& file, bool) { return take(1, folder, file); },
          "Takes a picture: [path] (recorded; no file is written)");
-  b.bind("takePictures", [take](int n, const std::string& folder, const std::string& file) { return take(n, folder, file)[0]; },
+  b.bind("takePictures", [take](int n, const std::string& folder, const std::string& file) { return take(n, folder, file); },
          "Takes pictures, one each capture interval: their paths");
-  b.bind("takePictures", [take](int n, const std::string& folder, const std::string& file, bool) { return take(n, folder, file)[0]; },
+  b.bind("takePictures", [take](int n, const std::string& folder, const std::string& file, bool) { return take(n, folder, file); },
          "Takes pictures, one each capture interval: their paths");
   return b.build();
 }
@@ -302,16 +302,20 @@ std::shared_ptr<service::Service> Devices::makeNotificationManager() {
   auto b = declare(core_, "ALNotificationManager", "Notifications: added, listed, removed (the events raised)");
   // A notification as NAOqi lists it: [[key, value], ...].
   auto pairs = [](int id, const Any& n) {
-    return Any::array({Any::array({"id", id}), Any::array({"message", n.value("message", "")}),
-                       Any::array({"severity", n.value("severity", "info")}), Any::array({"removeOnRead", n.value("removeOnRead", true)})});
+    auto field = [&n](const char* key, Any otherwise) {
+      const Any* v = n.find(key);
+      return Any::Array{key, v ? *v : std::move(otherwise)};
+    };
+    return Any(Any::Array{Any::Array{"id", id}, field("message", ""), field("severity", "info"), field("removeOnRead", true)});
   };
   b.bind("add", [this](const Any& notification) {
-    Any n = Any::object();
-    if (notification.is_object()) n = notification;
-    else if (notification.is_array())
-      for (const auto& p : notification)
-        if (p.is_array() && p.size() == 2 && p[0].is_string()) n[p[0].get<std::string>()] = p[1];
-    if (!n.contains("message") || !n["message"].is_string())
+    Any::Map fields;
+    if (notification.isMap()) fields = notification.asMap();
+    else if (const auto* list = args::list(notification))
+      for (const auto& p : *list)
+        if (const auto* kv = args::list(p); kv && kv->size() == 2 && (*kv)[0].isString()) fields[(*kv)[0].asString()] = (*kv)[1];
+    const Any n = std::move(fields);
+    if (const Any* message = n.find("message"); !message || !message->isString())
       service::refuse("bad-argument", "a notification needs a message: {message, severity, removeOnRead}");
     int id;
     {
@@ -341,9 +345,9 @@ std::shared_ptr<service::Service> Devices::makeNotificationManager() {
   }, "A notification: [[id, n], [message, ...], [severity, ...], [removeOnRead, ...]]");
   b.bind("notifications", [this, pairs] {
     std::lock_guard lock(core_.mutex);
-    Any out = Any::array();
+    Any::Array out;
     for (const auto& [id, n] : notifications_) out.push_back(pairs(id, n));
-    return out;
+    return Any(std::move(out));
   }, "Every notification, oldest first");
   return b.build();
 }

@@ -110,14 +110,14 @@ Leds::Leds(RobotCore& core) : core_(core) {
 }
 
 std::uint32_t Leds::color(const Any& v, std::string_view w) {
-  if (v.is_number_integer()) {
-    const auto rgb = v.get<std::int64_t>();
+  if (v.isInt() || v.isUInt()) {
+    const auto rgb = v.isInt() ? v.asInt() : -1;  // a UInt is beyond every colour
     if (rgb < 0 || rgb > 0xFFFFFF) refuse("bad-argument", w, "a colour is 0x00RRGGBB, got " + args::quote(v));
     return static_cast<std::uint32_t>(rgb);
   }
-  if (v.is_string()) {
+  if (v.isString()) {
     for (const auto& [name, rgb] : kColors)
-      if (v.get<std::string>() == name) return rgb;
+      if (v.asString() == name) return rgb;
     refuse("bad-argument", w, "no colour named " + args::quote(v) + " (white, red, green, blue, yellow, magenta, cyan)");
   }
   refuse("bad-argument", w, "a colour is an int 0x00RRGGBB or a name, got " + args::quote(v));
@@ -259,7 +259,7 @@ std::shared_ptr<service::Service> Leds::makeService() {
     if (devices.size() == 1) return Any(intensity(devices[0]));
     std::vector<double> out;
     for (auto d : devices) out.push_back(intensity(d));
-    return Any(out);
+    return service::toAny(out);
   }, "An LED's intensity (a list for a group)");
   b.bind("fade", {"name", "intensity", "duration"}, [this, duration, fadeTo, here](const std::string& name, double v, double seconds) {
     const auto devices = resolve(name, here());

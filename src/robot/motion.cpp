@@ -21,8 +21,12 @@ constexpr const char* kMotionService = "ALMotion";
 
 std::string motionMethod(std::string_view method) { return args::qualified(kMotionService, method); }
 
+bool isNumber(const Any& v) { return service::fits(v, service::Type::Float); }
+
+// A list (an array or a tuple) of numbers only.
 bool allNumbers(const Any& v) {
-  return v.is_array() && std::all_of(v.begin(), v.end(), [](const Any& e) { return e.is_number(); });
+  const auto* items = args::list(v);
+  return items && std::all_of(items->begin(), items->end(), isNumber);
 }
 
 std::string count(std::size_t n, std::string_view what) {
@@ -32,8 +36,9 @@ std::string count(std::size_t n, std::string_view what) {
 // NAOqi's "a value, a list of values, or a list of lists of values", one
 // list per joint.
 std::vector<std::vector<double>> valuesPerJoint(const Any& v, std::size_t n, std::string_view w, std::string_view what) {
-  if (v.is_number()) return std::vector<std::vector<double>>(n, {args::number(v, w, what)});
-  if (!v.is_array()) refuse("bad-argument", w, std::string(what) + " must be a number or a list, got " + args::quote(v));
+  if (isNumber(v)) return std::vector<std::vector<double>>(n, {args::number(v, w, what)});
+  const auto* items = args::list(v);
+  if (!items) refuse("bad-argument", w, std::string(what) + " must be a number or a list, got " + args::quote(v));
   if (allNumbers(v)) {
     auto list = args::numbers(v, w, what);
     if (n == 1) return {list};
@@ -44,10 +49,10 @@ std::vector<std::vector<double>> valuesPerJoint(const Any& v, std::size_t n, std
     }
     refuse("bad-argument", w, std::string(what) + " has " + count(list.size(), "value") + " for " + count(n, "joint"));
   }
-  if (v.size() != n)
-    refuse("bad-argument", w, std::string(what) + " has " + count(v.size(), "list") + " for " + count(n, "joint"));
+  if (items->size() != n)
+    refuse("bad-argument", w, std::string(what) + " has " + count(items->size(), "list") + " for " + count(n, "joint"));
   std::vector<std::vector<double>> out;
-  for (const auto& e : v) out.push_back(args::numbers(e, w, what));
+  for (const auto& e : *items) out.push_back(args::numbers(e, w, what));
   return out;
 }
 
@@ -91,7 +96,7 @@ double fraction(const Any& v, std::string_view w, std::string_view what) {
   return f;
 }
 
-Any list(const std::vector<double>& values) { return Any(values); }
+Any list(const std::vector<double>& values) { return service::toAny(values); }
 
 // NAO's walk parameters that moveTo's configuration sets (NAOqi's walk
 // control documentation): their default, least and greatest values.
@@ -119,9 +124,9 @@ constexpr std::array<GaitParameter, 6> kPepperDrive{{{"MaxVelXY", 0.35, 0.1, 0.5
 Any moveConfig(bool pepper, const std::string& config) {
   if (config != "Default" && config != "Min" && config != "Max")
     service::refuse("bad-argument", "config must be \"Default\", \"Min\" or \"Max\", got \"" + config + "\"");
-  Any out = Any::array();
+  Any::Array out;
   for (const auto& p : pepper ? std::span<const GaitParameter>(kPepperDrive) : std::span<const GaitParameter>(kNaoGait))
-    out.push_back(Any::array({p.name, config == "Min" ? p.least : config == "Max" ? p.greatest : p.byDefault}));
+    out.push_back(Any::Array{p.name, config == "Min" ? p.least : config == "Max" ? p.greatest : p.byDefault});
   return out;
 }
 
@@ -227,8 +232,8 @@ void Motion::declareJoints(service::Service& s) {
     if (joints.empty()) refuse("bad-argument", w, "no joint named");
     const auto values = valuesPerJoint(a[1], joints.size(), w, change ? "changes" : "angles");
     std::vector<double> speeds;
-    if (a[2].is_array()) {
-      for (const auto& f : a[2]) speeds.push_back(fraction(f, w, "fractionMaxSpeed"));
+    if (const auto* fractions = args::list(a[2])) {
+      for (const auto& f : *fractions) speeds.push_back(fraction(f, w, "fractionMaxSpeed"));
       if (speeds.size() != joints.size())
         refuse("bad-argument", w, count(speeds.size(), "speed") + " for " + count(joints.size(), "joint"));
     } else {
@@ -383,18 +388,19 @@ void Motion::declareInterpolations(service::Service& s) {
              joints.push_back(*j);
            }
            if (joints.empty()) refuse("bad-argument", w, "no joint named");
-           const Any& points = a[2];
-           if (!points.is_array() || points.size() != joints.size())
+           const auto* points = args::list(a[2]);
+           if (!points || points->size() != joints.size())
              refuse("bad-argument", w, "controlPoints must hold one list per joint (" + count(joints.size(), "joint") + ")");
            std::vector<std::vector<double>> values;
            for (std::size_t i = 0; i < joints.size(); ++i) {
-             const Any& jointKeys = points[i];
-             if (!jointKeys.is_array())
+             const auto* jointKeys = args::list((*points)[i]);
+             if (!jointKeys)
                refuse("bad-argument", w, "the control points of " + body_.model().joints()[joints[i]].name + " must be a list");
              std::vector<double> angles;
-             for (const auto& k : jointKeys) {
+             for (const auto& k : *jointKeys) {
                // [angle, [type, dTime, dAngle], [type, dTime, dAngle]] or an angle
-               const Any& angle = k.is_array() && !k.empty() ? k[0] : k;
+               const auto* key = args::list(k);
+               const Any& angle = key && !key->empty() ? (*key)[0] : k;
                angles.push_back(args::number(angle, w, "a control point's angle"));
              }
              values.push_back(std::move(angles));
@@ -433,15 +439,21 @@ void Motion::declareMoves(service::Service& s) {
   };
   auto controlPoints = [](const Any& v, std::string_view w) {
     std::vector<Pose2D> legs;
-    if (!v.is_array()) refuse("bad-argument", w, "controlPoints must be a list of [x, y, theta], got " + args::quote(v));
+    const auto* points = args::list(v);
+    if (!points) refuse("bad-argument", w, "controlPoints must be a list of [x, y, theta], got " + args::quote(v));
+    // [x, y, theta], all numbers.
+    auto leg = [](const Any::Array& p) {
+      using service::fromAny;
+      return Pose2D{fromAny<double>(p[0]), fromAny<double>(p[1]), fromAny<double>(p[2])};
+    };
     // One [x, y, theta] or a list of them.
     if (allNumbers(v)) {
-      if (v.size() != 3) refuse("bad-argument", w, "a control point is [x, y, theta], got " + args::quote(v));
-      return std::vector<Pose2D>{{v[0].get<double>(), v[1].get<double>(), v[2].get<double>()}};
+      if (points->size() != 3) refuse("bad-argument", w, "a control point is [x, y, theta], got " + args::quote(v));
+      return std::vector<Pose2D>{leg(*points)};
     }
-    for (const auto& p : v) {
-      if (!allNumbers(p) || p.size() != 3) refuse("bad-argument", w, "a control point is [x, y, theta], got " + args::quote(p));
-      legs.push_back({p[0].get<double>(), p[1].get<double>(), p[2].get<double>()});
+    for (const auto& p : *points) {
+      if (!allNumbers(p) || args::list(p)->size() != 3) refuse("bad-argument", w, "a control point is [x, y, theta], got " + args::quote(p));
+      legs.push_back(leg(*args::list(p)));
     }
     return legs;
   };
@@ -453,7 +465,7 @@ void Motion::declareMoves(service::Service& s) {
     define(s, core_, name, {{"x", Type::Float}, {"y", Type::Float}, {"theta", Type::Float}, {"timeOrMoveConfig"}}, Type::Bool,
            "moveTo(x, y, theta, time) or moveTo(x, y, theta, moveConfig)", [this, pose, w](const Arguments& a) {
              std::optional<double> seconds;
-             if (a[3].is_number()) seconds = args::numberIn(a[3], 0.0, 1e9, w, "time");
+             if (isNumber(a[3])) seconds = args::numberIn(a[3], 0.0, 1e9, w, "time");
              return moveTo({pose(a, 0, w)}, seconds);
            });
     define(s, core_, name, {{"x", Type::Float}, {"y", Type::Float}, {"theta", Type::Float}, {"time", Type::Float}, {"moveConfig"}},
@@ -531,9 +543,9 @@ void Motion::declareMoves(service::Service& s) {
 
 void Motion::declareTasks(service::Service& s) {
   define(s, core_, "getTaskList", {}, Type::List, "[[name, id], ...] of the running motion tasks", [this](const Arguments&) {
-    Any out = Any::array();
-    for (const auto& t : body_.tasks()) out.push_back(Any::array({t.name, t.id}));
-    return out;
+    Any::Array out;
+    for (const auto& t : body_.tasks()) out.push_back(Any::Array{t.name, t.id});
+    return Any(std::move(out));
   });
   define(s, core_, "killTask", {{"motionTaskID", Type::Int}}, Type::Bool, "Stops a motion task where it is",
          [this](const Arguments& a) { return Any(body_.killTask(static_cast<std::uint64_t>(service::intArg(a, 0)))); });
@@ -658,7 +670,7 @@ void Motion::declareSettings(service::Service& s) {
            return Any(setting("MoveArms/" + chain));
          });
   define(s, core_, "getWalkArmsEnabled", {}, Type::List, "[left, right]: whether the arms swing while walking",
-         [this](const Arguments&) { return Any::array({setting("WalkArms/LArm"), setting("WalkArms/RArm")}); });
+         [this](const Arguments&) { return Any(Any::Array{setting("WalkArms/LArm"), setting("WalkArms/RArm")}); });
   define(s, core_, "setMotionConfig", {{"config"}}, Type::Void, "Motion configuration (recorded, not simulated)",
          [](const Arguments&) { return Any(); });
 }
@@ -671,27 +683,27 @@ void Motion::declareInfo(service::Service& s) {
            [this, name](const Arguments& a) {
              std::vector<std::string> out;
              for (auto j : resolve(a[0], motionMethod(name))) out.push_back(body_.model().joints()[j].name);
-             return Any(out);
+             return service::toAny(out);
            });
   define(s, core_, "getSensorNames", {}, Type::List, "The joints' sensors", [this](const Arguments&) {
     std::vector<std::string> out;
     for (const auto& j : body_.model().joints()) out.push_back(j.name);
-    return Any(out);
+    return service::toAny(out);
   });
   define(s, core_, "getLimits", {{"name", Type::String}}, Type::List, "[[min, max, maxVelocity, maxTorque], ...]",
          [this](const Arguments& a) {
-           Any out = Any::array();
+           Any::Array out;
            for (auto j : resolve(a[0], motionMethod("getLimits"))) {
              const JointInfo& info = body_.model().joints()[j];
-             out.push_back(Any::array({info.min, info.max, info.maxVelocity, info.maxTorque}));
+             out.push_back(Any::Array{info.min, info.max, info.maxVelocity, info.maxTorque});
            }
-           return out;
+           return Any(std::move(out));
          });
   define(s, core_, "getSummary", {}, Type::String, "The joints and tasks, as text", [this](const Arguments&) { return Any(summary()); });
   define(s, core_, "getMotionCycleTime", {}, Type::Int, "The motion cycle (ms)", [](const Arguments&) { return Any(10); });
   define(s, core_, "getRobotConfig", {}, Type::List, "[[keys], [values]]", [this](const Arguments&) {
-    return Any::array({Any::array({"Model Type", "Robot Name"}),
-                       Any::array({core_.pepper() ? "juliette" : "naoH25", std::string(core_.modelName())})});
+    return Any(Any::Array{Any::Array{"Model Type", "Robot Name"},
+                          Any::Array{core_.pepper() ? "juliette" : "naoH25", std::string(core_.modelName())}});
   });
 }
 

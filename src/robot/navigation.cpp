@@ -27,23 +27,39 @@ Pose2D then(const Pose2D& from, const Pose2D& step) {
           std::remainder(from.theta + step.theta, 2 * M_PI)};
 }
 
-bool isPoint(const Any& v) { return v.is_array() && v.size() == 2 && v[0].is_number() && v[1].is_number(); }
+bool isNumber(const Any& v) { return service::fits(v, service::Type::Float); }
+double numberOf(const Any& v) { return service::fromAny<double>(v); }
+
+// [x, y] (an array or a tuple of two numbers), or null.
+const Any::Array* point(const Any& v) {
+  const auto* xy = args::list(v);
+  return xy && xy->size() == 2 && isNumber((*xy)[0]) && isNumber((*xy)[1]) ? xy : nullptr;
+}
+
+// A list whose first element is a string (the kind of a path or a
+// trajectory), or null.
+const Any::Array* tagged(const Any& v) {
+  const auto* items = args::list(v);
+  return items && !items->empty() && (*items)[0].isString() ? items : nullptr;
+}
 
 // The end point of a 2D path of NAOqi's moveAlong: ["Line", [x, y]],
 // ["Circle", [cx, cy], span] (the start turned about the centre), or
 // ["Composed", path, ...], each path starting where the one before ended.
-std::optional<Pose2D> pathEnd(const Any& path) {
-  if (!path.is_array() || path.empty() || !path[0].is_string()) return std::nullopt;
-  const std::string kind = path[0].get<std::string>();
-  if (kind == "Line" && path.size() == 2 && isPoint(path[1])) return Pose2D{path[1][0].get<double>(), path[1][1].get<double>(), 0};
-  if (kind == "Circle" && path.size() == 3 && isPoint(path[1]) && path[2].is_number()) {
-    const double cx = path[1][0].get<double>(), cy = path[1][1].get<double>(), a = path[2].get<double>();
+std::optional<Pose2D> pathEnd(const Any& v) {
+  const auto* path = tagged(v);
+  if (!path) return std::nullopt;
+  const std::string& kind = (*path)[0].asString();
+  const auto* xy = path->size() >= 2 ? point((*path)[1]) : nullptr;
+  if (kind == "Line" && path->size() == 2 && xy) return Pose2D{numberOf((*xy)[0]), numberOf((*xy)[1]), 0};
+  if (kind == "Circle" && path->size() == 3 && xy && isNumber((*path)[2])) {
+    const double cx = numberOf((*xy)[0]), cy = numberOf((*xy)[1]), a = numberOf((*path)[2]);
     return Pose2D{cx - std::cos(a) * cx + std::sin(a) * cy, cy - std::sin(a) * cx - std::cos(a) * cy, 0};
   }
-  if (kind != "Composed" || path.size() < 2) return std::nullopt;
+  if (kind != "Composed" || path->size() < 2) return std::nullopt;
   Pose2D end;
-  for (std::size_t i = 1; i < path.size(); ++i) {
-    const auto part = pathEnd(path[i]);
+  for (std::size_t i = 1; i < path->size(); ++i) {
+    const auto part = pathEnd((*path)[i]);
     if (!part) return std::nullopt;
     end.x += part->x;
     end.y += part->y;
@@ -54,24 +70,25 @@ std::optional<Pose2D> pathEnd(const Any& path) {
 // The end pose of a trajectory, in the robot's frame at its start:
 // ["Holonomic" or "NonHolonomic", path, finalTheta(, finalTime)], or
 // ["Composed", trajectory, ...], each starting where the one before ended.
-std::optional<Pose2D> trajectoryEnd(const Any& trajectory) {
-  if (!trajectory.is_array() || trajectory.size() < 2 || !trajectory[0].is_string()) return std::nullopt;
-  const std::string kind = trajectory[0].get<std::string>();
+std::optional<Pose2D> trajectoryEnd(const Any& v) {
+  const auto* trajectory = tagged(v);
+  if (!trajectory || trajectory->size() < 2) return std::nullopt;
+  const std::string& kind = (*trajectory)[0].asString();
   if (kind == "Composed") {
     Pose2D end;
-    for (std::size_t i = 1; i < trajectory.size(); ++i) {
-      const auto part = trajectoryEnd(trajectory[i]);
+    for (std::size_t i = 1; i < trajectory->size(); ++i) {
+      const auto part = trajectoryEnd((*trajectory)[i]);
       if (!part) return std::nullopt;
       end = then(end, *part);
     }
     return end;
   }
   if (kind != "Holonomic" && kind != "NonHolonomic") return std::nullopt;
-  auto end = pathEnd(trajectory[1]);
+  auto end = pathEnd((*trajectory)[1]);
   if (!end) return std::nullopt;
-  if (trajectory.size() > 2) {
-    if (!trajectory[2].is_number()) return std::nullopt;
-    end->theta = trajectory[2].get<double>();
+  if (trajectory->size() > 2) {
+    if (!isNumber((*trajectory)[2])) return std::nullopt;
+    end->theta = numberOf((*trajectory)[2]);
   }
   return end;
 }
@@ -81,7 +98,7 @@ std::optional<Pose2D> trajectoryEnd(const Any& trajectory) {
 Navigation::Navigation(RobotCore& core, Body& body, Motion& motion) : core_(core), body_(body), motion_(motion) {}
 
 bool Navigation::go(const Pose2D& delta, const std::string& begin, const std::string& success) {
-  const bool moved = motion_.moveTo({delta}, std::nullopt).get<bool>();
+  const bool moved = motion_.moveTo({delta}, std::nullopt).asBool();
   const core::Duration took = service::takenByLastCall();
   if (!moved || begin.empty()) return moved;
   MemoryWrites now;
@@ -128,7 +145,7 @@ std::shared_ptr<service::Service> Navigation::makeNavigation() {
     std::lock_guard lock(core_.mutex);
     securityDistance_ = d;
   }, "The distance kept to obstacles (m)");
-  auto freeZone = [](double radius, double) { return Any::array({0, radius, Any::array({0.0, 0.0})}); };
+  auto freeZone = [](double radius, double) { return Any(Any::Array{0, radius, Any::Array{0.0, 0.0}}); };
   b.bind("findFreeZone", freeZone, "[0 (found), radius, [x, y]]: the empty room is free where the robot stands");
   b.bind("stopAndComputeFreeZone", freeZone, "[0 (found), radius, [x, y]]: the empty room is free where the robot stands");
   return b.build();
@@ -142,8 +159,8 @@ std::shared_ptr<service::Service> Navigation::makeLocalization() {
   };
   b.bind("getRobotPosition", position, "[x, y, theta] in the world frame");
   b.bind("getRobotPosition", [position](bool) { return position(); }, "[x, y, theta] in the world frame");
-  b.bind("getRobotOrientation", [this] { return Any::array({body_.position().theta}); }, "[theta] in the world frame");
-  b.bind("getRobotOrientation", [this](bool) { return Any::array({body_.position().theta}); }, "[theta] in the world frame");
+  b.bind("getRobotOrientation", [this] { return Any(Any::Array{body_.position().theta}); }, "[theta] in the world frame");
+  b.bind("getRobotOrientation", [this](bool) { return Any(Any::Array{body_.position().theta}); }, "[theta] in the world frame");
   b.bind("learnHome", [this] {
     std::lock_guard lock(core_.mutex);
     home_ = body_.positionLocked();

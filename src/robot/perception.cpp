@@ -4,7 +4,6 @@
 #include <cmath>
 
 #include "arguments.hpp"
-#include "autolife/core/value_json.hpp"
 #include "autolife/launchpad/robot_profile.hpp"
 #include "autolife/naoqi/service_builder.hpp"
 
@@ -13,6 +12,17 @@ namespace autolife::robot {
 using service::Any;
 
 namespace {
+
+// A memory value read as a number, `otherwise` when it is not one.
+double numberOr(const Any& v, double otherwise) {
+  if (v.isInt()) return static_cast<double>(v.asInt());
+  return v.isFloat() ? v.asFloat() : otherwise;
+}
+
+// PeoplePerception/Person/<id>/IsLookingAtRobot: true, or 1 (as 1 or 1.0).
+bool lookingAtRobot(const Any& v) {
+  return (v.isBool() && v.asBool()) || (v.isNumber() && numberOr(v, 0.0) == 1.0);
+}
 
 constexpr const char* kVisible = "PeoplePerception/VisiblePeopleList";
 constexpr const char* kPeople = "PeoplePerception/PeopleList";
@@ -49,7 +59,7 @@ Perception::~Perception() {
 
 Any Perception::read(const std::string& key) const {
   try {
-    return core::valueToJson(core_.memory.getData(key));
+    return core_.memory.getData(key);
   } catch (const std::exception&) {
     return Any();
   }
@@ -58,9 +68,9 @@ Any Perception::read(const std::string& key) const {
 std::vector<int> Perception::ids(const std::string& key) const {
   std::vector<int> out;
   const Any v = read(key);
-  if (!v.is_array()) return out;
-  for (const auto& id : v)
-    if (id.is_number_integer()) out.push_back(id.get<int>());
+  if (!v.isArray()) return out;
+  for (const auto& id : v.asArray())
+    if (id.isInt()) out.push_back(static_cast<int>(id.asInt()));
   return out;
 }
 
@@ -92,9 +102,9 @@ void Perception::declareSubscriptions(naoqi::ServiceBuilder& b, const std::strin
   }, "Stops the extractor for a subscriber");
   b.bind("getSubscribersInfo", [this, extractor] {
     std::lock_guard lock(core_.mutex);
-    Any out = Any::array();
-    for (const auto& name : subscribers_[extractor]) out.push_back(Any::array({name, 500, 0.0}));
-    return out;
+    Any::Array out;
+    for (const auto& name : subscribers_[extractor]) out.push_back(Any::Array{name, 500, 0.0});
+    return Any(std::move(out));
   }, "[[name, period, precision], ...]");
   b.bind("getEventList", [extractor] { return catalogKeys(extractor, true); }, "The events it raises");
   b.bind("getMemoryKeyList", [extractor] { return catalogKeys(extractor, false); }, "The memory keys it writes");
@@ -215,10 +225,11 @@ void Perception::facesChanged() {
     }
     for (int id : people) {
       const Any angles = read(personKey(id, "AnglesYawPitch"));
-      const double yaw = angles.is_array() && angles.size() == 2 && angles[0].is_number() ? angles[0].get<double>() : 0.0;
-      const double pitch = angles.is_array() && angles.size() == 2 && angles[1].is_number() ? angles[1].get<double>() : 0.0;
-      const Any distance = read(personKey(id, "Distance"));
-      const double size = distance.is_number() && distance.get<double>() > 0 ? std::min(1.0, 0.2 / distance.get<double>()) : 0.1;
+      const bool pair = angles.isArray() && angles.asArray().size() == 2;
+      const double yaw = pair ? numberOr(angles.asArray()[0], 0.0) : 0.0;
+      const double pitch = pair ? numberOr(angles.asArray()[1], 0.0) : 0.0;
+      const double distance = numberOr(read(personKey(id, "Distance")), 0.0);
+      const double size = distance > 0 ? std::min(1.0, 0.2 / distance) : 0.1;
       faces.push_back(core::Value::Array{core::Value::Array{0, yaw, pitch, size, size},
                                          core::Value::Array{id, 0.0, std::string(), core::Value::Array{}, core::Value::Array{}}});
     }
@@ -334,11 +345,11 @@ std::shared_ptr<service::Service> Perception::makeMood() {
     const auto people = visiblePeople();
     if (people.empty()) return std::string("unengaged");
     for (int id : people)
-      if (read(personKey(id, "IsLookingAtRobot")) == Any(true) || read(personKey(id, "IsLookingAtRobot")) == Any(1))
+      if (lookingAtRobot(read(personKey(id, "IsLookingAtRobot"))))
         return std::string("fullyEngaged");
     return std::string("semiEngaged");
   };
-  auto level = [](double value) { return Any::object({{"value", value}, {"confidence", 1.0}}); };
+  auto level = [](double value) { return Any(Any::Map{{"value", value}, {"confidence", 1.0}}); };
   b.bind("valence", [] { return std::string("neutral"); }, "neutral: the simulated faces show no emotion");
   b.bind("attention", attention, "unengaged, semiEngaged or fullyEngaged, from the people visible and looking");
   b.bind("ambiance", [] { return std::string("calm"); }, "calm: the simulated room is quiet");
@@ -355,21 +366,21 @@ std::shared_ptr<service::Service> Perception::makeMood() {
   b.bind("getEmotionalReaction", [] { return std::string("none"); }, "none: no reaction is detected");
   auto personState = [level, attention] {
     const auto a = attention();
-    return Any::object({{"valence", level(0.0)},
+    return Any(Any::Map{{"valence", level(0.0)},
                         {"attention", level(a == "fullyEngaged" ? 1.0 : a == "semiEngaged" ? 0.5 : 0.0)},
                         {"smile", level(0.0)},
-                        {"expressions", Any::object()}});
+                        {"expressions", Any::Map{}}});
   };
   b.bind("currentPersonState", personState, "{valence, attention, smile, expressions} of the person engaged");
   b.bind("personStateFromPeoplePerception", [personState](int) { return personState(); }, "A person's state");
   b.bind("personStateFromUserSession", [personState](int) { return personState(); }, "A user's state");
-  b.bind("ambianceState", [level] { return Any::object({{"agitation", level(0.0)}, {"calmness", level(1.0)}}); },
+  b.bind("ambianceState", [level] { return Any(Any::Map{{"agitation", level(0.0)}, {"calmness", level(1.0)}}); },
          "{agitation, calmness}: calm");
   b.bind("persons", [this] {
     std::vector<int> people = visiblePeople();
-    Any out = Any::array();
-    for (int id : people) out.push_back(Any::object({{"id", id}}));
-    return out;
+    Any::Array out;
+    for (int id : people) out.push_back(Any::Map{{"id", id}});
+    return Any(std::move(out));
   }, "The people visible: [{id}]");
   b.bind("subscribe", [](const std::string&, const std::string&) { return true; }, "Subscribes (recorded); true");
   b.bind("unsubscribe", [](const std::string&) { return true; }, "Unsubscribes (recorded); true");
@@ -384,7 +395,7 @@ std::shared_ptr<service::Service> Perception::makeUserSession() {
   };
   auto focused = [this] {
     const Any f = read("UserSession/FocusedUser");
-    return f.is_number_integer() ? f.get<int>() : -1;
+    return f.isInt() ? static_cast<int>(f.asInt()) : -1;
   };
   auto has = [users](int id) {
     const auto all = users();
@@ -407,7 +418,7 @@ std::shared_ptr<service::Service> Perception::makeUserSession() {
   b.bind("getBindingList", [] { return std::vector<std::string>{}; }, "No bindings");
   b.bind("doesBindingExist", [](const std::string&) { return false; }, "No bindings");
   b.bind("getUserBindings", [](int) { return std::map<std::string, std::string>{}; }, "No bindings");
-  b.bind("getUserData", [](int, const std::string&) { return Any::object(); }, "No data sources: {}");
+  b.bind("getUserData", [](int, const std::string&) { return Any(Any::Map{}); }, "No data sources: {}");
   return b.build();
 }
 

@@ -131,10 +131,10 @@ std::shared_ptr<service::Service> RobotSystem::makeSystem() {
   b.bind("totalMemory", [memory] { return static_cast<int>(memory); }, "The robot's memory (kB, a simulated figure)");
   b.bind("freeMemory", [memory] { return static_cast<int>(memory / 2); }, "Free memory (kB, a simulated figure: half)");
   b.bind("diskFree", [](bool) {
-    return Any::array({Any::object({{"name", "/home/nao"}, {"total", kDiskKb}, {"free", kDiskKb / 2}})});
+    return Any(Any::Array{Any::Map{{"name", "/home/nao"}, {"total", kDiskKb}, {"free", kDiskKb / 2}}});
   }, "[{name, total, free}] of the user partition (kB, simulated figures)");
   b.bind("systemInfo", [this] {
-    return Any::object({{"robotName", robotName()},
+    return Any(Any::Map{{"robotName", robotName()},
                         {"systemVersion", naoqi::kNaoqiVersion},
                         {"robotType", std::string(core_.modelName())},
                         {"simulated", true}});
@@ -175,7 +175,7 @@ std::shared_ptr<service::Service> RobotSystem::makeBodyTemperature() {
     const auto critical = hotJoints(temperatures_, kCriticalCelsius);
     const auto hot = hotJoints(temperatures_, kHotCelsius);
     const int level = !critical.empty() ? 2 : !hot.empty() ? 1 : 0;
-    return Any::array({level, level == 2 ? critical : hot});
+    return Any(Any::Array{level, service::toAny(level == 2 ? critical : hot)});
   }, "[severity (0 negligible, 1 serious: a joint at 65 C or more, 2 critical: 75 C), [the joints at that level]]");
   b.bind("areNotificationsEnabled", [notifications] { return *notifications; }, "Whether temperature notifications are on");
   b.bind("setEnableNotifications", [notifications](bool on) { *notifications = on; }, "Temperature notifications on or off");

@@ -38,9 +38,9 @@ void Tablet::emit(const std::string& signal, const Any& value) {
 }
 
 void Tablet::touchScreen(double x, double y) {
-  emit("onTouchDown", Any::array({x, y}));
-  emit("onTouchDownRatio", Any::array({x / kScreenWidth, y / kScreenHeight, screen().webviewShown ? "WebView" : "Screen"}));
-  emit("onTouchUp", Any::array({x, y}));
+  emit("onTouchDown", Any::Array{x, y});
+  emit("onTouchDownRatio", Any::Array{x / kScreenWidth, y / kScreenHeight, screen().webviewShown ? "WebView" : "Screen"});
+  emit("onTouchUp", Any::Array{x, y});
 }
 
 std::shared_ptr<service::Service> Tablet::makeService() {

@@ -171,4 +171,15 @@ struct Convert<std::pair<A, B>> {
   static Any to(const std::pair<A, B>& p) { return Any::Tuple{{Convert<A>::to(p.first), Convert<B>::to(p.second)}}; }
 };
 
+// Shorthands for handlers that build or read an Any of a known C++ type:
+// toAny(std::vector<double>{...}) is a list of floats.
+template <class T>
+Any toAny(const T& value) {
+  return Convert<T>::to(value);
+}
+template <class T>
+T fromAny(const Any& value) {
+  return Convert<T>::from(value);
+}
+
 }  // namespace autolife::service
