@@ -59,11 +59,11 @@ std::shared_ptr<service::Service> DialogService::makeService() {
   m("getLoadedTopics", {{"language", Type::String}}, Type::List, "",
     [this](const Arguments& a) {
       auto lock = lockState();
-      return stringList(dialog_.loadedTopics(languageArg(a, 0)));
+      return service::toAny(dialog_.loadedTopics(languageArg(a, 0)));
     });
   m("getAllLoadedTopics", {}, Type::List, "", [this](const Arguments&) {
       auto lock = lockState();
-      return stringList(dialog_.allLoadedTopics());
+      return service::toAny(dialog_.allLoadedTopics());
     });
   m("activateTopic", {{"topicName", Type::String}}, Type::Void, "",
     [this, topicArg](const Arguments& a) { return activate(topicArg(a, 0)), Any(); });
@@ -71,7 +71,7 @@ std::shared_ptr<service::Service> DialogService::makeService() {
     [this, topicArg](const Arguments& a) { return deactivate(topicArg(a, 0)), Any(); });
   m("getActivatedTopics", {}, Type::List, "", [this](const Arguments&) {
       auto lock = lockState();
-      return stringList(dialog_.activatedTopics());
+      return service::toAny(dialog_.activatedTopics());
     });
   m("subscribe", {{"name", Type::String}}, Type::Void, "Starts listening (Dialog/IsStarted = 1)",
     [this](const Arguments& a) { return subscribe(service::stringArg(a, 0)), Any(); });
@@ -159,7 +159,7 @@ std::shared_ptr<service::Service> DialogService::makeService() {
   m("getConcept", {{"conceptName", Type::String}, {"language", Type::String}}, Type::List, "",
     [this](const Arguments& a) {
       auto lock = lockState();
-      return stringList(dialog_.getConcept(service::stringArg(a, 0), languageArg(a, 1)));
+      return service::toAny(dialog_.getConcept(service::stringArg(a, 0), languageArg(a, 1)));
     });
   m("clearConcepts", {}, Type::Void, "", [](const Arguments&) { return Any(); });
   m("forceInput", {{"input", Type::String}}, Type::Void, "As if a person said it (heard with full confidence)",
@@ -208,9 +208,9 @@ std::shared_ptr<service::Service> DialogService::makeService() {
   m("getUserDataList", {{"userID", Type::Int}}, Type::List, "",
     [this](const Arguments& a) {
       auto lock = lockState();
-      return stringList(dialog_.userDataList(static_cast<int>(service::intArg(a, 0))));
+      return service::toAny(dialog_.userDataList(static_cast<int>(service::intArg(a, 0))));
     });
-  m("getUserList", {}, Type::List, "", [](const Arguments&) { return service::Convert<std::vector<int>>::to({0}); });
+  m("getUserList", {}, Type::List, "", [](const Arguments&) { return service::toAny(std::vector<int>{0}); });
   m("openSession", {{"id", Type::Int}}, Type::Void, "", [this](const Arguments& a) {
     memory_.raiseEvent("Dialog/OpenSession", service::intArg(a, 0));
     return Any();
@@ -226,7 +226,7 @@ std::shared_ptr<service::Service> DialogService::makeService() {
   m("getEventList", {}, Type::List, "The memory events the active topics wait for",
     [this](const Arguments&) {
       auto lock = lockState();
-      return stringList(dialog_.eventKeys());
+      return service::toAny(dialog_.eventKeys());
     });
   return s;
 }

@@ -18,13 +18,9 @@ inline std::vector<std::string> stringListArg(const service::Arguments& a, std::
   std::vector<std::string> out;
   for (const auto& v : a[i].isTuple() ? a[i].asTuple() : a[i].asArray()) {
     if (!(v.isString() || v.isBytes())) throw service::CallError("bad-argument", refusal);
-    out.push_back(service::Convert<std::string>::from(v));
+    out.push_back(service::fromAny<std::string>(v));
   }
   return out;
-}
-
-inline service::Any stringList(const std::vector<std::string>& list) {
-  return service::Convert<std::vector<std::string>>::to(list);
 }
 
 // getSubscribersInfo: [name, period, precision] for each subscriber.

@@ -116,7 +116,7 @@ std::shared_ptr<service::Service> SpeechRecognition::makeService() {
   });
   m("getLanguage", {}, Type::String, "", [this](const Arguments&) { return Any(language()); });
   m("getAvailableLanguages", {}, Type::List, "",
-    [](const Arguments&) { return stringList({"English", "French", "Japanese", "Chinese"}); });
+    [](const Arguments&) { return service::toAny(std::vector<std::string>{"English", "French", "Japanese", "Chinese"}); });
   m("setParameter", {{"paramName", Type::String}, {"paramValue", Type::Float}}, Type::Void, "", [this](const Arguments& a) {
     std::lock_guard lock(mutex_);
     parameters_[service::stringArg(a, 0)] = a[1].isBool() ? (a[1].asBool() ? 1.0 : 0.0) : service::floatArg(a, 1);

@@ -20,8 +20,6 @@ bool contains(const std::vector<std::string>& list, const std::string& name) {
   return std::find(list.begin(), list.end(), name) != list.end();
 }
 
-using Strings = service::Convert<std::vector<std::string>>;
-
 // The explanation as `simulate --explain --json` writes it, as a value.
 Any explanationOf(const life::AutonomousLife& life, const std::string& name) {
   auto e = life.explainLaunchTrigger(name);
@@ -68,10 +66,10 @@ Any describeActivity(const life::AutonomousLife& life, const ServiceOperandBridg
                   {"suggested", contains(suggested, name)},
                   {"focused", focused == name},
                   {"stacked", contains(stack, name)},
-                  {"violations", Strings::to(life.getActivityContextPermissionViolations(name))},
+                  {"violations", service::toAny(life.getActivityContextPermissionViolations(name))},
                   {"explanation", explanationOf(life, name)},
                   {"whyNot", whyNotOf(life, now, name)},
-                  {"unresolved", Strings::to(operands ? operands->unresolved(name) : std::vector<std::string>{})}};
+                  {"unresolved", service::toAny(operands ? operands->unresolved(name) : std::vector<std::string>{})}};
 }
 
 Any activities(const life::AutonomousLife& life, const ServiceOperandBridge* operands, core::Time now) {
@@ -157,8 +155,8 @@ Any snapshot(const Sources& s, const std::string& memoryFilter) {
                   {"lifeTime", s.life.getLifeTime()},
                   {"state", s.life.getState()},
                   {"focused", s.life.focusedActivity()},
-                  {"stack", Strings::to(s.life.focusStack())},
-                  {"suggestions", Strings::to(s.life.launchSuggestions())},
+                  {"stack", service::toAny(s.life.focusStack())},
+                  {"suggestions", service::toAny(s.life.launchSuggestions())},
                   {"abilities", s.life.getAutonomousAbilitiesStatus()},
                   {"safeguards", safeguardsEnabled(s.life)},
                   {"activities", activities(s.life, s.operands, s.memory.clock().now())},
@@ -206,7 +204,7 @@ std::shared_ptr<service::Service> makeAutolifeService(memory::Memory& memory, li
   s->method("warnings", {}, Type::List,
             "The simulated robot's warnings so far, oldest first: each method called that it does not model, once",
             [services](const Arguments&) {
-              return Strings::to(services ? services->warnings() : std::vector<std::string>{});
+              return service::toAny(services ? services->warnings() : std::vector<std::string>{});
             });
   s->signal("warning", {{"message", Type::String}}, "A warning of the simulated robot (a method it does not model, once)");
   if (services) {

@@ -195,11 +195,10 @@ service::Any heardJson(const dialog::Heard& h, const std::string& utterance) {
   const dialog::Explanation& ex = h.dialog->explanation;
   std::vector<std::string> answers;
   for (const auto& answer : h.dialog->answers) answers.push_back(answer.text);
-  using Strings = service::Convert<std::vector<std::string>>;
   return service::Any::Map{{"heard", utterance}, {"wordRecognized", h.wordRecognized}, {"outcome", ex.outcome},
                            {"reason", ex.reason}, {"topic", ex.topic},   {"file", ex.file},
-                           {"line", ex.line},     {"rule", ex.rule},     {"notes", Strings::to(ex.notes)},
-                           {"answers", Strings::to(answers)}};
+                           {"line", ex.line},     {"rule", ex.rule},     {"notes", service::toAny(ex.notes)},
+                           {"answers", service::toAny(answers)}};
 }
 
 }  // namespace

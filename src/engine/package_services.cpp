@@ -18,7 +18,7 @@ namespace {
 Any infoOf(const package::PackageInfo& p) {
   return Any::Map{{"uuid", p.uuid},
                   {"version", p.version},
-                  {"names", service::Convert<package::Localized>::to(p.names)},
+                  {"names", service::toAny(p.names)},
                   {"path", p.path.string()}};
 }
 

@@ -45,7 +45,7 @@ std::vector<core::PreferenceChange> settingsOf(const Any& values) {
     for (const auto& [setting, value] : settings.asMap()) {
       if (!(value.isString() || value.isBytes()))
         throw CallError("bad-argument", "values[\"" + domain + "\"][\"" + setting + "\"] must be a string");
-      const std::string text = service::Convert<std::string>::from(value);
+      const std::string text = service::fromAny<std::string>(value);
       checkValue(domain, setting, text);
       out.push_back({domain, setting, text});
     }
