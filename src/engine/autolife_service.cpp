@@ -4,9 +4,6 @@
 #include <deque>
 #include <mutex>
 
-#include <nlohmann/json.hpp>
-
-#include "autolife/core/value_json.hpp"
 
 namespace autolife::engine {
 
@@ -20,10 +17,9 @@ bool contains(const std::vector<std::string>& list, const std::string& name) {
   return std::find(list.begin(), list.end(), name) != list.end();
 }
 
-// The explanation as `simulate --explain --json` writes it, as a value.
 Any explanationOf(const life::AutonomousLife& life, const std::string& name) {
   auto e = life.explainLaunchTrigger(name);
-  return e ? core::jsonToValue(e->json()) : Any();
+  return e ? e->asValue() : Any();
 }
 
 // {"t", "why-not", "reason", "message", ...}: the line `simulate --explain
@@ -31,8 +27,7 @@ Any explanationOf(const life::AutonomousLife& life, const std::string& name) {
 Any whyNotOf(const life::AutonomousLife& life, core::Time now, const std::string& name) {
   auto w = life.whyNot(name);
   if (!w) return Any();
-  const Any fields = core::jsonToValue(nlohmann::json(w->json()));
-  Any::Map out = fields.asMap();
+  Any::Map out = w->asValue();
   out.insert_or_assign("t", core::toSeconds(now));
   return out;
 }
