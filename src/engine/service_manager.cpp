@@ -16,7 +16,7 @@ Any describe(const std::string& name) { return Any::Map{{"name", name}, {"runnin
 
 // qi::ServiceProcessInfo's fields, and the keys every entry of services() has.
 Any describe(const ServiceProcessInfo& s) {
-  return Any::Map{{"name", s.name},           {"running", s.running},         {"autoRun", s.autorun}, {"autorun", s.autorun},
+  return Any::Map{{"name", s.name}, {"running", s.running}, {"autoRun", s.autorun}, {"autorun", s.autorun},
                   {"execStart", s.execStart}, {"packageUuid", s.packageUuid}, {"pid", s.pid}};
 }
 
