@@ -36,14 +36,18 @@ Any guarded(F&& f) {
   }
 }
 
-// A value's JSON text, for the sentences of a refusal (as they always read).
-std::string jsonText(const Any& v) { return core::valueToJson(v).dump(); }
+// A value's JSON text, for the sentences of a refusal (compact, as they
+// always read); an object, which JSON cannot carry, as Value writes it.
+std::string jsonText(const Any& v) {
+  if (v.isObject()) return v.toJson();
+  return core::valueToJson(v).dump();
+}
 
 std::vector<std::string> stringList(const std::vector<Any>& list) {
   std::vector<std::string> out;
   for (const auto& k : list) {
-    if (!k.isString()) throw service::CallError("bad-argument", "key names must be strings, got " + jsonText(k));
-    out.push_back(k.asString());
+    if (!(k.isString() || k.isBytes())) throw service::CallError("bad-argument", "key names must be strings, got " + jsonText(k));
+    out.push_back(service::fromAny<std::string>(k));
   }
   return out;
 }
@@ -55,9 +59,9 @@ void declareData(naoqi::ServiceBuilder& s, memory::Memory& m) {
     std::vector<std::pair<std::string, core::Value>> pairs;
     for (const auto& p : list) {
       const Any::Array* pair = p.isArray() ? &p.asArray() : p.isTuple() ? &p.asTuple() : nullptr;
-      if (!pair || pair->size() != 2 || !(*pair)[0].isString())
+      if (!pair || pair->size() != 2 || !((*pair)[0].isString() || (*pair)[0].isBytes()))
         throw service::CallError("bad-argument", "insertListData takes [[key, value], ...], got " + jsonText(p));
-      pairs.emplace_back((*pair)[0].asString(), toValue((*pair)[1]));
+      pairs.emplace_back(service::fromAny<std::string>((*pair)[0]), toValue((*pair)[1]));
     }
     guarded([&] { m.insertListData(pairs); return Any(); });
   }, "Stores several values at once: [[key, value], ...]");
