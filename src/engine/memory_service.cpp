@@ -37,10 +37,14 @@ Any guarded(F&& f) {
 }
 
 // A value's JSON text, for the sentences of a refusal (compact, as they
-// always read); an object, which JSON cannot carry, as Value writes it.
+// always read); one holding an object, which JSON cannot carry, as Value
+// writes it.
 std::string jsonText(const Any& v) {
-  if (v.isObject()) return v.toJson();
-  return core::valueToJson(v).dump();
+  try {
+    return core::valueToJson(v).dump();
+  } catch (const std::invalid_argument&) {
+    return v.toJson();
+  }
 }
 
 std::vector<std::string> stringList(const std::vector<Any>& list) {
