@@ -1,6 +1,6 @@
-// ALMemory as a service (REFERENCE §2 names). Values cross as they are held
-// (core::Value); maps are refused (they are not memory values); `getTimestamp` answers
-// [value, sec, usec] in engine time.
+// ALMemory as a service (REFERENCE §2 names). Values cross as memory holds
+// them (core::Value); maps are refused (they are not memory values);
+// `getTimestamp` answers [value, sec, usec] in engine time.
 #pragma once
 
 #include <memory>
