@@ -96,27 +96,25 @@ const ExplainNode* falseHolder(const ExplainNode& n) {
   return &n;
 }
 
-nlohmann::json toJson(const ExplainNode& n) {
-  nlohmann::json j;
-  j["expression"] = n.expression;
-  j["value"] = core::valueToJson(n.value);
-  if (!n.evaluated) j["evaluated"] = false;
+Value toValue(const ExplainNode& n) {
+  Value::Map j{{"expression", n.expression}, {"value", n.value}};
+  if (!n.evaluated) j.emplace("evaluated", false);
   if (n.temporal) {
     const auto& r = *n.temporal;
-    nlohmann::json t;
-    t["operator"] = std::string(1, spelling(r.op));
-    t["window"] = r.windowValid ? nlohmann::json(core::toSeconds(r.window)) : nlohmann::json(nullptr);
-    t["operandTrue"] = r.operandTrue;
-    if (r.op == TemporalOp::Held) t["held"] = core::toSeconds(r.elapsed);
-    if (r.op == TemporalOp::Within && !r.operandTrue && !r.neverTrue) t["lastTrueAgo"] = core::toSeconds(r.elapsed);
-    t["remaining"] = r.remaining ? nlohmann::json(core::toSeconds(*r.remaining)) : nlohmann::json(nullptr);
-    j["temporal"] = t;
-    j["note"] = n.note;
+    Value::Map t{{"operator", std::string(1, spelling(r.op))},
+                 {"window", r.windowValid ? Value(core::toSeconds(r.window)) : Value()},
+                 {"operandTrue", r.operandTrue},
+                 {"remaining", r.remaining ? Value(core::toSeconds(*r.remaining)) : Value()}};
+    if (r.op == TemporalOp::Held) t.emplace("held", core::toSeconds(r.elapsed));
+    if (r.op == TemporalOp::Within && !r.operandTrue && !r.neverTrue) t.emplace("lastTrueAgo", core::toSeconds(r.elapsed));
+    j.emplace("temporal", std::move(t));
+    j.emplace("note", n.note);
   }
-  if (!n.warning.empty()) j["warning"] = n.warning;
+  if (!n.warning.empty()) j.emplace("warning", n.warning);
   if (!n.children.empty()) {
-    j["children"] = nlohmann::json::array();
-    for (const auto& c : n.children) j["children"].push_back(toJson(c));
+    Value::Array children;
+    for (const auto& c : n.children) children.push_back(toValue(c));
+    j.emplace("children", std::move(children));
   }
   return j;
 }
@@ -155,12 +153,10 @@ std::string Explanation::text() const {
   return out;
 }
 
-nlohmann::json Explanation::json() const {
-  nlohmann::json j;
-  j["t"] = core::toSeconds(time);
-  j["value"] = core::valueToJson(value);
-  j["tree"] = toJson(root);
-  return j;
+Value Explanation::asValue() const {
+  return Value::Map{{"t", core::toSeconds(time)}, {"value", value}, {"tree", toValue(root)}};
 }
+
+nlohmann::json Explanation::json() const { return core::valueToJson(asValue()); }
 
 }  // namespace autolife::condition

@@ -2,6 +2,7 @@
 // (aldialogproxy.h, aldialog-api): what a box's ALProxy("ALDialog"), a
 // scenario's call step or a network client reaches.
 #include "autolife/dialog/services.hpp"
+#include "service_values.hpp"
 
 namespace autolife::dialog {
 
@@ -12,14 +13,8 @@ using service::Type;
 
 namespace {
 
-std::vector<std::string> stringList(const Arguments& a, std::size_t i) {
-  std::vector<std::string> out;
-  if (i >= a.size() || !a[i].is_array()) throw CallError("bad-argument", "argument " + std::to_string(i + 1) + " must be a list of strings");
-  for (const auto& v : a[i]) {
-    if (!v.is_string()) throw CallError("bad-argument", "argument " + std::to_string(i + 1) + " must be a list of strings");
-    out.push_back(v.get<std::string>());
-  }
-  return out;
+std::vector<std::string> stringListArg(const Arguments& a, std::size_t i) {
+  return dialog::stringListArg(a, i, "argument " + std::to_string(i + 1) + " must be a list of strings");
 }
 
 std::string languageArg(const Arguments& a, std::size_t i) {
@@ -64,11 +59,11 @@ std::shared_ptr<service::Service> DialogService::makeService() {
   m("getLoadedTopics", {{"language", Type::String}}, Type::List, "",
     [this](const Arguments& a) {
       auto lock = lockState();
-      return Any(dialog_.loadedTopics(languageArg(a, 0)));
+      return service::toAny(dialog_.loadedTopics(languageArg(a, 0)));
     });
   m("getAllLoadedTopics", {}, Type::List, "", [this](const Arguments&) {
       auto lock = lockState();
-      return Any(dialog_.allLoadedTopics());
+      return service::toAny(dialog_.allLoadedTopics());
     });
   m("activateTopic", {{"topicName", Type::String}}, Type::Void, "",
     [this, topicArg](const Arguments& a) { return activate(topicArg(a, 0)), Any(); });
@@ -76,7 +71,7 @@ std::shared_ptr<service::Service> DialogService::makeService() {
     [this, topicArg](const Arguments& a) { return deactivate(topicArg(a, 0)), Any(); });
   m("getActivatedTopics", {}, Type::List, "", [this](const Arguments&) {
       auto lock = lockState();
-      return Any(dialog_.activatedTopics());
+      return service::toAny(dialog_.activatedTopics());
     });
   m("subscribe", {{"name", Type::String}}, Type::Void, "Starts listening (Dialog/IsStarted = 1)",
     [this](const Arguments& a) { return subscribe(service::stringArg(a, 0)), Any(); });
@@ -86,9 +81,7 @@ std::shared_ptr<service::Service> DialogService::makeService() {
     [this](const Arguments& a) { return unsubscribe(service::stringArg(a, 0)), Any(); });
   m("getSubscribersInfo", {}, Type::List, "", [this](const Arguments&) {
     auto lock = lockState();
-    Any out = Any::array();
-    for (const auto& n : subscribers_) out.push_back(Any::array({n, 0, 0.0}));
-    return out;
+    return subscribersInfo(subscribers_);
   });
   m("runDialog", {}, Type::Void, "Subscribes as \"runDialog\"", [this](const Arguments&) { return subscribe("runDialog"), Any(); });
   m("stopDialog", {}, Type::Void, "", [this](const Arguments&) {
@@ -148,25 +141,25 @@ std::shared_ptr<service::Service> DialogService::makeService() {
   m("setConcept", {{"conceptName", Type::String}, {"language", Type::String}, {"content", Type::List}}, Type::Void, "",
     [this](const Arguments& a) {
       auto lock = lockState();
-      dialog_.setConcept(service::stringArg(a, 0), languageArg(a, 1), stringList(a, 2));
+      dialog_.setConcept(service::stringArg(a, 0), languageArg(a, 1), stringListArg(a, 2));
       return Any();
     });
   m("setConcept", {{"conceptName", Type::String}, {"language", Type::String}, {"content", Type::List}, {"store", Type::Bool}},
     Type::Void, "", [this](const Arguments& a) {
       auto lock = lockState();
-      dialog_.setConcept(service::stringArg(a, 0), languageArg(a, 1), stringList(a, 2));
+      dialog_.setConcept(service::stringArg(a, 0), languageArg(a, 1), stringListArg(a, 2));
       return Any();
     });
   m("addToConcept", {{"conceptName", Type::String}, {"language", Type::String}, {"content", Type::List}}, Type::Void, "",
     [this](const Arguments& a) {
       auto lock = lockState();
-      dialog_.addToConcept(service::stringArg(a, 0), languageArg(a, 1), stringList(a, 2));
+      dialog_.addToConcept(service::stringArg(a, 0), languageArg(a, 1), stringListArg(a, 2));
       return Any();
     });
   m("getConcept", {{"conceptName", Type::String}, {"language", Type::String}}, Type::List, "",
     [this](const Arguments& a) {
       auto lock = lockState();
-      return Any(dialog_.getConcept(service::stringArg(a, 0), languageArg(a, 1)));
+      return service::toAny(dialog_.getConcept(service::stringArg(a, 0), languageArg(a, 1)));
     });
   m("clearConcepts", {}, Type::Void, "", [](const Arguments&) { return Any(); });
   m("forceInput", {{"input", Type::String}}, Type::Void, "As if a person said it (heard with full confidence)",
@@ -215,9 +208,9 @@ std::shared_ptr<service::Service> DialogService::makeService() {
   m("getUserDataList", {{"userID", Type::Int}}, Type::List, "",
     [this](const Arguments& a) {
       auto lock = lockState();
-      return Any(dialog_.userDataList(static_cast<int>(service::intArg(a, 0))));
+      return service::toAny(dialog_.userDataList(static_cast<int>(service::intArg(a, 0))));
     });
-  m("getUserList", {}, Type::List, "", [](const Arguments&) { return Any(std::vector<int>{0}); });
+  m("getUserList", {}, Type::List, "", [](const Arguments&) { return service::toAny(std::vector<int>{0}); });
   m("openSession", {{"id", Type::Int}}, Type::Void, "", [this](const Arguments& a) {
     memory_.raiseEvent("Dialog/OpenSession", service::intArg(a, 0));
     return Any();
@@ -233,7 +226,7 @@ std::shared_ptr<service::Service> DialogService::makeService() {
   m("getEventList", {}, Type::List, "The memory events the active topics wait for",
     [this](const Arguments&) {
       auto lock = lockState();
-      return Any(dialog_.eventKeys());
+      return service::toAny(dialog_.eventKeys());
     });
   return s;
 }

@@ -5,6 +5,9 @@
 #include <charconv>
 #include <filesystem>
 
+#include <nlohmann/json.hpp>
+
+#include "autolife/core/value_json.hpp"
 #include "autolife/dialog/services.hpp"
 #include "text.hpp"
 
@@ -114,11 +117,13 @@ std::optional<std::string> DialogService::callService(const std::string& method,
   CallingOut mark(callingOut_);
   try {
     Arguments a;
-    for (const auto& s : args) a.push_back(MemoryVariables::typed(s).isString() ? Any(s) : Any::parse(s));
+    // Each argument typed as a variable's text is (an int, a float or text).
+    for (const auto& s : args) a.push_back(MemoryVariables::typed(s));
     Any result = registry_.call(method, a);
-    if (result.is_string()) return result.get<std::string>();
-    if (result.is_null()) return std::string();
-    return result.dump();
+    if (result.isString()) return result.asString();
+    if (result.isInvalid()) return std::string();
+    // Any other answer as its JSON text, as the rule has always said it.
+    return core::valueToJson(result).dump();
   } catch (const std::exception&) {
     return std::nullopt;
   }

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "autolife/dialog/services.hpp"
+#include "service_values.hpp"
 #include "text.hpp"
 
 namespace autolife::dialog {
@@ -60,12 +61,7 @@ std::shared_ptr<service::Service> SpeechRecognition::makeService() {
   auto m = [&](std::string name, std::vector<service::Parameter> params, Type result, std::string description,
                service::Handler h) { s->method(std::move(name), std::move(params), result, std::move(description), std::move(h)); };
   auto setVocabulary = [this](const Arguments& a, bool spotting) {
-    std::vector<std::string> words;
-    if (a.empty() || !a[0].is_array()) throw CallError("bad-argument", "vocabulary must be a list of strings");
-    for (const auto& w : a[0]) {
-      if (!w.is_string()) throw CallError("bad-argument", "vocabulary must be a list of strings");
-      words.push_back(w.get<std::string>());
-    }
+    std::vector<std::string> words = stringListArg(a, 0, "vocabulary must be a list of strings");
     std::lock_guard lock(mutex_);
     if (!subscribers_.empty() && !paused_)
       throw CallError("engine-running", "setVocabulary while the recogniser runs: pause it or unsubscribe first");
@@ -104,9 +100,7 @@ std::shared_ptr<service::Service> SpeechRecognition::makeService() {
   });
   m("getSubscribersInfo", {}, Type::List, "", [this](const Arguments&) {
     std::lock_guard lock(mutex_);
-    Any out = Any::array();
-    for (const auto& n : subscribers_) out.push_back(Any::array({n, 0, 0.0}));
-    return out;
+    return subscribersInfo(subscribers_);
   });
   m("pause", {{"pause", Type::Bool}}, Type::Void, "", [this](const Arguments& a) {
     std::lock_guard lock(mutex_);
@@ -122,10 +116,10 @@ std::shared_ptr<service::Service> SpeechRecognition::makeService() {
   });
   m("getLanguage", {}, Type::String, "", [this](const Arguments&) { return Any(language()); });
   m("getAvailableLanguages", {}, Type::List, "",
-    [](const Arguments&) { return Any(std::vector<std::string>{"English", "French", "Japanese", "Chinese"}); });
+    [](const Arguments&) { return service::toAny(std::vector<std::string>{"English", "French", "Japanese", "Chinese"}); });
   m("setParameter", {{"paramName", Type::String}, {"paramValue", Type::Float}}, Type::Void, "", [this](const Arguments& a) {
     std::lock_guard lock(mutex_);
-    parameters_[service::stringArg(a, 0)] = a[1].is_boolean() ? (a[1].get<bool>() ? 1.0 : 0.0) : service::floatArg(a, 1);
+    parameters_[service::stringArg(a, 0)] = a[1].isBool() ? (a[1].asBool() ? 1.0 : 0.0) : service::floatArg(a, 1);
     return Any();
   });
   m("getParameter", {{"paramName", Type::String}}, Type::Float, "", [this](const Arguments& a) {

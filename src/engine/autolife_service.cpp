@@ -4,7 +4,6 @@
 #include <deque>
 #include <mutex>
 
-#include "autolife/core/value_json.hpp"
 
 namespace autolife::engine {
 
@@ -20,7 +19,7 @@ bool contains(const std::vector<std::string>& list, const std::string& name) {
 
 Any explanationOf(const life::AutonomousLife& life, const std::string& name) {
   auto e = life.explainLaunchTrigger(name);
-  return e ? e->json() : Any();
+  return e ? e->asValue() : Any();
 }
 
 // {"t", "why-not", "reason", "message", ...}: the line `simulate --explain
@@ -28,16 +27,15 @@ Any explanationOf(const life::AutonomousLife& life, const std::string& name) {
 Any whyNotOf(const life::AutonomousLife& life, core::Time now, const std::string& name) {
   auto w = life.whyNot(name);
   if (!w) return Any();
-  nlohmann::ordered_json j{{"t", core::toSeconds(now)}};
-  const auto fields = w->json();
-  for (const auto& [k, v] : fields.items()) j[k] = v;
-  return Any(j);
+  Any::Map out = w->asValue();
+  out.insert_or_assign("t", core::toSeconds(now));
+  return out;
 }
 
 // {"t", "message"} of the activity's last failed run, or null.
 Any failureOf(const std::optional<life::AutonomousLife::Failure>& f) {
   if (!f) return Any();
-  return {{"t", core::toSeconds(f->time)}, {"message", f->message}};
+  return Any::Map{{"t", core::toSeconds(f->time)}, {"message", f->message}};
 }
 
 // What keeps it from running: its load problem, else its last run's error.
@@ -55,26 +53,25 @@ Any describeActivity(const life::AutonomousLife& life, const ServiceOperandBridg
   auto loaded = life.activity(name);
   const auto failure = life.lastFailure(name);
   const auto& a = loaded.activity;
-  Any out = {{"name", name},
-             {"nature", std::string(life::natureName(a.nature))},
-             {"launchTrigger", a.launchTrigger},
-             {"problem", problemOf(loaded, failure)},
-             {"failure", failureOf(failure)},
-             {"suggested", contains(suggested, name)},
-             {"focused", focused == name},
-             {"stacked", contains(stack, name)},
-             {"violations", life.getActivityContextPermissionViolations(name)},
-             {"explanation", explanationOf(life, name)},
-             {"whyNot", whyNotOf(life, now, name)},
-             {"unresolved", operands ? operands->unresolved(name) : std::vector<std::string>{}}};
-  return out;
+  return Any::Map{{"name", name},
+                  {"nature", std::string(life::natureName(a.nature))},
+                  {"launchTrigger", a.launchTrigger},
+                  {"problem", problemOf(loaded, failure)},
+                  {"failure", failureOf(failure)},
+                  {"suggested", contains(suggested, name)},
+                  {"focused", focused == name},
+                  {"stacked", contains(stack, name)},
+                  {"violations", service::toAny(life.getActivityContextPermissionViolations(name))},
+                  {"explanation", explanationOf(life, name)},
+                  {"whyNot", whyNotOf(life, now, name)},
+                  {"unresolved", service::toAny(operands ? operands->unresolved(name) : std::vector<std::string>{})}};
 }
 
 Any activities(const life::AutonomousLife& life, const ServiceOperandBridge* operands, core::Time now) {
   const auto suggested = life.launchSuggestions();
   const auto focused = life.focusedActivity();
   const auto stack = life.focusStack();
-  Any out = Any::array();
+  Any::Array out;
   for (const auto& name : life.activityNames()) {
     try {
       out.push_back(describeActivity(life, operands, now, name, suggested, focused, stack));
@@ -82,7 +79,7 @@ Any activities(const life::AutonomousLife& life, const ServiceOperandBridge* ope
       // removed since the list was read (by another thread): left out
     }
   }
-  return out;
+  return Any(std::move(out));
 }
 
 // Keys containing `filter`, sorted, each with its type, value and the
@@ -91,18 +88,18 @@ Any activities(const life::AutonomousLife& life, const ServiceOperandBridge* ope
 Any memorySnapshot(const memory::Memory& m, const std::string& filter) {
   auto keys = m.getDataList(filter);
   std::sort(keys.begin(), keys.end());
-  Any out = Any::array();
+  Any::Array out;
   for (const auto& key : keys) {
     try {
       auto stamped = m.getTimestamp(key);
-      out.push_back({{"key", key},
-                     {"type", m.getType(key)},
-                     {"value", core::valueToJson(stamped.value)},
-                     {"t", core::toSeconds(stamped.time)}});
+      out.emplace_back(Any::Map{{"key", key},
+                                {"type", m.getType(key)},
+                                {"value", stamped.value},
+                                {"t", core::toSeconds(stamped.time)}});
     } catch (const memory::MemoryError&) {
     }
   }
-  return out;
+  return Any(std::move(out));
 }
 
 // The latest activityTransition payloads, oldest first (the dashboard's
@@ -116,7 +113,7 @@ public:
   }
   Any list() const {
     std::lock_guard lock(mutex_);
-    return Any(std::vector<Any>(kept_.begin(), kept_.end()));
+    return Any(Any::Array(kept_.begin(), kept_.end()));
   }
 
 private:
@@ -125,8 +122,8 @@ private:
 };
 
 Any safeguardsEnabled(const life::AutonomousLife& life) {
-  Any out = Any::object();
-  for (auto name : life::kSafeguardNames) out[std::string(name)] = life.isSafeguardEnabled(std::string(name));
+  Any::Map out;
+  for (auto name : life::kSafeguardNames) out.insert_or_assign(std::string(name), life.isSafeguardEnabled(std::string(name)));
   return out;
 }
 
@@ -141,7 +138,7 @@ struct Sources {
 // Everything the dashboard shows, read in one call on the engine's thread,
 // so that every panel of its first paint shows the same instant.
 Any snapshot(const Sources& s, const std::string& memoryFilter) {
-  Any packages = Any::array();
+  Any packages = Any::Array{};
   if (s.services) {
     try {
       packages = s.services->call("PackageManager.packages", {});
@@ -149,21 +146,21 @@ Any snapshot(const Sources& s, const std::string& memoryFilter) {
       // no package manager on this engine: none listed
     }
   }
-  return {{"t", core::toSeconds(s.memory.clock().now())},
-          {"lifeTime", s.life.getLifeTime()},
-          {"state", s.life.getState()},
-          {"focused", s.life.focusedActivity()},
-          {"stack", s.life.focusStack()},
-          {"suggestions", s.life.launchSuggestions()},
-          {"abilities", s.life.getAutonomousAbilitiesStatus()},
-          {"safeguards", safeguardsEnabled(s.life)},
-          {"activities", activities(s.life, s.operands, s.memory.clock().now())},
-          {"stateHistory", s.life.getStateHistory()},
-          {"focusHistory", s.life.getFocusHistory()},
-          {"statistics", s.life.getActivityStatistics()},
-          {"packages", packages},
-          {"memory", memorySnapshot(s.memory, memoryFilter)},
-          {"transitions", s.transitions->list()}};
+  return Any::Map{{"t", core::toSeconds(s.memory.clock().now())},
+                  {"lifeTime", s.life.getLifeTime()},
+                  {"state", s.life.getState()},
+                  {"focused", s.life.focusedActivity()},
+                  {"stack", service::toAny(s.life.focusStack())},
+                  {"suggestions", service::toAny(s.life.launchSuggestions())},
+                  {"abilities", s.life.getAutonomousAbilitiesStatus()},
+                  {"safeguards", safeguardsEnabled(s.life)},
+                  {"activities", activities(s.life, s.operands, s.memory.clock().now())},
+                  {"stateHistory", s.life.getStateHistory()},
+                  {"focusHistory", s.life.getFocusHistory()},
+                  {"statistics", s.life.getActivityStatistics()},
+                  {"packages", packages},
+                  {"memory", memorySnapshot(s.memory, memoryFilter)},
+                  {"transitions", s.transitions->list()}};
 }
 
 }  // namespace
@@ -202,7 +199,7 @@ std::shared_ptr<service::Service> makeAutolifeService(memory::Memory& memory, li
   s->method("warnings", {}, Type::List,
             "The simulated robot's warnings so far, oldest first: each method called that it does not model, once",
             [services](const Arguments&) {
-              return Any(services ? services->warnings() : std::vector<std::string>{});
+              return service::toAny(services ? services->warnings() : std::vector<std::string>{});
             });
   s->signal("warning", {{"message", Type::String}}, "A warning of the simulated robot (a method it does not model, once)");
   if (services) {

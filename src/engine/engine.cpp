@@ -191,13 +191,13 @@ void Engine::start() {
 namespace {
 
 // Autolife.hear's answer: what was heard and what came of it.
-service::Any heardJson(const dialog::Heard& h, const std::string& utterance) {
+service::Any heardValue(const dialog::Heard& h, const std::string& utterance) {
   const dialog::Explanation& ex = h.dialog->explanation;
-  service::Any answers = service::Any::array();
+  std::vector<std::string> answers;
   for (const auto& answer : h.dialog->answers) answers.push_back(answer.text);
-  return service::Any{{"heard", utterance}, {"wordRecognized", h.wordRecognized}, {"outcome", ex.outcome},
-                      {"reason", ex.reason}, {"topic", ex.topic}, {"file", ex.file}, {"line", ex.line},
-                      {"rule", ex.rule}, {"notes", ex.notes}, {"answers", answers}};
+  return service::Any::Map{{"heard", utterance}, {"wordRecognized", h.wordRecognized}, {"outcome", ex.outcome},
+                           {"reason", ex.reason}, {"topic", ex.topic}, {"file", ex.file}, {"line", ex.line},
+                           {"rule", ex.rule}, {"notes", service::toAny(ex.notes)}, {"answers", service::toAny(answers)}};
 }
 
 }  // namespace
@@ -213,7 +213,7 @@ void Engine::registerServices() {
   autolife->method("hear", {{"text", service::Type::String}, {"confidence", service::Type::Float}}, service::Type::Map,
                    "What a person says to the robot (ALSpeechRecognition, then ALDialog): {heard, wordRecognized, "
                    "outcome, reason, topic, file, line, rule, notes, answers}",
-                   [this](const service::Arguments& a) { return heardJson(hear(service::stringArg(a, 0), service::floatArg(a, 1)), service::stringArg(a, 0)); });
+                   [this](const service::Arguments& a) { return heardValue(hear(service::stringArg(a, 0), service::floatArg(a, 1)), service::stringArg(a, 0)); });
   services.add(autolife);
   services.add(makeServiceManagerService(services, serviceProcesses));
   // The modelled speech services: registered as the engine's own, before

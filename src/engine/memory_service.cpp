@@ -1,5 +1,7 @@
 #include "autolife/engine/memory_service.hpp"
 
+#include <nlohmann/json.hpp>
+
 #include "autolife/core/value_json.hpp"
 #include "autolife/naoqi/service_builder.hpp"
 
@@ -7,9 +9,9 @@ namespace autolife::engine {
 
 using service::Any;
 
-core::Value toValue(const Any& json) {
+core::Value toValue(const Any& value) {
   try {
-    return core::valueFromJson(json);
+    return core::conditionValue(value);
   } catch (const std::invalid_argument& e) {
     throw service::CallError("bad-argument", std::string("not a memory value: ") + e.what());
   }
@@ -19,7 +21,7 @@ namespace {
 
 Any stamped(const core::Value& v, core::Time t) {
   const auto ns = t.count();
-  return Any::array({core::valueToJson(v), ns / 1000000000, (ns % 1000000000) / 1000});
+  return Any::Array{v, ns / 1000000000, (ns % 1000000000) / 1000};
 }
 
 // ALMemory's own errors become refusals with their reason: an unknown key,
@@ -34,11 +36,22 @@ Any guarded(F&& f) {
   }
 }
 
-std::vector<std::string> stringList(const Any& list) {
+// A value's JSON text, for the sentences of a refusal (compact, as they
+// always read); one holding an object, which JSON cannot carry, as Value
+// writes it.
+std::string jsonText(const Any& v) {
+  try {
+    return core::valueToJson(v).dump();
+  } catch (const std::invalid_argument&) {
+    return v.toJson();
+  }
+}
+
+std::vector<std::string> stringList(const std::vector<Any>& list) {
   std::vector<std::string> out;
   for (const auto& k : list) {
-    if (!k.is_string()) throw service::CallError("bad-argument", "key names must be strings, got " + k.dump());
-    out.push_back(k.get<std::string>());
+    if (!(k.isString() || k.isBytes())) throw service::CallError("bad-argument", "key names must be strings, got " + jsonText(k));
+    out.push_back(service::fromAny<std::string>(k));
   }
   return out;
 }
@@ -49,13 +62,14 @@ void declareData(naoqi::ServiceBuilder& s, memory::Memory& m) {
   s.bind("insertListData", {"list"}, [&m](const std::vector<Any>& list) {
     std::vector<std::pair<std::string, core::Value>> pairs;
     for (const auto& p : list) {
-      if (!p.is_array() || p.size() != 2 || !p[0].is_string())
-        throw service::CallError("bad-argument", "insertListData takes [[key, value], ...], got " + p.dump());
-      pairs.emplace_back(p[0].get<std::string>(), toValue(p[1]));
+      const Any::Array* pair = p.isArray() ? &p.asArray() : p.isTuple() ? &p.asTuple() : nullptr;
+      if (!pair || pair->size() != 2 || !((*pair)[0].isString() || (*pair)[0].isBytes()))
+        throw service::CallError("bad-argument", "insertListData takes [[key, value], ...], got " + jsonText(p));
+      pairs.emplace_back(service::fromAny<std::string>((*pair)[0]), toValue((*pair)[1]));
     }
     guarded([&] { m.insertListData(pairs); return Any(); });
   }, "Stores several values at once: [[key, value], ...]");
-  auto getData = [&m](const std::string& key) { return guarded([&] { return core::valueToJson(m.getData(key)); }); };
+  auto getData = [&m](const std::string& key) { return guarded([&] { return m.getData(key); }); };
   s.bind("getData", getData, "A key's value (an error for an unknown key)");
   s.bind("getData", [getData](const std::string& key, int) { return getData(key); },
          "A key's value (NAOqi's second parameter is deprecated and ignored)");
@@ -67,9 +81,7 @@ void declareData(naoqi::ServiceBuilder& s, memory::Memory& m) {
   }, "An object whose signal fires with the key's events (qi); JSON-RPC clients call subscribe instead");
   s.bind("getListData", {"keys"}, [&m](const std::vector<Any>& keys) {
     return guarded([&] {
-      Any out = Any::array();
-      for (const auto& v : m.getListData(stringList(Any(keys)))) out.push_back(core::valueToJson(v));
-      return out;
+      return Any(m.getListData(stringList(keys)));
     });
   }, "Several keys' values", service::Type::List);
   s.bind("getDataList", {"filter"}, [&m](const std::string& filter) { return m.getDataList(filter); }, "Keys containing a substring");
@@ -84,9 +96,9 @@ void declareData(naoqi::ServiceBuilder& s, memory::Memory& m) {
   }, "[value, sec, usec] of the last write", service::Type::List);
   s.bind("getEventHistory", [&m](const std::string& key) {
     return guarded([&] {
-      Any out = Any::array();
+      Any::Array out;
       for (const auto& st : m.getEventHistory(key)) out.push_back(stamped(st.value, st.time));
-      return out;
+      return Any(std::move(out));
     });
   }, "[[value, sec, usec], ...] oldest first", service::Type::List);
 }

@@ -4,6 +4,8 @@
 #include <variant>
 #include <set>
 
+#include <nlohmann/json.hpp>
+
 #include "autolife/naoqi/service_builder.hpp"
 
 namespace autolife::engine {
@@ -13,14 +15,18 @@ using service::CallError;
 
 namespace {
 
-Any infoJson(const package::PackageInfo& p) {
-  return {{"uuid", p.uuid}, {"version", p.version}, {"names", p.names}, {"path", p.path.string()}};
+Any infoOf(const package::PackageInfo& p) {
+  return Any::Map{{"uuid", p.uuid},
+                  {"version", p.version},
+                  {"names", service::toAny(p.names)},
+                  {"path", p.path.string()}};
 }
 
-Any problemsJson(const std::vector<core::Problem>& problems) {
-  Any out = Any::array();
+// The problems as the JSON list of their texts, for a refusal's sentence.
+std::string problemsText(const std::vector<core::Problem>& problems) {
+  auto out = nlohmann::json::array();
   for (const auto& p : problems) out.push_back(p.format());
-  return out;
+  return out.dump();
 }
 
 }  // namespace
@@ -29,20 +35,20 @@ std::shared_ptr<service::Service> makePackageManagerService(package::PackageStor
   naoqi::ServiceBuilder s("PackageManager", "Installs and removes packages");
   s.bind("install", [&store](const std::string& path) {
     auto result = store.install(path);
-    if (!result.installed) throw CallError("package-refused", "the package was not installed: " + problemsJson(result.problems).dump());
+    if (!result.installed) throw CallError("package-refused", "the package was not installed: " + problemsText(result.problems));
     return true;
   }, "Installs a package (a folder or a .pkg); refused with reason package-refused and its problems");
   s.bind("removePkg", [&store](const std::string& uuid) { return store.remove(uuid); }, "Removes a package; false if it is not installed");
   s.bind("hasPackage", [&store](const std::string& uuid) { return store.has(uuid); }, "Whether a package is installed");
   s.bind("packages", [&store] {
-    Any out = Any::array();
-    for (const auto& p : store.packages()) out.push_back(infoJson(p));
-    return out;
+    Any::Array out;
+    for (const auto& p : store.packages()) out.push_back(infoOf(p));
+    return Any(std::move(out));
   }, "[{uuid, version, names, path}]");
   s.bind("package", [&store](const std::string& uuid) {
     auto p = store.package(uuid);
     if (!p) throw CallError("unknown-package", "no package " + uuid + " is installed");
-    return infoJson(package::infoOf(*p));
+    return infoOf(package::infoOf(*p));
   }, "{uuid, version, names, path}");
   return s.build();
 }

@@ -37,16 +37,17 @@ auto stored(F&& write) {
 
 // setValues' argument: {domain: {setting: value}}.
 std::vector<core::PreferenceChange> settingsOf(const Any& values) {
-  if (!values.is_object()) throw CallError("bad-argument", "values must be a map of domains to maps of settings");
+  if (!values.isMap()) throw CallError("bad-argument", "values must be a map of domains to maps of settings");
   std::vector<core::PreferenceChange> out;
-  for (const auto& [domain, settings] : values.items()) {
-    if (!settings.is_object())
+  for (const auto& [domain, settings] : values.asMap()) {
+    if (!settings.isMap())
       throw CallError("bad-argument", "values[\"" + domain + "\"] must be a map of settings to strings");
-    for (const auto& [setting, value] : settings.items()) {
-      if (!value.is_string())
+    for (const auto& [setting, value] : settings.asMap()) {
+      if (!(value.isString() || value.isBytes()))
         throw CallError("bad-argument", "values[\"" + domain + "\"][\"" + setting + "\"] must be a string");
-      checkValue(domain, setting, value.get<std::string>());
-      out.push_back({domain, setting, value.get<std::string>()});
+      const std::string text = service::fromAny<std::string>(value);
+      checkValue(domain, setting, text);
+      out.push_back({domain, setting, text});
     }
   }
   return out;
@@ -63,7 +64,7 @@ void declareSignals(service::Service& s) {
 }
 
 void announce(service::Service& s, const core::PreferenceChange& c, bool added) {
-  s.emit(added ? "preferenceAdded" : "preferenceUpdated", Any::array({c.domain, c.setting, *c.value}));
+  s.emit(added ? "preferenceAdded" : "preferenceUpdated", Any::Array{c.domain, c.setting, *c.value});
 }
 
 }  // namespace
@@ -96,7 +97,7 @@ std::shared_ptr<service::Service> makePreferenceManagerService(core::PreferenceS
   }, "[setting, value] pairs of a domain, by setting");
   b.bind("getDomainList", [&preferences] { return preferences.domains(); }, "The domains that have settings, sorted");
   b.bind("removeValue", [&preferences, &self](const std::string& domain, const std::string& setting) {
-    if (stored([&] { return preferences.remove(domain, setting); })) self.emit("preferenceRemoved", Any::array({domain, setting}));
+    if (stored([&] { return preferences.remove(domain, setting); })) self.emit("preferenceRemoved", Any::Array{domain, setting});
   }, "Removes a setting (nothing if it does not exist)");
   b.bind("removeDomainValues", [&preferences, &self](const std::string& domain) {
     if (!stored([&] { return preferences.removeDomain(domain); }).empty()) self.emit("preferenceDomainRemoved", domain);

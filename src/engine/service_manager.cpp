@@ -12,12 +12,12 @@ using service::Any;
 
 namespace {
 
-Any describe(const std::string& name) { return Any::object({{"name", name}, {"running", true}, {"autoRun", true}}); }
+Any describe(const std::string& name) { return Any::Map{{"name", name}, {"running", true}, {"autoRun", true}}; }
 
 // qi::ServiceProcessInfo's fields, and the keys every entry of services() has.
 Any describe(const ServiceProcessInfo& s) {
-  return Any::object({{"name", s.name}, {"running", s.running}, {"autoRun", s.autorun}, {"autorun", s.autorun},
-                      {"execStart", s.execStart}, {"packageUuid", s.packageUuid}, {"pid", s.pid}});
+  return Any::Map{{"name", s.name}, {"running", s.running}, {"autoRun", s.autorun}, {"autorun", s.autorun},
+                  {"execStart", s.execStart}, {"packageUuid", s.packageUuid}, {"pid", s.pid}};
 }
 
 // The resident memory of a process, in bytes (0 when it cannot be read).
@@ -59,14 +59,14 @@ std::shared_ptr<service::Service> makeServiceManagerService(service::Registry& r
   };
 
   b.bind("services", [&registry, &processes] {
-    Any out = Any::array();
+    Any::Array out;
     processes.with([&](ServiceProcessControl* c) {
       if (c)
         for (const auto& s : c->services()) out.push_back(describe(s));
       return 0;
     });
     for (const auto& name : registry.names()) out.push_back(describe(name));
-    return out;
+    return Any(std::move(out));
   }, "[{name, running, autoRun, ...}]: the packages' services (with execStart, packageUuid, pid), then the registry's");
   b.bind("service", [running, packageService](const std::string& name) {
     if (auto s = packageService(name)) return describe(*s);

@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "autolife/core/value_json.hpp"
-
 namespace autolife::engine {
 
 namespace {
@@ -15,13 +13,11 @@ namespace {
 core::Value pick(const service::Any& value, const std::vector<std::string>& path) {
   const service::Any* at = &value;
   for (const auto& name : path) {
-    if (!at->is_object()) return {};
-    auto it = at->find(name);
-    if (it == at->end()) return {};
-    at = &*it;
+    at = at->find(name);  // null when `at` is not a map or has no such key
+    if (!at) return {};
   }
   try {
-    return core::valueFromJson(*at);
+    return core::conditionValue(*at);
   } catch (const std::exception&) {
     return {};
   }
@@ -43,7 +39,7 @@ service::Any readProperty(const service::Service& s, const std::string& name) {
   try {
     return s.getProperty(name);
   } catch (const std::exception&) {
-    return nullptr;
+    return {};
   }
 }
 

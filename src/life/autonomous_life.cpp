@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "autolife/core/value_json.hpp"
 #include "life_entries.hpp"
 
 namespace autolife::life {
@@ -205,12 +204,13 @@ void AutonomousLife::transition(Request r) {
     }
   }
   if (!previous.empty() || next) {
-    Any payload{{"TransitionTime", lifeTimeNow()},
-                {"PreviousActivityName", previous},
-                {"PreviousActivityStopReason", previous.empty() ? "" : r.stopReason},
-                {"FocusedActivityName", next.value_or("")},
-                {"FocusedActivityStartReason", next ? startReason : ""}};
-    if (!r.stopError.empty()) payload["PreviousActivityError"] = r.stopError;
+    Any::Map fields{{"TransitionTime", lifeTimeNow()},
+                    {"PreviousActivityName", previous},
+                    {"PreviousActivityStopReason", previous.empty() ? "" : r.stopReason},
+                    {"FocusedActivityName", next.value_or("")},
+                    {"FocusedActivityStartReason", next ? startReason : ""}};
+    if (!r.stopError.empty()) fields.emplace("PreviousActivityError", r.stopError);
+    Any payload(std::move(fields));
     // Queued behind the events just raised, so that listeners see it last.
     memory_.dispatcher().post([this, payload] { activityTransition(payload); });
   }
@@ -681,8 +681,9 @@ bool AutonomousLife::getAutonomousAbilityEnabled(const std::string& ability) con
 
 Any AutonomousLife::getAutonomousAbilitiesStatus() const {
   std::lock_guard lock(mutex_);
-  Any out = Any::array();
-  for (const auto& s : abilities_.status()) out.push_back({{"name", s.name}, {"enabled", s.enabled}, {"running", s.running}});
+  Any::Array out;
+  for (const auto& s : abilities_.status())
+    out.emplace_back(Any::Map{{"name", s.name}, {"enabled", s.enabled}, {"running", s.running}});
   return out;
 }
 
@@ -723,15 +724,15 @@ std::int64_t AutonomousLife::lifeTimeNow() const {
 }
 
 Any AutonomousLife::statistics(bool autonomousOnly) const {
-  Any out = Any::object();
+  Any::Map out;
   for (const auto& [name, e] : activities_) {
     if (autonomousOnly && e->activity.launchTrigger.empty()) continue;
     auto it = statistics_.find(name);
     const ActivityStatistics stats = it == statistics_.end() ? ActivityStatistics{} : it->second;
-    out[name] = {{"prevFocusTime", stats.prevFocusTime},
-                 {"prevUnfocusTime", stats.prevUnfocusTime},
-                 {"focusCount", stats.focusCount},
-                 {"totalDuration", stats.totalDuration}};
+    out.insert_or_assign(name, Any::Map{{"prevFocusTime", stats.prevFocusTime},
+                                        {"prevUnfocusTime", stats.prevUnfocusTime},
+                                        {"focusCount", stats.focusCount},
+                                        {"totalDuration", stats.totalDuration}});
   }
   return out;
 }
@@ -751,9 +752,10 @@ namespace {
 Any historyAsList(const std::deque<HistoryEntry>& entries, std::optional<int> depth) {
   if (depth && *depth < 0) refuse("bad-depth", "depth must be >= 0, not " + std::to_string(*depth));
   std::size_t n = depth ? std::min<std::size_t>(static_cast<std::size_t>(*depth), entries.size()) : entries.size();
-  Any out = Any::array();
+  Any::Array out;
+  out.reserve(n);
   for (auto it = entries.end() - static_cast<std::ptrdiff_t>(n); it != entries.end(); ++it)
-    out.push_back(Any::array({it->name, it->lifeTime}));
+    out.emplace_back(Any::Array{it->name, it->lifeTime});
   return out;
 }
 
@@ -782,7 +784,7 @@ Any AutonomousLife::getFocusContext(const std::string& key) const {
   auto it = focusContext_.find(key);
   if (it == focusContext_.end()) refuse("key-not-in-conditions", "'" + key + "' was not read when the focus happened");
   const auto ns = it->second.first.count();
-  return Any::array({ns / 1000000000, (ns % 1000000000) / 1000, core::valueToJson(it->second.second)});
+  return Any::Array{ns / 1000000000, (ns % 1000000000) / 1000, it->second.second};
 }
 
 void AutonomousLife::raise(const char* event, const std::string& value) { memory_.raiseEvent(event, value); }

@@ -7,22 +7,38 @@
 #include <algorithm>
 
 #include "autolife/condition/explain.hpp"
+#include "autolife/core/value_json.hpp"
 #include "life_entries.hpp"
 
 namespace autolife::life {
 
+namespace {
+
+// The fields that apply, in the order `simulate --json` prints them.
+std::vector<std::pair<const char*, core::Value>> fieldsOf(const WhyNot& w) {
+  auto strings = [](const std::vector<std::string>& list) { return core::Value(core::Value::Array(list.begin(), list.end())); };
+  std::vector<std::pair<const char*, core::Value>> out{{"why-not", w.activity}, {"reason", w.reason}, {"message", w.message}};
+  if (!w.focused.empty()) out.emplace_back("focused", w.focused);
+  if (!w.rule.empty()) out.emplace_back("rule", w.rule);
+  if (!w.permissions.empty()) out.emplace_back("permissions", strings(w.permissions));
+  if (!w.state.empty()) out.emplace_back("state", w.state);
+  if (!w.causes.empty()) out.emplace_back("causes", strings(w.causes));
+  if (!w.explainLine.empty()) out.emplace_back("explain", w.explainLine);
+  return out;
+}
+
+}  // namespace
+
 nlohmann::ordered_json WhyNot::json() const {
   nlohmann::ordered_json j;
-  j["why-not"] = activity;
-  j["reason"] = reason;
-  j["message"] = message;
-  if (!focused.empty()) j["focused"] = focused;
-  if (!rule.empty()) j["rule"] = rule;
-  if (!permissions.empty()) j["permissions"] = permissions;
-  if (!state.empty()) j["state"] = state;
-  if (!causes.empty()) j["causes"] = causes;
-  if (!explainLine.empty()) j["explain"] = explainLine;
+  for (const auto& [key, value] : fieldsOf(*this)) j[key] = core::valueToJson(value);
   return j;
+}
+
+core::Value::Map WhyNot::asValue() const {
+  core::Value::Map out;
+  for (auto& [key, value] : fieldsOf(*this)) out.insert_or_assign(key, std::move(value));
+  return out;
 }
 
 std::string WhyNot::text() const { return activity + " " + reason + ": " + message; }

@@ -7,6 +7,7 @@
 #include "autolife/dialog/services.hpp"
 #include "autolife/engine/engine.hpp"
 #include "autolife/robot/simulated_robot.hpp"
+#include "any_json.hpp"
 
 namespace autolife::dialog {
 namespace {
@@ -14,7 +15,10 @@ namespace {
 class DialogReentry : public ::testing::Test {
 protected:
   DialogReentry() : engine(clock, {}) {}
-  service::Any call(const std::string& method, service::Arguments args = {}) { return engine.services.call(method, args); }
+  // A registry call, its arguments and answer written as JSON (any_json.hpp).
+  nlohmann::json call(const std::string& method, std::initializer_list<nlohmann::json> args = {}) {
+    return test::jsonOf(engine.services.call(method, test::argsOf(args)));
+  }
   void load(const std::string& content) {
     const std::string name = call("ALDialog.loadTopicContent", {content}).get<std::string>();
     call("ALDialog.activateTopic", {name});

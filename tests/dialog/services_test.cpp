@@ -10,19 +10,25 @@
 #include "autolife/memory/memory.hpp"
 #include "autolife/core/clock.hpp"
 #include "autolife/package/store.hpp"
+#include "any_json.hpp"
 #include "files.hpp"
 
 namespace autolife::dialog {
 namespace {
 
-using service::Any;
+using Json = nlohmann::json;
 using ::testing::HasSubstr;
+
+// A registry call, its arguments and answer written as JSON (any_json.hpp).
+Json callAsJson(engine::Engine& engine, const std::string& method, std::initializer_list<Json> args = {}) {
+  return test::jsonOf(engine.services.call(method, test::argsOf(args)));
+}
 
 class DialogServices : public ::testing::Test {
 protected:
   DialogServices() : engine(clock, {}) {}
 
-  Any call(const std::string& method, service::Arguments args = {}) { return engine.services.call(method, args); }
+  Json call(const std::string& method, std::initializer_list<Json> args = {}) { return callAsJson(engine, method, args); }
   core::Value memory(const std::string& key) { return engine.memory.getData(key); }
   void load(const std::string& content) {
     const std::string name = call("ALDialog.loadTopicContent", {content}).get<std::string>();
@@ -77,7 +83,7 @@ TEST_F(DialogServices, EventRulesListenToMemory) {
   call("ALDialog.subscribe", {"test"});
   engine.memory.raiseEvent("FrontTactilTouched", 1);
   EXPECT_EQ(spoken(), (std::vector<std::string>{"that tickles"}));
-  EXPECT_EQ(call("ALDialog.getEventList"), Any(std::vector<std::string>{"FrontTactilTouched"}));
+  EXPECT_EQ(call("ALDialog.getEventList"), Json(std::vector<std::string>{"FrontTactilTouched"}));
 }
 
 TEST_F(DialogServices, LastInputIsSetBeforeTheAnswerIsChosen) {
@@ -200,17 +206,17 @@ TEST_F(DialogServices, FailureAnswersTheThirdMissInARow) {
 
 TEST_F(DialogServices, TopicsAndConceptsThroughTheApi) {
   load(kTopic);
-  EXPECT_EQ(call("ALDialog.getLoadedTopics", {"English"}), Any(std::vector<std::string>{"greet"}));
-  EXPECT_EQ(call("ALDialog.getActivatedTopics", {}), Any(std::vector<std::string>{"greet"}));
-  call("ALDialog.setConcept", {"drinks", "enu", Any::array({"tea", "coffee"})});
-  EXPECT_EQ(call("ALDialog.getConcept", {"drinks", "English"}), Any::array({"tea", "coffee"}));
+  EXPECT_EQ(call("ALDialog.getLoadedTopics", {"English"}), Json(std::vector<std::string>{"greet"}));
+  EXPECT_EQ(call("ALDialog.getActivatedTopics", {}), Json(std::vector<std::string>{"greet"}));
+  call("ALDialog.setConcept", {"drinks", "enu", Json::array({"tea", "coffee"})});
+  EXPECT_EQ(call("ALDialog.getConcept", {"drinks", "English"}), Json::array({"tea", "coffee"}));
   call("ALDialog.gotoTag", {"intro", "greet"});
   EXPECT_EQ(spoken(), (std::vector<std::string>{"shall we play?"}));
   EXPECT_EQ(call("ALDialog.getFocus"), "greet");
   call("ALDialog.deactivateTopic", {"greet"});
-  EXPECT_EQ(call("ALDialog.getActivatedTopics", {}), Any::array());
+  EXPECT_EQ(call("ALDialog.getActivatedTopics", {}), Json::array());
   call("ALDialog.unloadTopic", {"greet"});
-  EXPECT_EQ(call("ALDialog.getAllLoadedTopics", {}), Any::array());
+  EXPECT_EQ(call("ALDialog.getAllLoadedTopics", {}), Json::array());
 }
 
 TEST_F(DialogServices, ABrokenTopicIsRefusedWithItsLocation) {
@@ -222,11 +228,11 @@ TEST_F(DialogServices, ABrokenTopicIsRefusedWithItsLocation) {
     EXPECT_THAT(e.what(), HasSubstr("<loadTopicContent>:3:7: error: unclosed '{'"));
   }
   load(kTopic);  // the others still load
-  EXPECT_EQ(call("ALDialog.getAllLoadedTopics", {}), Any(std::vector<std::string>{"greet"}));
+  EXPECT_EQ(call("ALDialog.getAllLoadedTopics", {}), Json(std::vector<std::string>{"greet"}));
 }
 
 TEST_F(DialogServices, TheRecogniserRaisesWordRecognizedForItsVocabulary) {
-  call("ALSpeechRecognition.setVocabulary", {Any::array({"yes", "no"}), true});
+  call("ALSpeechRecognition.setVocabulary", {Json::array({"yes", "no"}), true});
   engine.hear("yes please", 0.8);
   EXPECT_THROW(engine.memory.getData("WordRecognized").asArray(), std::exception);  // not subscribed
   call("ALSpeechRecognition.subscribe", {"test"});
@@ -237,7 +243,7 @@ TEST_F(DialogServices, TheRecogniserRaisesWordRecognizedForItsVocabulary) {
   ASSERT_EQ(w.size(), 2u);
   EXPECT_EQ(w[0].asString(), "yes");
   EXPECT_DOUBLE_EQ(w[1].asFloat(), 0.8);
-  EXPECT_THROW(call("ALSpeechRecognition.setVocabulary", {Any::array({"x"}), false}), service::CallError);
+  EXPECT_THROW(call("ALSpeechRecognition.setVocabulary", {Json::array({"x"}), false}), service::CallError);
   call("ALSpeechRecognition.pause", {true});
   EXPECT_FALSE(engine.hear("no", 1.0).wordRecognized);
 }
@@ -254,16 +260,16 @@ using ::testing::HasSubstr;
 TEST(DialogDashboard, AutolifeHearSaysWhatTheRobotAnsweredOrWhyNot) {
   core::VirtualClock clock;
   engine::Engine engine(clock, {});
-  service::Any r = engine.services.call("Autolife.hear", {"hello", 1.0});
+  Json r = callAsJson(engine, "Autolife.hear", {"hello", 1.0});
   EXPECT_EQ(r["outcome"], "ignored");
-  engine.services.call("ALDialog.loadTopicContent", {"topic: ~t()\nlanguage: enu\nu:(hello) hi\n"});
-  engine.services.call("ALDialog.activateTopic", {"t"});
-  engine.services.call("ALDialog.subscribe", {"dashboard"});
-  r = engine.services.call("Autolife.hear", {"hello", 1.0});
+  callAsJson(engine, "ALDialog.loadTopicContent", {"topic: ~t()\nlanguage: enu\nu:(hello) hi\n"});
+  callAsJson(engine, "ALDialog.activateTopic", {"t"});
+  callAsJson(engine, "ALDialog.subscribe", {"dashboard"});
+  r = callAsJson(engine, "Autolife.hear", {"hello", 1.0});
   EXPECT_EQ(r["outcome"], "answered");
-  EXPECT_EQ(r["answers"], service::Any::array({"hi"}));
+  EXPECT_EQ(r["answers"], Json::array({"hi"}));
   EXPECT_EQ(r["rule"], "u:(hello) hi");
-  r = engine.services.call("Autolife.hear", {"bye", 1.0});
+  r = callAsJson(engine, "Autolife.hear", {"bye", 1.0});
   EXPECT_EQ(r["outcome"], "not-understood");
   EXPECT_THAT(r["reason"].get<std::string>(), HasSubstr("no rule of the active topics (~t) matches"));
 }
@@ -280,21 +286,21 @@ TEST(DialogPackages, ATopicFileLoadedTwiceStaysUntilUnloadedTwice) {
   core::VirtualClock clock;
   engine::Engine engine(clock, {});
   const std::string file = std::string(AUTOLIFE_SOURCE_DIR) + "/examples/packages/chatter/chat/chat_enu.top";
-  EXPECT_EQ(engine.services.call("ALDialog.loadTopic", {file}), "chat");
-  EXPECT_EQ(engine.services.call("ALDialog.loadTopic", {file}), "chat");
-  engine.services.call("ALDialog.unloadTopic", {"chat"});
-  EXPECT_EQ(engine.services.call("ALDialog.getAllLoadedTopics", {}), service::Any(std::vector<std::string>{"chat"}));
-  engine.services.call("ALDialog.unloadTopic", {"chat"});
-  EXPECT_EQ(engine.services.call("ALDialog.getAllLoadedTopics", {}), service::Any::array());
+  EXPECT_EQ(callAsJson(engine, "ALDialog.loadTopic", {file}), "chat");
+  EXPECT_EQ(callAsJson(engine, "ALDialog.loadTopic", {file}), "chat");
+  callAsJson(engine, "ALDialog.unloadTopic", {"chat"});
+  EXPECT_EQ(callAsJson(engine, "ALDialog.getAllLoadedTopics", {}), Json(std::vector<std::string>{"chat"}));
+  callAsJson(engine, "ALDialog.unloadTopic", {"chat"});
+  EXPECT_EQ(callAsJson(engine, "ALDialog.getAllLoadedTopics", {}), Json::array());
 }
 
 TEST(DialogPackages, APackagesTopicsLoadWithIt) {
   core::VirtualClock clock;
   engine::Engine engine(clock, {});
   engine.loadPackage(std::string(AUTOLIFE_SOURCE_DIR) + "/examples/packages/chatter");
-  EXPECT_EQ(engine.services.call("ALDialog.getLoadedTopics", {"English"}), service::Any(std::vector<std::string>{"chat"}));
-  EXPECT_EQ(engine.services.call("ALDialog.getLoadedTopics", {"French"}), service::Any(std::vector<std::string>{"chat"}));
-  EXPECT_EQ(engine.services.call("ALDialog.getActivatedTopics", {}), service::Any::array());
+  EXPECT_EQ(callAsJson(engine, "ALDialog.getLoadedTopics", {"English"}), Json(std::vector<std::string>{"chat"}));
+  EXPECT_EQ(callAsJson(engine, "ALDialog.getLoadedTopics", {"French"}), Json(std::vector<std::string>{"chat"}));
+  EXPECT_EQ(callAsJson(engine, "ALDialog.getActivatedTopics", {}), Json::array());
 }
 
 }  // namespace
@@ -310,15 +316,15 @@ TEST(DialogIncludes, AnIncludedFileLoadsAndActivatesWithItsTopic) {
                         "u:(I like _~fruit) me too, $1\n");
   core::VirtualClock clock;
   engine::Engine engine(clock, {});
-  EXPECT_EQ(engine.services.call("ALDialog.loadTopic", {(dir / "main.top").string()}), "main");
-  engine.services.call("ALDialog.activateTopic", {"main"});
-  EXPECT_EQ(engine.services.call("ALDialog.getActivatedTopics", {}), service::Any::array({"words", "main"}));
-  engine.services.call("ALDialog.forceInput", {"I like pears"});
-  engine.services.call("ALDialog.forceInput", {"I like apple"});
-  engine.services.call("ALDialog.forceInput", {"bye"});
+  EXPECT_EQ(callAsJson(engine, "ALDialog.loadTopic", {(dir / "main.top").string()}), "main");
+  callAsJson(engine, "ALDialog.activateTopic", {"main"});
+  EXPECT_EQ(callAsJson(engine, "ALDialog.getActivatedTopics", {}), Json::array({"words", "main"}));
+  callAsJson(engine, "ALDialog.forceInput", {"I like pears"});
+  callAsJson(engine, "ALDialog.forceInput", {"I like apple"});
+  callAsJson(engine, "ALDialog.forceInput", {"bye"});
   EXPECT_EQ(engine.robot.textToSpeech().spoken(), (std::vector<std::string>{"me too, apple", "bye"}));
   dir.write("broken.top", "topic: ~b()\nlanguage: enu\ninclude: missing.top\n");
-  EXPECT_THROW(engine.services.call("ALDialog.loadTopic", {(dir / "broken.top").string()}), service::CallError);
+  EXPECT_THROW(callAsJson(engine, "ALDialog.loadTopic", {(dir / "broken.top").string()}), service::CallError);
 }
 
 // Each load counts its own includes: a file that includes itself is refused
@@ -336,14 +342,14 @@ TEST(DialogIncludes, ATopicThatIncludesItselfIsRefusedAndTheNextLoadStartsAtDept
   engine::Engine engine(clock, {});
   for (int attempt = 0; attempt < 2; ++attempt) {
     try {
-      engine.services.call("ALDialog.loadTopic", {(dir / "loop.top").string()});
+      callAsJson(engine, "ALDialog.loadTopic", {(dir / "loop.top").string()});
       ADD_FAILURE() << "a topic including itself loaded";
     } catch (const service::CallError& e) {
       EXPECT_THAT(e.what(), testing::HasSubstr("includes nested more than 8 deep"));
     }
   }
   // Seven includes below the topic loaded are allowed, after the refusals.
-  EXPECT_EQ(engine.services.call("ALDialog.loadTopic", {(dir / "chain7.top").string()}), "chain7");
+  EXPECT_EQ(callAsJson(engine, "ALDialog.loadTopic", {(dir / "chain7.top").string()}), "chain7");
 }
 
 }  // namespace

@@ -15,14 +15,15 @@ using autolife::life::Abilities;
 using autolife::life::Nature;
 using autolife::life::SafeguardCause;
 using autolife::life::State;
-using autolife::service::Any;
+using Json = nlohmann::json;
 using autolife::test::LifeFixture;
 using autolife::test::refusal;
+using autolife::test::jsonOf;
 
 // name -> "er": e = enabled, r = running, '-' otherwise.
 std::map<std::string, std::string> status(LifeFixture& f) {
   std::map<std::string, std::string> out;
-  for (const auto& s : f.life.getAutonomousAbilitiesStatus())
+  for (const auto& s : jsonOf(f.life.getAutonomousAbilitiesStatus()))
     out[s["name"].get<std::string>()] =
         std::string(s["enabled"].get<bool>() ? "e" : "-") + (s["running"].get<bool>() ? "r" : "-");
   return out;
@@ -41,7 +42,7 @@ std::map<std::string, std::string> expected(const std::string& blinking, const s
 TEST(LifeAbilities, StatusListsTheFiveAbilitiesWithNameEnabledRunning) {
   LifeFixture f;
   f.life.start();
-  Any all = f.services.call("ALAutonomousLife.getAutonomousAbilitiesStatus", {});
+  Json all = f.call("ALAutonomousLife.getAutonomousAbilitiesStatus", {});
   ASSERT_TRUE(all.is_array());
   ASSERT_EQ(all.size(), 5u);
   std::vector<std::string> names;
@@ -146,7 +147,7 @@ TEST(LifeAbilities, AllSwitchesEveryAbility) {
   f.life.start();
   f.life.setAutonomousAbilityEnabled("All", false);
   EXPECT_EQ(status(f), expected("--", "--", "--", "--", "--"));
-  f.services.call("ALAutonomousLife.setAutonomousAbilityEnabled", {"All", true});
+  f.call("ALAutonomousLife.setAutonomousAbilityEnabled", {"All", true});
   EXPECT_EQ(status(f), expected("er", "er", "er", "e-", "e-"));
 }
 
@@ -164,9 +165,9 @@ TEST(LifeAbilities, TheServiceReadsAndWritesEachAbility) {
   f.life.start();
   for (auto name : Abilities::kNames) {
     std::string n(name);
-    EXPECT_EQ(f.services.call("ALAutonomousLife.getAutonomousAbilityEnabled", {n}), true) << n;
-    f.services.call("ALAutonomousLife.setAutonomousAbilityEnabled", {n, false});
-    EXPECT_EQ(f.services.call("ALAutonomousLife.getAutonomousAbilityEnabled", {n}), false) << n;
+    EXPECT_EQ(f.call("ALAutonomousLife.getAutonomousAbilityEnabled", {n}), true) << n;
+    f.call("ALAutonomousLife.setAutonomousAbilityEnabled", {n, false});
+    EXPECT_EQ(f.call("ALAutonomousLife.getAutonomousAbilityEnabled", {n}), false) << n;
   }
 }
 

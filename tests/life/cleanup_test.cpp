@@ -15,7 +15,7 @@ using autolife::core::fromSeconds;
 using autolife::life::Activity;
 using autolife::life::LifeOptions;
 using autolife::life::Nature;
-using autolife::service::Any;
+using Json = nlohmann::json;
 using autolife::test::LifeFixture;
 using autolife::test::refusal;
 using testing::HasSubstr;
@@ -191,9 +191,9 @@ TEST(LifeApi, RobotOffsetFromFloorDefaultsToZero) {
   EXPECT_EQ(f.life.getRobotOffsetFromFloor(), 0.0);
   f.life.setRobotOffsetFromFloor(0.75);
   EXPECT_EQ(f.life.getRobotOffsetFromFloor(), 0.75);
-  f.services.call("ALAutonomousLife.setRobotOffsetFromFloor", {1.25});
-  EXPECT_EQ(f.services.call("ALAutonomousLife.getRobotOffsetFromFloor", {}), 1.25);
-  f.services.call("ALAutonomousLife.setRobotOffsetFromFloor", {0});  // an int is a float
+  f.call("ALAutonomousLife.setRobotOffsetFromFloor", {1.25});
+  EXPECT_EQ(f.call("ALAutonomousLife.getRobotOffsetFromFloor", {}), 1.25);
+  f.call("ALAutonomousLife.setRobotOffsetFromFloor", {0});  // an int is a float
   EXPECT_EQ(f.life.getRobotOffsetFromFloor(), 0.0);
 }
 
@@ -203,7 +203,7 @@ TEST(LifeApi, ActivityNature) {
   f.add("p/chat", Nature::Interactive);
   EXPECT_EQ(f.life.getActivityNature("p/solo"), "solitary");
   EXPECT_EQ(f.life.getActivityNature("p/chat"), "interactive");
-  EXPECT_EQ(f.services.call("ALAutonomousLife.getActivityNature", {"p/chat"}), "interactive");
+  EXPECT_EQ(f.call("ALAutonomousLife.getActivityNature", {"p/chat"}), "interactive");
   // "If you pass a string which is not an activity, this will throw."
   EXPECT_EQ(refusal([&] { f.life.getActivityNature("p/none"); }), "unknown-activity");
 }
@@ -212,14 +212,14 @@ TEST(LifeApi, FocusedActivityAndStateThroughTheService) {
   LifeFixture f;
   f.add("p/chat", Nature::Interactive);
   f.life.start();
-  EXPECT_EQ(f.services.call("ALAutonomousLife.focusedActivity", {}), "");
-  EXPECT_EQ(f.services.call("ALAutonomousLife.getState", {}), "solitary");
-  f.services.call("ALAutonomousLife.switchFocus", {"p/chat", 0});
-  EXPECT_EQ(f.services.call("ALAutonomousLife.focusedActivity", {}), "p/chat");
-  EXPECT_EQ(f.services.call("ALAutonomousLife.getState", {}), "interactive");
-  f.services.call("ALAutonomousLife.stopAll", {});
-  EXPECT_EQ(f.services.call("ALAutonomousLife.focusedActivity", {}), "");
-  EXPECT_EQ(f.services.call("ALAutonomousLife.getState", {}), "solitary");
+  EXPECT_EQ(f.call("ALAutonomousLife.focusedActivity", {}), "");
+  EXPECT_EQ(f.call("ALAutonomousLife.getState", {}), "solitary");
+  f.call("ALAutonomousLife.switchFocus", {"p/chat", 0});
+  EXPECT_EQ(f.call("ALAutonomousLife.focusedActivity", {}), "p/chat");
+  EXPECT_EQ(f.call("ALAutonomousLife.getState", {}), "interactive");
+  f.call("ALAutonomousLife.stopAll", {});
+  EXPECT_EQ(f.call("ALAutonomousLife.focusedActivity", {}), "");
+  EXPECT_EQ(f.call("ALAutonomousLife.getState", {}), "solitary");
 }
 
 TEST(LifeApi, ActivitiesCanBeListedAndRemoved) {

@@ -11,12 +11,13 @@ namespace {
 using autolife::life::Context;
 using autolife::life::Nature;
 using autolife::life::SafeguardCause;
-using autolife::service::Any;
+using Json = nlohmann::json;
 using autolife::test::kWallStart;
 using autolife::test::LifeFixture;
+using autolife::test::jsonOf;
 
 // The payload has exactly the five fields, with these values.
-void expectTransition(const Any& t, std::int64_t time, const std::string& previous, const std::string& stopReason,
+void expectTransition(const Json& t, std::int64_t time, const std::string& previous, const std::string& stopReason,
                       const std::string& next, const std::string& startReason) {
   ASSERT_TRUE(t.is_object()) << t.dump();
   EXPECT_EQ(t.size(), 5u) << t.dump();
@@ -281,15 +282,15 @@ TEST(LifeEventOrder, TheServiceEmitsActivityTransition) {
   LifeFixture f;
   f.add("p/a", Nature::Solitary);
   f.life.start();
-  std::vector<std::pair<std::string, Any>> emitted;
+  std::vector<std::pair<std::string, Json>> emitted;
   f.services.find("ALAutonomousLife")->emitted.connect(
-      [&](const std::string& name, const Any& value) { emitted.emplace_back(name, value); });
+      [&](const std::string& name, const autolife::service::Any& value) { emitted.emplace_back(name, jsonOf(value)); });
   f.at(1);
-  f.services.call("ALAutonomousLife.switchFocus", {"p/a"});
+  f.call("ALAutonomousLife.switchFocus", {"p/a"});
   ASSERT_EQ(emitted.size(), 1u);
   EXPECT_EQ(emitted[0].first, "activityTransition");
   expectTransition(emitted[0].second, kWallStart + 1, "", "", "p/a", "unknown-api-caller");
-  f.services.call("ALAutonomousLife.stopFocus", {});
+  f.call("ALAutonomousLife.stopFocus", {});
   ASSERT_EQ(emitted.size(), 2u);
   expectTransition(emitted[1].second, kWallStart + 1, "p/a", "unknown-api-caller", "", "");
 }

@@ -10,12 +10,14 @@
 // - `listener`: the LifeListener notifications the Launchpad's keys are
 //   built from ("state solitary", "focus pkg/greet", "count pkg/greet 2",
 //   "awareness on");
-// - `transitions`: every activityTransition payload, as emitted.
+// - `transitions`: every activityTransition payload, as emitted (as JSON).
 #pragma once
 
+#include <initializer_list>
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -25,6 +27,7 @@
 #include "autolife/life/life_service.hpp"
 #include "autolife/life/scripted_runner.hpp"
 #include "autolife/memory/memory.hpp"
+#include "../support/any_json.hpp"
 
 namespace autolife::test {
 
@@ -91,8 +94,9 @@ public:
         log.push_back(time() + " " + e + "=" + (v.isString() ? v.asString() : v.toJson()));
       });
     }
-    life.activityTransition.connect([this](const service::Any& t) {
-      transitions.push_back(t);
+    life.activityTransition.connect([this](const service::Any& value) {
+      transitions.push_back(jsonOf(value));
+      const auto& t = transitions.back();
       log.push_back(time() + " transition " + t["PreviousActivityName"].get<std::string>() + "(" +
                     t["PreviousActivityStopReason"].get<std::string>() + ") -> " +
                     t["FocusedActivityName"].get<std::string>() + "(" +
@@ -128,7 +132,7 @@ public:
     auto record = [this](std::string what) {
       return [this, what](const service::Arguments& a) {
         std::string args;
-        for (const auto& v : a) args += (args.empty() ? "" : ", ") + v.dump();
+        for (const auto& v : a) args += (args.empty() ? "" : ", ") + jsonOf(v).dump();
         actions.push_back(time() + " " + what + "(" + args + ")");
         return service::Any();
       };
@@ -144,6 +148,12 @@ public:
     auto leds = std::make_shared<service::Service>("ALLeds");
     leds->method("reset", {{"group", Type::String}}, Type::Void, "", record("ALLeds.reset"));
     services.add(leds);
+  }
+
+  // A call through the registry, its arguments and answer written as JSON
+  // (any_json.hpp): f.call("ALAutonomousLife.getState") == "solitary".
+  nlohmann::json call(std::string_view qualifiedMethod, std::initializer_list<nlohmann::json> arguments = {}) const {
+    return jsonOf(services.call(qualifiedMethod, argsOf(arguments)));
   }
 
   void at(double seconds) { clock.advanceTo(core::fromSeconds(seconds)); }
@@ -181,7 +191,7 @@ public:
   life::AutonomousLife life;
   std::vector<std::shared_ptr<memory::Subscriber>> subscriptions;
   std::vector<std::string> log;
-  std::vector<service::Any> transitions;
+  std::vector<nlohmann::json> transitions;  // as JSON (any_json.hpp)
 };
 
 // The reason of the CallError `f` throws, or "no error".

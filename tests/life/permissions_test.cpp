@@ -12,7 +12,7 @@ namespace {
 using autolife::life::Activity;
 using autolife::life::Context;
 using autolife::life::Nature;
-using autolife::service::Any;
+using Json = nlohmann::json;
 using autolife::test::LifeFixture;
 using testing::ElementsAre;
 using testing::IsEmpty;
@@ -92,7 +92,7 @@ TEST(LifePermissions, NoViolationsWhenTheActivityMayRun) {
   f.add(with(f, "p/a", Nature::Solitary, false, false));
   f.life.start();
   EXPECT_THAT(f.life.getActivityContextPermissionViolations("p/a"), IsEmpty());
-  EXPECT_EQ(f.services.call("ALAutonomousLife.getActivityContextPermissionViolations", {"p/a"}), Any::array());
+  EXPECT_EQ(f.call("ALAutonomousLife.getActivityContextPermissionViolations", {"p/a"}), Json::array());
 }
 
 TEST(LifePermissions, ViolationCanRunOnPod) {
@@ -132,8 +132,8 @@ TEST(LifePermissions, ViolationError) {
   EXPECT_TRUE(f.life.addActivity(broken).has_value());
   f.life.start();
   EXPECT_THAT(f.life.getActivityContextPermissionViolations("p/broken"), ElementsAre("error"));
-  EXPECT_EQ(f.services.call("ALAutonomousLife.getActivityContextPermissionViolations", {"p/broken"}),
-            Any::array({"error"}));
+  EXPECT_EQ(f.call("ALAutonomousLife.getActivityContextPermissionViolations", {"p/broken"}),
+            Json::array({"error"}));
 }
 
 TEST(LifePermissions, AllViolationsAtOnce) {

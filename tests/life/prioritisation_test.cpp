@@ -13,11 +13,12 @@ using autolife::life::SafeguardCause;
 using autolife::test::LifeFixture;
 using autolife::test::refusal;
 using testing::ElementsAre;
+using autolife::test::jsonOf;
 
 // The names in getFocusHistory(), oldest first.
 std::vector<std::string> focusedNames(LifeFixture& f) {
   std::vector<std::string> out;
-  for (const auto& pair : f.life.getFocusHistory()) out.push_back(pair[0].get<std::string>());
+  for (const auto& pair : jsonOf(f.life.getFocusHistory())) out.push_back(pair[0].get<std::string>());
   return out;
 }
 

@@ -22,6 +22,7 @@
 #include "autolife/life/autonomous_life.hpp"
 #include "autolife/life/process_runner.hpp"
 #include "autolife/memory/memory.hpp"
+#include "any_json.hpp"
 #include "files.hpp"
 
 namespace {
@@ -93,7 +94,7 @@ public:
     });
     life.activityTransition.connect([this](const autolife::service::Any& t) {
       std::lock_guard lock(mutex);
-      transitions.push_back(t);
+      transitions.push_back(autolife::test::jsonOf(t));
     });
     life.start();
   }
@@ -114,7 +115,7 @@ public:
     std::lock_guard lock(mutex);
     return failures;
   }
-  std::optional<autolife::service::Any> lastTransition() {
+  std::optional<nlohmann::json> lastTransition() {
     std::lock_guard lock(mutex);
     if (transitions.empty()) return std::nullopt;
     return transitions.back();
@@ -128,7 +129,7 @@ public:
   autolife::life::AutonomousLife life;
   std::mutex mutex;
   std::vector<std::string> failures;
-  std::vector<autolife::service::Any> transitions;
+  std::vector<nlohmann::json> transitions;  // as JSON (any_json.hpp)
 };
 
 TEST(LifeProcessRunner, AProgramThatExitsWithAnErrorFailsWithReasonError) {

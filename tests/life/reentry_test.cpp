@@ -50,7 +50,7 @@ TEST(LifeReentry, TransitionListenersMaySwitchFocus) {
   f.life.start();
   bool switched = false;
   f.life.activityTransition.connect([&](const autolife::service::Any& t) {
-    if (t["FocusedActivityName"] == "p/a" && !switched) {
+    if (autolife::test::jsonOf(t)["FocusedActivityName"] == "p/a" && !switched) {
       switched = true;
       f.life.switchFocus("p/b");
     }

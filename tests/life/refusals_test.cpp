@@ -12,8 +12,7 @@ namespace {
 using autolife::life::Context;
 using autolife::life::Nature;
 using autolife::life::SafeguardCause;
-using autolife::service::Any;
-using autolife::service::Arguments;
+using Json = nlohmann::json;
 using autolife::test::LifeFixture;
 using autolife::test::refused;
 using testing::HasSubstr;
@@ -25,8 +24,8 @@ protected:
     f.add("p/chat", Nature::Interactive);
     f.life.start();
   }
-  autolife::test::Refusal call(const std::string& method, Arguments args) {
-    return refused([&] { f.services.call("ALAutonomousLife." + method, args); });
+  autolife::test::Refusal call(const std::string& method, std::initializer_list<Json> args) {
+    return refused([&] { f.call("ALAutonomousLife." + method, args); });
   }
   LifeFixture f;
 };
@@ -263,7 +262,7 @@ TEST_F(LifeRefusals, BadArgument) {
   EXPECT_EQ(r.reason, "bad-argument");
   EXPECT_THAT(r.sentence, HasSubstr("flags"));
   EXPECT_EQ(call("setSafeguardEnabled", {"RobotFell", "no"}).reason, "bad-argument");
-  EXPECT_EQ(call("setState", {Any::array()}).reason, "bad-argument");
+  EXPECT_EQ(call("setState", {Json::array()}).reason, "bad-argument");
   EXPECT_EQ(f.life.focusedActivity(), "");
 }
 

@@ -14,6 +14,7 @@ using autolife::life::Nature;
 using autolife::life::SafeguardCause;
 using autolife::test::LifeFixture;
 using autolife::test::refusal;
+using autolife::test::jsonOf;
 
 LifeOptions pepper() {
   LifeOptions o;
@@ -149,9 +150,9 @@ TEST(LifeSafeguard, RobotFellEndsWhenUprightAgain) {
   f.at(8);
   f.life.setSafeguardCondition(SafeguardCause::RobotFell, false);
   EXPECT_EQ(f.life.getState(), "solitary");
-  EXPECT_EQ(f.life.getStateHistory(2), (autolife::service::Any::array(
-                                           {autolife::service::Any::array({"safeguard", autolife::test::kWallStart + 1}),
-                                            autolife::service::Any::array({"solitary", autolife::test::kWallStart + 8})})));
+  EXPECT_EQ(jsonOf(f.life.getStateHistory(2)), (nlohmann::json::array(
+                                           {nlohmann::json::array({"safeguard", autolife::test::kWallStart + 1}),
+                                            nlohmann::json::array({"solitary", autolife::test::kWallStart + 8})})));
 }
 
 // "For damaged hardware, the robot does not exit safeguard state."
@@ -260,9 +261,9 @@ TEST(LifeSafeguard, TheServiceSetsAndReadsEachCause) {
   f.life.start();
   for (auto name : autolife::life::kSafeguardNames) {
     std::string n(name);
-    EXPECT_EQ(f.services.call("ALAutonomousLife.isSafeguardEnabled", {n}), true) << n;
-    f.services.call("ALAutonomousLife.setSafeguardEnabled", {n, false});
-    EXPECT_EQ(f.services.call("ALAutonomousLife.isSafeguardEnabled", {n}), false) << n;
+    EXPECT_EQ(f.call("ALAutonomousLife.isSafeguardEnabled", {n}), true) << n;
+    f.call("ALAutonomousLife.setSafeguardEnabled", {n, false});
+    EXPECT_EQ(f.call("ALAutonomousLife.isSafeguardEnabled", {n}), false) << n;
     EXPECT_FALSE(f.life.isSafeguardEnabled(n));
   }
 }
@@ -311,10 +312,10 @@ TEST(LifeSafeguard, ManualSafeguardLastsUntilSetStateSolitary) {
 TEST(LifeSafeguard, ManualSafeguardThroughTheService) {
   LifeFixture f;
   f.life.start();
-  f.services.call("ALAutonomousLife.setState", {"safeguard"});
-  EXPECT_EQ(f.services.call("ALAutonomousLife.getState", {}), "safeguard");
-  f.services.call("ALAutonomousLife.setState", {"solitary"});
-  EXPECT_EQ(f.services.call("ALAutonomousLife.getState", {}), "solitary");
+  f.call("ALAutonomousLife.setState", {"safeguard"});
+  EXPECT_EQ(f.call("ALAutonomousLife.getState", {}), "safeguard");
+  f.call("ALAutonomousLife.setState", {"solitary"});
+  EXPECT_EQ(f.call("ALAutonomousLife.getState", {}), "solitary");
 }
 
 // A cause already active when life starts: safeguard at once.

@@ -73,7 +73,7 @@ TEST(LifeSmoke, RefusalsCarryReasons) {
   f.life.setState("disabled");
   EXPECT_EQ(f.life.focusedActivity(), "");
   EXPECT_EQ(refusal([&] { f.life.switchFocus("demo/chat"); }), "state-disabled");
-  EXPECT_EQ(refusal([&] { f.services.call("ALAutonomousLife.setState", {"sleepy"}); }), "unknown-state");
+  EXPECT_EQ(refusal([&] { f.call("ALAutonomousLife.setState", {"sleepy"}); }), "unknown-state");
 }
 
 }  // namespace

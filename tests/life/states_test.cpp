@@ -17,6 +17,7 @@ using autolife::test::LifeFixture;
 using autolife::test::refusal;
 using testing::HasSubstr;
 using testing::Not;
+using autolife::test::jsonOf;
 
 // The State events in the log since the last take(), one per line.
 std::string stateEvents(LifeFixture& f) {
@@ -28,14 +29,14 @@ std::string stateEvents(LifeFixture& f) {
 }
 
 bool running(LifeFixture& f, const std::string& ability) {
-  for (const auto& s : f.life.getAutonomousAbilitiesStatus())
+  for (const auto& s : jsonOf(f.life.getAutonomousAbilitiesStatus()))
     if (s["name"] == ability) return s["running"].get<bool>();
   ADD_FAILURE() << "no status for " << ability;
   return false;
 }
 
 bool anyAbilityRunning(LifeFixture& f) {
-  for (const auto& s : f.life.getAutonomousAbilitiesStatus())
+  for (const auto& s : jsonOf(f.life.getAutonomousAbilitiesStatus()))
     if (s["running"].get<bool>()) return true;
   return false;
 }

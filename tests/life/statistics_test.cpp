@@ -12,17 +12,18 @@ namespace {
 
 using autolife::life::LifeOptions;
 using autolife::life::Nature;
-using autolife::service::Any;
+using Json = nlohmann::json;
 using autolife::test::kWallStart;
 using autolife::test::LifeFixture;
 using autolife::test::refusal;
+using autolife::test::jsonOf;
 
 constexpr std::int64_t E = kWallStart;
 
-Any pair(const std::string& name, std::int64_t time) { return Any::array({name, time}); }
+Json pair(const std::string& name, std::int64_t time) { return Json::array({name, time}); }
 
-Any stats(std::int64_t prevFocus, std::int64_t prevUnfocus, int count, double total) {
-  return Any{{"prevFocusTime", prevFocus}, {"prevUnfocusTime", prevUnfocus}, {"focusCount", count},
+Json stats(std::int64_t prevFocus, std::int64_t prevUnfocus, int count, double total) {
+  return Json{{"prevFocusTime", prevFocus}, {"prevUnfocusTime", prevUnfocus}, {"focusCount", count},
              {"totalDuration", total}};
 }
 
@@ -73,23 +74,23 @@ protected:
 
 TEST_F(LifeScriptedDay, LifeTimeIsWallClockSecondsSinceTheEpoch) {
   EXPECT_EQ(f.life.getLifeTime(), E + 28800);
-  EXPECT_EQ(f.services.call("ALAutonomousLife.getLifeTime", {}), E + 28800);
+  EXPECT_EQ(f.call("ALAutonomousLife.getLifeTime", {}), E + 28800);
 }
 
 TEST_F(LifeScriptedDay, ActivityStatistics) {
-  Any all = f.life.getActivityStatistics();
-  EXPECT_EQ(all, (Any{{"day/wander", stats(E + 14400, E + 15000, 2, 1200.0)},
+  Json all = jsonOf(f.life.getActivityStatistics());
+  EXPECT_EQ(all, (Json{{"day/wander", stats(E + 14400, E + 15000, 2, 1200.0)},
                       {"day/chat", stats(E + 18002, E + 18302, 2, 600.0)},
                       {"day/manual", stats(E + 10800, E + 14400, 1, 3600.0)},
                       {"day/never", stats(0, 0, 0, 0.0)}}))
       << all.dump(2);
-  EXPECT_EQ(f.services.call("ALAutonomousLife.getActivityStatistics", {}), all);
+  EXPECT_EQ(f.call("ALAutonomousLife.getActivityStatistics", {}), all);
 }
 
 // Times are life times (integers); totalDuration is in seconds, as a float
 // (docs/life.md).
 TEST_F(LifeScriptedDay, StatisticsFieldTypes) {
-  const Any all = f.life.getActivityStatistics();
+  const Json all = jsonOf(f.life.getActivityStatistics());
   ASSERT_EQ(all.size(), 4u);
   for (const auto& [name, s] : all.items()) {
     EXPECT_EQ(s.size(), 4u) << name;
@@ -102,31 +103,31 @@ TEST_F(LifeScriptedDay, StatisticsFieldTypes) {
 
 // Only the activities with a launch trigger.
 TEST_F(LifeScriptedDay, AutonomousActivityStatistics) {
-  Any autonomous = f.life.getAutonomousActivityStatistics();
-  EXPECT_EQ(autonomous, (Any{{"day/wander", stats(E + 14400, E + 15000, 2, 1200.0)},
+  Json autonomous = jsonOf(f.life.getAutonomousActivityStatistics());
+  EXPECT_EQ(autonomous, (Json{{"day/wander", stats(E + 14400, E + 15000, 2, 1200.0)},
                              {"day/chat", stats(E + 18002, E + 18302, 2, 600.0)},
                              {"day/never", stats(0, 0, 0, 0.0)}}))
       << autonomous.dump(2);
-  EXPECT_EQ(f.services.call("ALAutonomousLife.getAutonomousActivityStatistics", {}), autonomous);
+  EXPECT_EQ(f.call("ALAutonomousLife.getAutonomousActivityStatistics", {}), autonomous);
 }
 
 TEST_F(LifeScriptedDay, FocusHistory) {
-  Any all = Any::array({pair("day/wander", E + 3600), pair("day/chat", E + 7202), pair("day/manual", E + 10800),
+  Json all = Json::array({pair("day/wander", E + 3600), pair("day/chat", E + 7202), pair("day/manual", E + 10800),
                         pair("day/wander", E + 14400), pair("day/chat", E + 18002)});
-  EXPECT_EQ(f.life.getFocusHistory(), all);
-  EXPECT_EQ(f.services.call("ALAutonomousLife.getFocusHistory", {}), all);
+  EXPECT_EQ(jsonOf(f.life.getFocusHistory()), all);
+  EXPECT_EQ(f.call("ALAutonomousLife.getFocusHistory", {}), all);
 }
 
 TEST_F(LifeScriptedDay, FocusHistoryWithDepthKeepsTheMostRecentOldestFirst) {
-  EXPECT_EQ(f.life.getFocusHistory(2), Any::array({pair("day/wander", E + 14400), pair("day/chat", E + 18002)}));
-  EXPECT_EQ(f.services.call("ALAutonomousLife.getFocusHistory", {1}), Any::array({pair("day/chat", E + 18002)}));
-  EXPECT_EQ(f.life.getFocusHistory(0), Any::array());
-  EXPECT_EQ(f.life.getFocusHistory(100), f.life.getFocusHistory());
+  EXPECT_EQ(jsonOf(f.life.getFocusHistory(2)), Json::array({pair("day/wander", E + 14400), pair("day/chat", E + 18002)}));
+  EXPECT_EQ(f.call("ALAutonomousLife.getFocusHistory", {1}), Json::array({pair("day/chat", E + 18002)}));
+  EXPECT_EQ(jsonOf(f.life.getFocusHistory(0)), Json::array());
+  EXPECT_EQ(jsonOf(f.life.getFocusHistory(100)), jsonOf(f.life.getFocusHistory()));
 }
 
 // docs/life.md: every focus change enters a state, even the same one.
 TEST_F(LifeScriptedDay, StateHistory) {
-  Any all = Any::array({pair("solitary", E),                                 // start
+  Json all = Json::array({pair("solitary", E),                                 // start
                         pair("solitary", E + 3600),                          // day/wander focused
                         pair("solitary", E + 4200),                          // …ends
                         pair("interactive", E + 7202),                       // day/chat
@@ -137,25 +138,25 @@ TEST_F(LifeScriptedDay, StateHistory) {
                         pair("solitary", E + 15000),                         // …ends
                         pair("interactive", E + 18002),                      // day/chat
                         pair("solitary", E + 18302)});                       // …ends
-  EXPECT_EQ(f.life.getStateHistory(), all) << f.life.getStateHistory().dump();
-  EXPECT_EQ(f.services.call("ALAutonomousLife.getStateHistory", {}), all);
+  EXPECT_EQ(jsonOf(f.life.getStateHistory()), all) << jsonOf(f.life.getStateHistory()).dump();
+  EXPECT_EQ(f.call("ALAutonomousLife.getStateHistory", {}), all);
 }
 
 TEST_F(LifeScriptedDay, StateHistoryWithDepth) {
-  EXPECT_EQ(f.life.getStateHistory(3),
-            Any::array({pair("solitary", E + 15000), pair("interactive", E + 18002), pair("solitary", E + 18302)}));
-  EXPECT_EQ(f.services.call("ALAutonomousLife.getStateHistory", {1}), Any::array({pair("solitary", E + 18302)}));
-  EXPECT_EQ(f.life.getStateHistory(0), Any::array());
-  EXPECT_EQ(f.life.getStateHistory(1000), f.life.getStateHistory());
+  EXPECT_EQ(jsonOf(f.life.getStateHistory(3)),
+            Json::array({pair("solitary", E + 15000), pair("interactive", E + 18002), pair("solitary", E + 18302)}));
+  EXPECT_EQ(f.call("ALAutonomousLife.getStateHistory", {1}), Json::array({pair("solitary", E + 18302)}));
+  EXPECT_EQ(jsonOf(f.life.getStateHistory(0)), Json::array());
+  EXPECT_EQ(jsonOf(f.life.getStateHistory(1000)), jsonOf(f.life.getStateHistory()));
 }
 
 // The keys read by launch conditions, as they were at the last autonomous
 // focus (day/chat at 14:00:02.5): [sec, usec, value], sec/usec when set.
 TEST_F(LifeScriptedDay, FocusContextIsTheValueAtTheLastAutonomousFocus) {
-  EXPECT_EQ(f.life.getFocusContext("person"), Any::array({18000, 500000, 1}));  // set to 0 since
-  EXPECT_EQ(f.life.getFocusContext("wander"), Any::array({14401, 0, false}));
-  EXPECT_EQ(f.services.call("ALAutonomousLife.getFocusContext", {"person"}), Any::array({18000, 500000, 1}));
-  EXPECT_EQ(refusal([&] { f.life.getFocusContext("Launchpad/Nothing"); }), "key-not-in-conditions");
+  EXPECT_EQ(jsonOf(f.life.getFocusContext("person")), Json::array({18000, 500000, 1}));  // set to 0 since
+  EXPECT_EQ(jsonOf(f.life.getFocusContext("wander")), Json::array({14401, 0, false}));
+  EXPECT_EQ(f.call("ALAutonomousLife.getFocusContext", {"person"}), Json::array({18000, 500000, 1}));
+  EXPECT_EQ(refusal([&] { jsonOf(f.life.getFocusContext("Launchpad/Nothing")); }), "key-not-in-conditions");
 }
 
 TEST_F(LifeScriptedDay, TheLaunchpadHeardEachFocusCount) {
@@ -174,10 +175,10 @@ TEST(LifeStatistics, NeverLaunchedActivitiesHaveZeroes) {
   f.add("p/b", Nature::Interactive);
   f.life.start();
   f.runUntil(3600);
-  EXPECT_EQ(f.life.getActivityStatistics(), (Any{{"p/a", stats(0, 0, 0, 0.0)}, {"p/b", stats(0, 0, 0, 0.0)}}));
-  EXPECT_EQ(f.life.getAutonomousActivityStatistics(), (Any{{"p/a", stats(0, 0, 0, 0.0)}}));
-  EXPECT_EQ(f.life.getFocusHistory(), Any::array());
-  EXPECT_EQ(f.life.getStateHistory(), Any::array({pair("solitary", E)}));
+  EXPECT_EQ(jsonOf(f.life.getActivityStatistics()), (Json{{"p/a", stats(0, 0, 0, 0.0)}, {"p/b", stats(0, 0, 0, 0.0)}}));
+  EXPECT_EQ(jsonOf(f.life.getAutonomousActivityStatistics()), (Json{{"p/a", stats(0, 0, 0, 0.0)}}));
+  EXPECT_EQ(jsonOf(f.life.getFocusHistory()), Json::array());
+  EXPECT_EQ(jsonOf(f.life.getStateHistory()), Json::array({pair("solitary", E)}));
   EXPECT_EQ(f.life.getLifeTime(), E + 3600);
 }
 
@@ -188,7 +189,7 @@ TEST(LifeStatistics, TheFocusedActivityCountsFromItsFocus) {
   f.at(100);
   f.life.switchFocus("p/a");
   f.at(200);
-  Any s = f.life.getActivityStatistics()["p/a"];
+  Json s = jsonOf(f.life.getActivityStatistics())["p/a"];
   EXPECT_EQ(s["focusCount"], 1);
   EXPECT_EQ(s["prevFocusTime"], E + 100);
   EXPECT_EQ(s["prevUnfocusTime"], 0);
@@ -206,7 +207,7 @@ TEST(LifeStatistics, DurationsAddUpAcrossRunsIncludingFractions) {
   f.life.switchFocus("p/a");
   f.at(11);
   f.life.stopAll();
-  Any s = f.life.getActivityStatistics()["p/a"];
+  Json s = jsonOf(f.life.getActivityStatistics())["p/a"];
   EXPECT_EQ(s, stats(E + 10, E + 11, 2, 3.25));
 }
 
@@ -217,7 +218,7 @@ TEST(LifeStatistics, FocusContextNeedsAnAutonomousFocus) {
   f.set("k", 5);  // p/a focused by its condition…
   f.set("k", 0);
   f.life.stopFocus();
-  EXPECT_EQ(f.life.getFocusContext("k"), Any::array({0, 0, 5}));
+  EXPECT_EQ(jsonOf(f.life.getFocusContext("k")), Json::array({0, 0, 5}));
   LifeFixture g;
   g.add("p/a", Nature::Solitary, "'k' > 1");
   g.life.start();
@@ -236,11 +237,11 @@ TEST(LifeStatistics, HistoriesKeepTheLatestTenThousandEntries) {
     f.at(i);
     f.life.switchFocus(i % 2 ? "p/b" : "p/a");
   }
-  Any history = f.life.getFocusHistory();
+  Json history = jsonOf(f.life.getFocusHistory());
   ASSERT_EQ(history.size(), 10000u);
   EXPECT_EQ(history.front(), pair("p/b", E + 5));
   EXPECT_EQ(history.back(), pair("p/a", E + 10004));
-  EXPECT_EQ(f.life.getStateHistory().size(), 10000u);
+  EXPECT_EQ(jsonOf(f.life.getStateHistory()).size(), 10000u);
 }
 
 TEST(LifeStatistics, TheHistoryLimitIsAnOption) {
@@ -254,8 +255,8 @@ TEST(LifeStatistics, TheHistoryLimitIsAnOption) {
     f.at(i);
     f.life.switchFocus(i % 2 ? "p/b" : "p/a");
   }
-  EXPECT_EQ(f.life.getFocusHistory(),
-            Any::array({pair("p/a", E + 2), pair("p/b", E + 3), pair("p/a", E + 4)}));
+  EXPECT_EQ(jsonOf(f.life.getFocusHistory()),
+            Json::array({pair("p/a", E + 2), pair("p/b", E + 3), pair("p/a", E + 4)}));
 }
 
 }  // namespace

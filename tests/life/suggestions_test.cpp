@@ -15,7 +15,7 @@ namespace {
 using autolife::life::Activity;
 using autolife::life::Nature;
 using autolife::life::SafeguardCause;
-using autolife::service::Any;
+using Json = nlohmann::json;
 using autolife::test::LifeFixture;
 using autolife::test::refusal;
 using testing::ElementsAre;
@@ -122,7 +122,7 @@ TEST(LifeSuggestions, TheCurrentListIsReadable) {
   f.set("z", true);
   f.set("a", true);
   EXPECT_THAT(f.life.launchSuggestions(), ElementsAre("p/alpha", "p/zeta"));
-  EXPECT_EQ(f.services.call("ALAutonomousLife.getLaunchSuggestions", {}), Any::array({"p/alpha", "p/zeta"}));
+  EXPECT_EQ(f.call("ALAutonomousLife.getLaunchSuggestions", {}), Json::array({"p/alpha", "p/zeta"}));
 }
 
 // A time window in a trigger: the list changes when the window says so.

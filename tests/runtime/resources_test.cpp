@@ -11,6 +11,7 @@
 #include "autolife/runtime/behavior_run.hpp"
 #include "autolife/runtime/resources.hpp"
 #include "autolife/service/service.hpp"
+#include "any_json.hpp"
 #include "runtime_support.hpp"
 
 namespace autolife::runtimetest {
@@ -325,7 +326,7 @@ TEST(BehaviorResources, BehaviorsInOneEngineCompeteForTheSameParts) {
                                                  chain(1, 1)));
   std::vector<std::string> heard;
   auto calls = engine.services.called.connect([&](const service::CallRecord& c) {
-    if (c.method == "say") heard.push_back(c.caller + " says " + c.arguments.at(0).get<std::string>());
+    if (c.method == "say") heard.push_back(c.caller + " says " + test::jsonOf(c.arguments.at(0)).get<std::string>());
   });
   runtime::RuntimeContext context{engine.services, engine.workers, &engine.memory, &engine.resources, {}, {}};
   std::vector<std::string> ended;

@@ -39,6 +39,9 @@ struct Explanation {
   // {"t", "value", "tree"}; each tree node is {"expression", "value",
   // "evaluated"?, "note"?, "temporal"?, "warning"?, "children"?}.
   nlohmann::json json() const;
+  // The same as a value (what Autolife.explainLaunchTrigger answers); json()
+  // is its JSON.
+  Value asValue() const;
   // Every node's warning, in the order the text shows them.
   std::vector<std::string> warnings() const;
   // The sub-expression that holds the condition false, when it is false:

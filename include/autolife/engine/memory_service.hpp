@@ -1,6 +1,6 @@
-// ALMemory as a service (REFERENCE §2 names). Values cross as JSON: maps are
-// refused (they are not memory values); `getTimestamp` answers
-// [value, sec, usec] in engine time.
+// ALMemory as a service (REFERENCE §2 names). Values cross as memory holds
+// them (core::Value); maps are refused (they are not memory values);
+// `getTimestamp` answers [value, sec, usec] in engine time.
 #pragma once
 
 #include <memory>
@@ -12,7 +12,8 @@ namespace autolife::engine {
 
 std::shared_ptr<service::Service> makeMemoryService(memory::Memory& memory);
 
-// JSON argument -> memory value, with a bad-argument CallError for maps.
-core::Value toValue(const service::Any& json);
+// An argument -> memory value (core::conditionValue), with a bad-argument
+// CallError for what memory cannot hold (a map, an integer beyond int64).
+core::Value toValue(const service::Any& value);
 
 }  // namespace autolife::engine

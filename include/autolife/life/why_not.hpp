@@ -9,6 +9,8 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "autolife/core/value.hpp"
+
 namespace autolife::life {
 
 // The reasons (issue 16's contract, plus problem, no-trigger and pending).
@@ -47,6 +49,8 @@ struct WhyNot {
   // {"why-not", "reason", "message", and the details that apply}: what
   // `simulate --json` prints after "t", and what Autolife.whyNot answers.
   nlohmann::ordered_json json() const;
+  // The same fields as a map (Autolife.whyNot's answer, with "t").
+  core::Value::Map asValue() const;
   // "pkg/act lost-priority: other/act was focused less recently"
   std::string text() const;
 };
