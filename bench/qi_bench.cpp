@@ -112,13 +112,13 @@ int main(int argc, char** argv) {
   std::printf("qi: %s\n", url.c_str());
 
   autolife::qiclient::Client client(url);
-  client.call("Bench", "nothing", Json::array());  // the directory and metaObjects, once
+  client.call("Bench", "nothing", {});  // the directory and metaObjects, once
   client.call("ALMemory", "getData", {"bench/key"});
   WsClient ws(api.port());
   const std::string nothing = R"({"jsonrpc":"2.0","id":1,"method":"Bench.nothing","params":[]})";
   const std::string getData = R"({"jsonrpc":"2.0","id":1,"method":"ALMemory.getData","params":["bench/key"]})";
 
-  print("qi void call (Bench.nothing)", measure(runs, calls, [&] { client.call("Bench", "nothing", Json::array()); }), runs);
+  print("qi void call (Bench.nothing)", measure(runs, calls, [&] { client.call("Bench", "nothing", {}); }), runs);
   print("JSON-RPC void call (Bench.nothing)", measure(runs, calls, [&] { ws.call(nothing); }), runs);
   print("qi ALMemory.getData", measure(runs, calls, [&] { client.call("ALMemory", "getData", {"bench/key"}); }), runs);
   print("JSON-RPC ALMemory.getData", measure(runs, calls, [&] { ws.call(getData); }), runs);

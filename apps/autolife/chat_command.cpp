@@ -6,6 +6,8 @@
 #include <iostream>
 #include <memory>
 
+#include <nlohmann/json.hpp>
+
 #include "autolife/core/clock.hpp"
 #include "autolife/core/json_line.hpp"
 #include "autolife/dialog/services.hpp"

@@ -35,43 +35,20 @@ Json describeService(const service::Service& s) {
   return {{"description", s.description()}, {"methods", methods}, {"signals", signals}};
 }
 
-bool namesMatch(const service::Method& m, const Json& object) {
+bool namesMatch(const service::Method& m, const core::Value::Map& object) {
   if (m.parameters.size() != object.size()) return false;
   for (const auto& p : m.parameters)
     if (!object.contains(p.name)) return false;
   return true;
 }
 
-}  // namespace
-
-service::Arguments argumentsFor(const service::Service& s, std::string_view method, const Json& params) {
-  if (params.is_null()) return {};
-  if (params.is_array()) return service::Arguments(params.begin(), params.end());
-  for (const auto& m : s.methods()) {
-    if (m.name != method || !namesMatch(m, params)) continue;
-    service::Arguments args;
-    for (const auto& p : m.parameters) args.push_back(params.at(p.name));
-    return args;
-  }
-  std::string names;
-  for (const auto& [k, v] : params.items()) names += (names.empty() ? "" : ", ") + k;
-  throw service::CallError("wrong-arity", s.name() + "." + std::string(method) + " has no overload taking (" +
-                                              names + ")");
-}
-
-Json Api::describe() const {
-  Json services = Json::object();
-  for (const auto& name : engine_.services.names())
-    if (auto s = engine_.services.find(name)) services[name] = describeService(*s);
-  return {{"services", services}};
-}
-
 // The response's text to a request (its id; none, "", for a notification)
-// from what `run` returns or throws.
-std::string Api::respond(const Json& id, bool notification, const std::function<Json()>& run) const {
+// from what `run` returns (JSON, or a service's value) or throws.
+template <class Run>
+std::string respond(const Json& id, bool notification, const Run& run) {
   std::optional<RpcError> failed;
   try {
-    const Json result = run();
+    const auto result = run();
     return notification ? std::string() : resultText(id, result);
   } catch (const RpcError& e) {
     failed = e;
@@ -83,8 +60,34 @@ std::string Api::respond(const Json& id, bool notification, const std::function<
   return notification ? std::string() : errorText(id, *failed);
 }
 
-std::string Api::respond(const Request& request, const std::function<Json()>& run) const {
+template <class Run>
+std::string respond(const Request& request, const Run& run) {
   return respond(request.id, request.notification, run);
+}
+
+}  // namespace
+
+service::Arguments argumentsFor(const service::Service& s, std::string_view method, const core::Value& params) {
+  if (params.isInvalid()) return {};
+  if (params.isArray()) return params.asArray();
+  const auto& named = params.asMap();  // readRequest let only arrays and objects through
+  for (const auto& m : s.methods()) {
+    if (m.name != method || !namesMatch(m, named)) continue;
+    service::Arguments args;
+    for (const auto& p : m.parameters) args.push_back(named.find(p.name)->second);
+    return args;
+  }
+  std::string names;
+  for (const auto& [k, v] : named) names += (names.empty() ? "" : ", ") + k;
+  throw service::CallError("wrong-arity", s.name() + "." + std::string(method) + " has no overload taking (" +
+                                              names + ")");
+}
+
+Json Api::describe() const {
+  Json services = Json::object();
+  for (const auto& name : engine_.services.names())
+    if (auto s = engine_.services.find(name)) services[name] = describeService(*s);
+  return {{"services", services}};
 }
 
 void Api::execute(const Request& request, Client& client, std::function<void(std::string)> done) {
@@ -107,11 +110,11 @@ void Api::execute(const Request& request, Client& client, std::function<void(std
   auto& clock = engine_.clock;
   // What the answer needs of the request: its id, not its params (copied for nothing).
   engine_.services.callAsync(serviceName, method, arguments,
-                             [self = shared_from_this(), id = request.id, notification = request.notification, here, &clock,
+                             [id = request.id, notification = request.notification, here, &clock,
                               done = std::move(done)](service::Outcome outcome) mutable {
-                               auto respondWith = [self, id = std::move(id), notification, done = std::move(done),
+                               auto respondWith = [id = std::move(id), notification, done = std::move(done),
                                                    outcome = std::move(outcome)] {
-                                 done(self->respond(id, notification, [&] {
+                                 done(respond(id, notification, [&] {
                                    if (const auto* error = std::get_if<service::CallError>(&outcome)) throw *error;
                                    return std::get<service::Any>(outcome);
                                  }));
@@ -131,36 +134,40 @@ Json Api::dispatch(const Request& request, Client& client) {
 
 namespace {
 
-const Json& member(const Json& params, const char* name, std::size_t position) {
-  if (params.is_object() && params.contains(name)) return params.at(name);
-  if (params.is_array() && params.size() > position) return params.at(position);
-  static const Json missing;
+const core::Value& member(const core::Value& params, const char* name, std::size_t position) {
+  if (const auto* named = params.find(name)) return *named;
+  if (params.isArray() && params.asArray().size() > position) return params.asArray()[position];
+  static const core::Value missing;
   return missing;
+}
+
+// How many members the params have (none when absent).
+std::size_t sizeOf(const core::Value& params) {
+  return params.isMap() ? params.asMap().size() : params.isArray() ? params.asArray().size() : 0;
 }
 
 RpcError badParams(const std::string& message) { return {code::kInvalidParams, "bad-argument", message}; }
 
 }  // namespace
 
-Json Api::subscribe(const Json& params, Client& client) {
+Json Api::subscribe(const core::Value& params, Client& client) {
   if (!client.streaming)
     throw RpcError(code::kRefused, "needs-websocket", "subscriptions are delivered over a WebSocket, not HTTP");
-  const Json& event = member(params, "event", 0);
-  const Json& signal = member(params, "signal", 0);
-  if (params.is_object() && params.size() == 1 && event.is_string())
-    return client.subscriptions.toEvent(event.get<std::string>());
-  if (params.is_object() && params.size() == 1 && signal.is_string())
-    return client.subscriptions.toSignal(signal.get<std::string>());
+  const auto& event = member(params, "event", 0);
+  const auto& signal = member(params, "signal", 0);
+  if (params.isMap() && sizeOf(params) == 1 && event.isString()) return client.subscriptions.toEvent(event.asString());
+  if (params.isMap() && sizeOf(params) == 1 && signal.isString()) return client.subscriptions.toSignal(signal.asString());
   throw badParams(R"(subscribe takes {"event": "memory/key"} or {"signal": "Service.signal"})");
 }
 
-Json Api::unsubscribe(const Json& params, Client& client) {
-  const Json& id = member(params, "subscription", 0);
-  if (!id.is_number_integer() || params.size() != 1)
+Json Api::unsubscribe(const core::Value& params, Client& client) {
+  const auto& id = member(params, "subscription", 0);
+  if (!(id.isInt() || id.isUInt()) || sizeOf(params) != 1)
     throw badParams(R"(unsubscribe takes {"subscription": id} or [id])");
-  if (!client.subscriptions.remove(id.get<std::int64_t>()))
+  const auto subscription = id.isInt() ? id.asInt() : static_cast<std::int64_t>(id.asUInt());
+  if (!client.subscriptions.remove(subscription))
     throw RpcError(code::kRefused, "no-such-subscription",
-                   "this connection has no subscription " + std::to_string(id.get<std::int64_t>()));
+                   "this connection has no subscription " + std::to_string(subscription));
   return true;
 }
 

@@ -49,7 +49,7 @@ Request readRequest(const Json& message, Json& id) {
   auto params = message.find("params");
   if (params != message.end()) {
     if (!params->is_array() && !params->is_object()) throw invalid("params must be an array or an object");
-    r.params = *params;
+    r.params = core::jsonToValue(*params);
   }
   return r;
 }
@@ -68,6 +68,8 @@ std::string resultText(const Json& id, const Json& result) {
   out += '}';
   return out;
 }
+
+std::string resultText(const Json& id, const core::Value& result) { return resultText(id, core::valueToJson(result)); }
 
 std::string errorText(const Json& id, const RpcError& error) {
   return text(Json{{"jsonrpc", "2.0"},

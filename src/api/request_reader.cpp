@@ -18,31 +18,55 @@ RequestReader::~RequestReader() = default;
 
 namespace {
 
-// A plain value as nlohmann's parser would have made it, or nothing.
-// `minusZero`: the message has a "-0" somewhere, which simdjson reads as the
-// integer 0 and nlohmann as a signed one: a 0 is then left to nlohmann.
+using Type = simdjson::dom::element_type;
+
+// Whether the fast path leaves `value` to nlohmann's reading: an array or an
+// object; with `minusZero` (the message has a "-0" somewhere, which simdjson
+// reads as the integer 0 and nlohmann as a signed one) a 0; an integral
+// float ("-0", "1.0", "1e3").
+bool leftToTheFullReader(simdjson::dom::element value, bool minusZero) {
+  switch (value.type()) {
+    case Type::INT64: return minusZero && value.get_int64().value_unsafe() == 0;
+    case Type::DOUBLE: {
+      const double d = value.get_double().value_unsafe();
+      return std::trunc(d) == d;
+    }
+    case Type::ARRAY:
+    case Type::OBJECT: return true;
+    default: return false;
+  }
+}
+
+// An id as nlohmann's parser would have made it (it is written back as it
+// came), or nothing.
 std::optional<Json> plain(simdjson::dom::element value, bool minusZero) {
-  using Type = simdjson::dom::element_type;
+  if (leftToTheFullReader(value, minusZero)) return std::nullopt;
   switch (value.type()) {
     case Type::STRING: return Json(std::string(value.get_string().value_unsafe()));
     case Type::INT64: {
       const std::int64_t i = value.get_int64().value_unsafe();
-      if (i == 0 && minusZero) return std::nullopt;
       if (i >= 0) return Json(static_cast<std::uint64_t>(i));  // nlohmann: number_unsigned
       return Json(i);
     }
     case Type::UINT64: return Json(value.get_uint64().value_unsafe());
-    case Type::DOUBLE: {
-      const double d = value.get_double().value_unsafe();
-      if (std::trunc(d) == d) return std::nullopt;  // "-0", "1.0", "1e3": left to nlohmann's reading
-      return Json(d);
-    }
+    case Type::DOUBLE: return Json(value.get_double().value_unsafe());
     case Type::BOOL: return Json(value.get_bool().value_unsafe());
-    case Type::NULL_VALUE: return Json(nullptr);
-    case Type::ARRAY:
-    case Type::OBJECT: break;
+    default: return Json(nullptr);
   }
-  return std::nullopt;
+}
+
+// An argument as the engine's value, straight from simdjson (what
+// core::jsonToValue makes of nlohmann's reading), or nothing.
+std::optional<core::Value> argument(simdjson::dom::element value, bool minusZero) {
+  if (leftToTheFullReader(value, minusZero)) return std::nullopt;
+  switch (value.type()) {
+    case Type::STRING: return core::Value(value.get_string().value_unsafe());
+    case Type::INT64: return core::Value(value.get_int64().value_unsafe());
+    case Type::UINT64: return core::Value(value.get_uint64().value_unsafe());
+    case Type::DOUBLE: return core::Value(value.get_double().value_unsafe());
+    case Type::BOOL: return core::Value(value.get_bool().value_unsafe());
+    default: return core::Value();
+  }
 }
 
 }  // namespace
@@ -81,12 +105,13 @@ std::optional<Request> RequestReader::read(std::string_view message, std::size_t
     } else if (key == "params" && !params) {
       simdjson::dom::array array;
       if (field.value.get_array().get(array)) return std::nullopt;
-      r.params = Json::array();
+      core::Value::Array arguments;
       for (auto element : array) {
-        auto value = plain(element, minusZero);
+        auto value = argument(element, minusZero);
         if (!value) return std::nullopt;
-        r.params.push_back(std::move(*value));
+        arguments.push_back(std::move(*value));
       }
+      r.params = std::move(arguments);
       params = true;
     } else {
       return std::nullopt;  // another member, or one repeated

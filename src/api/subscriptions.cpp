@@ -5,8 +5,21 @@
 #include "autolife/memory/memory.hpp"
 #include "autolife/service/service.hpp"
 
-
 namespace autolife::api {
+
+namespace {
+
+// A signal's value as the notification writes it: null for what JSON cannot
+// carry (an object, which stays where it lives), as qi and core's text do.
+Json wireValue(const service::Any& v) {
+  try {
+    return core::valueToJson(v);
+  } catch (const std::invalid_argument&) {
+    return nullptr;
+  }
+}
+
+}  // namespace
 
 Subscriptions::Subscriptions(engine::ServiceAccess engine, Sink sink, std::size_t max)
     : engine_(engine), sink_(std::make_shared<const Sink>(std::move(sink))), max_(max) {}
@@ -51,7 +64,7 @@ std::int64_t Subscriptions::toSignal(const std::string& qualified) {
       [sink = sink_, id, qualified, signal, &clock = engine_.clock](const std::string& name, const service::Any& v) {
         if (name != signal) return;
         (*sink)(text(notification(
-            "signal", {{"subscription", id}, {"signal", qualified}, {"value", v}, {"t", core::toSeconds(clock.now())}})));
+            "signal", {{"subscription", id}, {"signal", qualified}, {"value", wireValue(v)}, {"t", core::toSeconds(clock.now())}})));
       });
   entries_.emplace(id, std::move(entry));
   return id;

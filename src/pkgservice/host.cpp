@@ -74,7 +74,7 @@ PackageServices::PackageServices(engine::Engine& engine, HostOptions options) : 
     const auto signal = managerSignal(event.kind);
     if (!signal || event.pid < 0) return;  // no process: it never started
     if (auto manager = engine_.services.find("ALServiceManager"))
-      manager->emit(signal->first, service::Any::array({event.service, static_cast<int>(signal->second)}));
+      manager->emit(signal->first, core::Value::Array{event.service, static_cast<int>(signal->second)});
   });
   control_ = std::make_unique<SupervisorControl>(*supervisor_);
   engine.serviceProcesses.attach(control_.get());

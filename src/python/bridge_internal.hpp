@@ -162,13 +162,10 @@ private:
 };
 
 // Python <-> the engine's values (conversions.cpp): a tuple stays a Tuple,
-// bytes Bytes, a dict a Map; an int beyond int64 a Float.
+// bytes Bytes, a dict a Map; an int beyond int64 a UInt up to 2^64 - 1, a
+// Float beyond (decision 770).
 py::object toPython(const core::Value& v);
 core::Value toValue(const py::handle& o, int depth = 0);
-// The same through the object model's JSON (until service::Any is
-// core::Value).
-py::object toPython(const service::Any& v);
-service::Any toJson(const py::handle& o);
 service::Arguments toArguments(const py::list& args);
 
 // A Python object released with the GIL held, whatever thread drops it.

@@ -1,10 +1,7 @@
 // Values crossing between box code and the engine: Python objects and
-// core::Value, the engine's one value model, directly. (The object model's
-// service::Any is still JSON: toPython(Any) and toJson() convert at that
-// seam until issue 13's stage B makes it core::Value.)
+// core::Value, the engine's one value model (the object model's
+// service::Any), directly.
 #include "bridge_internal.hpp"
-
-#include "autolife/core/value_json.hpp"
 
 namespace autolife::python::detail {
 
@@ -22,11 +19,16 @@ core::Value::Array valueElements(const py::handle& sequence, int depth) {
   return out;
 }
 
-// A Python int: an Int, or beyond int64 a Float as it always was (memory
-// holds no UInt; a box's huge int keeps working as a number).
+// A Python int: an Int; beyond int64 but within 64 unsigned bits a UInt
+// (qi's `L`: it reaches a service and comes back exact, decision 770);
+// beyond that a Float, as it always was (a huge int keeps working as a number).
 core::Value integer(const py::handle& o) {
   try {
     return o.cast<std::int64_t>();
+  } catch (const py::cast_error&) {
+  }
+  try {
+    return o.cast<std::uint64_t>();
   } catch (const py::cast_error&) {
     return o.cast<double>();
   }
@@ -77,13 +79,9 @@ core::Value toValue(const py::handle& o, int depth) {
   return py::str(o).cast<std::string>();
 }
 
-py::object toPython(const service::Any& v) { return toPython(core::jsonToValue(v)); }
-
-service::Any toJson(const py::handle& o) { return core::valueToJson(toValue(o)); }
-
 service::Arguments toArguments(const py::list& args) {
   service::Arguments out;
-  for (auto a : args) out.push_back(toJson(a));
+  for (auto a : args) out.push_back(toValue(a));
   return out;
 }
 

@@ -150,7 +150,7 @@ void defineCalls(py::module_& m) {
   m.def("set_property", [](const std::string& service, const std::string& name, const py::object& value) {
     auto s = findService(service);
     if (!s) throw std::runtime_error("no service " + service + " on this robot");
-    const service::Any v = toJson(value);
+    const service::Any v = toValue(value);
     py::gil_scoped_release release;
     try {
       s->setProperty(name, v);

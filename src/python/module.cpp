@@ -45,7 +45,7 @@ auto unlocked(BoxSlot& slot, F&& f) {
 
 std::optional<service::Any> valueOrBang(const py::object& value) {
   if (value.is_none()) return std::nullopt;
-  return toJson(value);
+  return toValue(value);
 }
 
 }  // namespace
@@ -78,7 +78,7 @@ PYBIND11_EMBEDDED_MODULE(_autolife, m) {
   box.def("relative_path", [](BoxSlot& s) { return withHost(s, [](BoxHost& h) { return h.behaviorRelativePath(); }); });
   box.def("outputs", [](BoxSlot& s) { return withHost(s, [](BoxHost& h) { return h.outputNames(); }); });
   box.def("fire", [](BoxSlot& s, const std::string& output, const py::object& value) {
-    const auto v = toJson(value);
+    const auto v = toValue(value);
     unlocked(s, [&](BoxHost& h) { h.fire(output, v); });
   });
   box.def("stimulate", [](BoxSlot& s, const std::string& name, const py::object& value) {
@@ -100,7 +100,7 @@ PYBIND11_EMBEDDED_MODULE(_autolife, m) {
   });
   box.def("parameter_names", [](BoxSlot& s) { return unlocked(s, [](BoxHost& h) { return h.parameterNames(); }); });
   box.def("set_parameter", [](BoxSlot& s, const std::string& name, const py::object& value) {
-    const auto v = toJson(value);
+    const auto v = toValue(value);
     unlocked(s, [&](BoxHost& h) { h.setParameter(name, v); });
   });
   box.def("log", [](BoxSlot& s, const std::string& level, const std::string& message) {

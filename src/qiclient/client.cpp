@@ -10,7 +10,6 @@
 #include <cerrno>
 #include <cstring>
 
-#include "autolife/core/value_json.hpp"
 #include "autolife/net/url.hpp"
 #include "autolife/qi/capabilities.hpp"
 #include "autolife/qi/convert.hpp"
@@ -165,7 +164,7 @@ const qi::MetaObject& Client::metaObject(std::uint32_t service, std::uint32_t ob
 }
 
 std::vector<qi::ServiceInfo> Client::services() {
-  const Value list = call(qi::kServiceDirectory, qi::kMainObject, "services", nlohmann::json::array());
+  const Value list = call(qi::kServiceDirectory, qi::kMainObject, "services", {});
   std::vector<qi::ServiceInfo> out;
   for (const auto& v : list.asList().items) out.push_back(qi::ServiceInfo::fromValue(v));
   return out;
@@ -176,7 +175,7 @@ qi::ServiceInfo Client::service(const std::string& name) {
 }
 
 std::string Client::machineId() {
-  return call(qi::kServiceDirectory, qi::kMainObject, "machineId", nlohmann::json::array()).asString();
+  return call(qi::kServiceDirectory, qi::kMainObject, "machineId", {}).asString();
 }
 
 std::uint32_t Client::serviceId(const std::string& name) {
@@ -187,7 +186,8 @@ std::uint32_t Client::serviceId(const std::string& name) {
   return id;
 }
 
-Value Client::call(std::uint32_t service, std::uint32_t object, const std::string& name, const nlohmann::json& arguments) {
+Value Client::call(std::uint32_t service, std::uint32_t object, const std::string& name,
+                   const core::Value::Array& arguments) {
   const auto& meta = metaObject(service, object);
   const qi::MetaMethod* method = nullptr;
   for (const auto& [uid, m] : meta.methods)
@@ -200,7 +200,7 @@ Value Client::call(std::uint32_t service, std::uint32_t object, const std::strin
   h.action = method->uid;
   std::string payload;
   try {
-    payload = qi::encode(parameters, qi::fromValue(core::jsonToValue(arguments), parameters), codec_);
+    payload = qi::encode(parameters, qi::fromValue(core::Value(arguments), parameters), codec_);
   } catch (const qi::EncodeError& e) {
     throw Error(name + ": " + e.what());
   }
@@ -214,7 +214,7 @@ Value Client::call(std::uint32_t service, std::uint32_t object, const std::strin
   }
 }
 
-nlohmann::json Client::call(const std::string& service, const std::string& method, const nlohmann::json& arguments) {
+core::Value Client::call(const std::string& service, const std::string& method, const core::Value::Array& arguments) {
   const auto id = serviceId(service);
   const auto& meta = metaObject(id);
   std::string returnSignature = "m";
@@ -222,7 +222,7 @@ nlohmann::json Client::call(const std::string& service, const std::string& metho
     if (m.name == method && arity(m.parametersSignature) == arguments.size()) returnSignature = m.returnSignature;
   const Value result = call(id, qi::kMainObject, method, arguments);
   const Signature read = result.type() == Value::Type::Dynamic ? Signature(Kind::Dynamic) : Signature::parse(returnSignature);
-  return core::valueToJson(qi::toValue(result, read));
+  return qi::toValue(result, read);
 }
 
 std::uint64_t Client::connect(std::uint32_t service, std::uint32_t object, const std::string& signal) {
@@ -250,12 +250,12 @@ std::optional<Client::Event> Client::nextEvent(std::chrono::milliseconds timeout
   }
   const qi::Message m = std::move(events_.front());
   events_.pop_front();
-  Event e{m.header.service, m.header.object, m.header.action, nullptr};
+  Event e{m.header.service, m.header.object, m.header.action, {}};
   const auto* signal = metaObject(e.service, e.object).signal(e.signal);
   if (!signal) throw Error("an event of unknown signal " + std::to_string(e.signal));
   const bool dynamic = (m.header.flags & qi::flags::DynamicPayload) != 0;
   const Signature s = dynamic ? Signature(Kind::Dynamic) : Signature::parse(signal->signature);
-  e.values = core::valueToJson(qi::toValue(qi::decode(s, m.payload, codec_), s));
+  e.values = qi::toValue(qi::decode(s, m.payload, codec_), s);
   return e;
 }
 

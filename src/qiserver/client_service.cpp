@@ -3,7 +3,6 @@
 #include <boost/asio/post.hpp>
 #include <set>
 
-#include "autolife/core/value_json.hpp"
 #include "autolife/qi/codec.hpp"
 #include "autolife/qi/convert.hpp"
 #include "autolife/qi/message.hpp"
@@ -31,18 +30,15 @@ std::vector<service::Parameter> parametersOf(const qi::MetaMethod& m, const Sign
   return out;
 }
 
-// A qi value as the object model's (JSON until service::Any is core::Value:
-// issue 13 stage B).
-Any anyOf(const qi::Value& value, const Signature& signature) {
-  return core::valueToJson(qi::toValue(value, signature));
-}
+// A qi value as the object model's.
+Any anyOf(const qi::Value& value, const Signature& signature) { return qi::toValue(value, signature); }
 
 // A signal's or a property change's values as the one value the registry's
 // signals carry: the value itself for one, an array for several.
 Any eventValue(const std::string& payload, const Signature& tuple) {
   const auto values = qi::toValue(qi::decode(tuple, payload), tuple);
   const auto& members = values.asTuple();
-  return core::valueToJson(members.size() == 1 ? members[0] : core::Value(core::Value::Array(members)));
+  return members.size() == 1 ? members[0] : core::Value(core::Value::Array(members));
 }
 
 }  // namespace
@@ -134,7 +130,7 @@ void ClientService::declareProperties(service::Service& proxy) {
       if (!self) return;
       self->remember(uid, value);
       std::string payload = qi::encode(Signature::parse("(mm)"),
-                                       qi::Value::tuple({qi::dynamicFromValue(name), qi::dynamicFromValue(core::jsonToValue(value))}));
+                                       qi::Value::tuple({qi::dynamicFromValue(name), qi::dynamicFromValue(value)}));
       asio::post(self->ioc_, [self, payload = std::move(payload)]() mutable {
         self->send(qi::action::SetProperty, std::move(payload), ignore);
       });
@@ -197,7 +193,7 @@ void ClientService::forward(const qi::MetaMethod& method, const service::Argumen
   std::string payload;
   try {
     const Signature parameters = Signature::parse(method.parametersSignature);
-    payload = qi::encode(parameters, qi::fromValue(core::jsonToValue(Any(arguments)), parameters));
+    payload = qi::encode(parameters, qi::fromValue(core::Value(arguments), parameters));
   } catch (const std::exception& e) {
     return reply(CallError("bad-argument", what + ": " + e.what()));
   }

@@ -3,6 +3,8 @@
 #include <atomic>
 #include <random>
 
+#include <nlohmann/json.hpp>
+
 #include "autolife/core/clock.hpp"
 #include "autolife/core/value_json.hpp"
 #include "autolife/memory/memory.hpp"
@@ -47,26 +49,32 @@ qi::MetaMethod subscriberMeta(std::uint32_t uid) {
   throw CallError(std::string("no-such-") + what, "there is no " + std::string(what) + " with uid " + std::to_string(uid) + " in " + where);
 }
 
-// The arguments tuple as the engine's values, one per parameter (as JSON
-// until service::Any is core::Value: issue 13 stage B).
+// The arguments tuple as the engine's values, one per parameter.
 service::Arguments serviceArguments(const qi::Value& arguments, const std::string& signature) {
   const qi::Signature s = qi::Signature::parse(signature);
   service::Arguments out;
   const auto& members = arguments.asTuple().members;
   for (std::size_t i = 0; i < members.size() && i < s.children().size(); ++i)
-    out.push_back(core::valueToJson(qi::toValue(members[i], s.child(i))));
+    out.push_back(qi::toValue(members[i], s.child(i)));
   return out;
 }
 
 // A service's result or property as the qi value of `signature`.
-qi::Value qiValue(const service::Any& value, const qi::Signature& signature) {
-  return qi::fromValue(core::jsonToValue(value), signature);
+qi::Value qiValue(const service::Any& value, const qi::Signature& signature) { return qi::fromValue(value, signature); }
+
+// A result that does not fit its signature, quoted whole in the refusal as
+// it has always been (compact JSON; core's text for what JSON cannot carry).
+std::string resultText(const service::Any& value) {
+  try {
+    return core::valueToJson(value).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  } catch (const std::invalid_argument&) {
+    return value.toJson();
+  }
 }
 
 // One value as a signal's tuple: a one-parameter signal takes it as it is;
 // several parameters take an array (or tuple) of as many values.
-qi::Value signalTuple(const service::Any& any, const qi::Signature& signature) {
-  core::Value value = core::jsonToValue(any);
+qi::Value signalTuple(core::Value value, const qi::Signature& signature) {
   if (signature.children().size() == 1) return qi::Value::tuple({qi::fromValue(value, signature.child(0))});
   if (!value.isArray() && !value.isTuple()) value = core::Value::Array{std::move(value)};
   return qi::fromValue(value, signature);
@@ -172,7 +180,7 @@ qi::Value ServiceObject::call(std::uint32_t uid, const qi::Value& arguments, Cal
   try {
     return qiValue(result, qi::Signature::parse(meta.returnSignature));
   } catch (const qi::EncodeError& e) {
-    throw CallError("bad-result", service_->name() + "." + method.name + " returned " + result.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + ": " + e.what());
+    throw CallError("bad-result", service_->name() + "." + method.name + " returned " + resultText(result) + ": " + e.what());
   }
 }
 
@@ -205,7 +213,7 @@ void ServiceObject::callAsync(std::uint32_t uid, const qi::Value& arguments, Cal
                                  reply(qiValue(result, qi::Signature::parse(returns)));
                                } catch (const qi::EncodeError& e) {
                                  reply(service + "." + name + " returned " +
-                                       result.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + ": " + e.what());
+                                       resultText(result) + ": " + e.what());
                                }
                              });
 }
@@ -257,15 +265,15 @@ std::function<void()> ServiceObject::connect(std::uint32_t uid, Deliver deliver)
 void ServiceObject::post(std::uint32_t uid, const qi::Value& values) {
   const auto& info = signalInfo(uid);
   const auto arguments = serviceArguments(values, meta_.signals.at(uid).signature);
-  service_->emit(info.name, arguments.size() == 1 ? arguments[0] : nlohmann::json(arguments));
+  service_->emit(info.name, arguments.size() == 1 ? arguments[0] : core::Value(arguments));
 }
 
 core::Value ServiceObject::property(std::uint32_t uid) {
-  return core::jsonToValue(service_->getProperty(propertyInfo(uid).name));
+  return service_->getProperty(propertyInfo(uid).name);
 }
 
 void ServiceObject::setProperty(std::uint32_t uid, const core::Value& value) {
-  service_->setProperty(propertyInfo(uid).name, core::valueToJson(value));
+  service_->setProperty(propertyInfo(uid).name, value);
 }
 
 // ---- SubscriberObject -------------------------------------------------------

@@ -2,7 +2,6 @@
 
 #include <boost/asio/post.hpp>
 
-#include "autolife/core/value_json.hpp"
 #include "autolife/qi/convert.hpp"
 #include "connection_impl.hpp"
 
@@ -60,13 +59,13 @@ void Connection::Impl::request(qi::Header header, std::string payload, const std
 }
 
 void Connection::Impl::callValue(std::uint32_t service, std::uint32_t object, const qi::MetaMethod& method,
-                                 const nlohmann::json& arguments, std::function<void(ValueAnswer)> done) {
+                                 const service::Arguments& arguments, std::function<void(ValueAnswer)> done) {
   std::string payload;
   Signature result;
   try {
     const Signature parameters = Signature::parse(method.parametersSignature);
     result = Signature::parse(method.returnSignature.empty() ? "m" : method.returnSignature);
-    payload = qi::encode(parameters, qi::fromValue(core::jsonToValue(arguments), parameters), codec);
+    payload = qi::encode(parameters, qi::fromValue(core::Value(arguments), parameters), codec);
   } catch (const qi::EncodeError& e) {
     return done(CallError("bad-argument", method.name + ": " + e.what()));
   } catch (const qi::DecodeError& e) {  // the robot's own signature is unreadable
@@ -91,7 +90,7 @@ void Connection::Impl::callValue(std::uint32_t service, std::uint32_t object, co
 }
 
 void Connection::Impl::startCall(const std::string& serviceName, const std::string& method,
-                                 const nlohmann::json& arguments, service::Reply reply) {
+                                 const service::Arguments& arguments, service::Reply reply) {
   std::optional<RemoteService> s;
   {
     std::lock_guard lock(mutex);
@@ -108,7 +107,7 @@ void Connection::Impl::startCall(const std::string& serviceName, const std::stri
     if (auto* error = std::get_if<CallError>(&answer)) return reply(*error);
     const auto& [value, read] = std::get<0>(answer);
     try {
-      reply(service::Any(core::valueToJson(qi::toValue(value, read))));
+      reply(service::Any(qi::toValue(value, read)));
     } catch (const qi::EncodeError& e) {  // an object: it stays on the robot
       reply(CallError("remote-error", name + " answered what autolife cannot hold: " + e.what()));
     }
@@ -134,7 +133,7 @@ void Connection::Impl::dispatch(qi::Message m) {
                                                                       : Signature::parse(subscription->signalSignature);
     const auto values = qi::toValue(qi::decode(s, m.payload, codec), s);
     const auto* members = values.isTuple() ? &values.asTuple() : values.isArray() ? &values.asArray() : nullptr;
-    subscription->handler(core::valueToJson(members && members->size() == 1 ? (*members)[0] : values));
+    subscription->handler(members && members->size() == 1 ? (*members)[0] : values);
   } catch (const std::exception&) {
     // An event that cannot be read is dropped; the connection goes on.
   }
@@ -212,7 +211,7 @@ std::optional<RemoteService> Connection::service(const std::string& name) const 
   return std::nullopt;
 }
 
-void Connection::callAsync(const std::string& service, const std::string& method, nlohmann::json arguments,
+void Connection::callAsync(const std::string& service, const std::string& method, service::Arguments arguments,
                            service::Reply reply) {
   {
     std::lock_guard lock(impl_->mutex);  // down: at once, here
@@ -226,7 +225,7 @@ void Connection::callAsync(const std::string& service, const std::string& method
   });
 }
 
-nlohmann::json Connection::call(const std::string& service, const std::string& method, const nlohmann::json& arguments) {
+service::Any Connection::call(const std::string& service, const std::string& method, const service::Arguments& arguments) {
   if (std::this_thread::get_id() == impl_->threadId.load())
     throw CallError("error", service + "." + method + ": the connection's own thread cannot wait for the robot");
   auto promise = std::make_shared<std::promise<service::Outcome>>();

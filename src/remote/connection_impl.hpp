@@ -72,8 +72,8 @@ struct Connection::Impl : std::enable_shared_from_this<Connection::Impl> {
   // A call by MetaMethod; its value as the codec read it, with the signature read.
   using ValueAnswer = std::variant<std::pair<qi::Value, qi::Signature>, CallError>;
   void callValue(std::uint32_t service, std::uint32_t object, const qi::MetaMethod& method,
-                 const nlohmann::json& arguments, std::function<void(ValueAnswer)> done);
-  void startCall(const std::string& service, const std::string& method, const nlohmann::json& arguments,
+                 const service::Arguments& arguments, std::function<void(ValueAnswer)> done);
+  void startCall(const std::string& service, const std::string& method, const service::Arguments& arguments,
                  service::Reply reply);
   struct Subscription;
   void subscribe(std::shared_ptr<Subscription> s, std::function<void(std::optional<CallError>)> made);

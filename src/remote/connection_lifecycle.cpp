@@ -140,7 +140,7 @@ void Connection::Impl::readDirectory() {
       const auto meta = qi::MetaObject::fromValue(std::get<0>(a).first);
       const auto uid = meta.methodUid("services");
       if (!uid) throw qi::EncodeError("the service directory has no services()");
-      self->callValue(qi::kServiceDirectory, qi::kMainObject, *meta.method(*uid), nlohmann::json::array(),
+      self->callValue(qi::kServiceDirectory, qi::kMainObject, *meta.method(*uid), {},
                       [self, g](ValueAnswer list) {
                         if (g != self->generation) return;
                         try {

@@ -70,7 +70,7 @@ std::shared_ptr<service::Service> makeProxy(std::shared_ptr<Connection> connecti
     proxy->asyncMethod(method.name, parametersOf(method, parameters), typeOf(result), method.description,
                        [connection, service = remote.name, name = method.name](const service::Arguments& arguments,
                                                                                service::Reply reply) {
-                         connection->callAsync(service, name, nlohmann::json(arguments), std::move(reply));
+                         connection->callAsync(service, name, arguments, std::move(reply));
                        });
   }
   return proxy;

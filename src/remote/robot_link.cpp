@@ -32,14 +32,20 @@ std::string lowercase(std::string s) {
   return s;
 }
 
+// A list's or a tuple's elements; empty for anything else.
+const core::Value::Array& elementsOf(const service::Any& v) {
+  static const core::Value::Array none;
+  return v.isArray() ? v.asArray() : v.isTuple() ? v.asTuple() : none;
+}
+
 launchpad::RobotModel askModel(Connection& connection) {
   try {
-    const auto config = connection.call("ALMotion", "getRobotConfig", nlohmann::json::array());
-    const auto& keys = config.at(0);
-    const auto& values = config.at(1);
+    const auto config = connection.call("ALMotion", "getRobotConfig", {});
+    const auto& keys = elementsOf(elementsOf(config).at(0));
+    const auto& values = elementsOf(elementsOf(config).at(1));
     for (std::size_t i = 0; i < keys.size() && i < values.size(); ++i)
-      if (keys[i] == "Model Type" && values[i].is_string()) {
-        const auto type = lowercase(values[i].get<std::string>());
+      if (keys[i].isString() && keys[i].asString() == "Model Type" && values[i].isString()) {
+        const auto type = lowercase(values[i].asString());
         if (type.starts_with("juliette") || type.find("pepper") != std::string::npos)
           return launchpad::RobotModel::Pepper;
       }
@@ -50,9 +56,9 @@ launchpad::RobotModel askModel(Connection& connection) {
 }
 
 // A value the robot holds, as memory holds it (a map: none).
-std::optional<core::Value> asValue(const nlohmann::json& json) {
+std::optional<core::Value> asValue(const service::Any& value) {
   try {
-    return engine::toValue(json);
+    return engine::toValue(value);
   } catch (const service::CallError&) {
     return std::nullopt;
   }
@@ -81,8 +87,8 @@ struct RobotLink::Inbox {
     engine::Engine* e = engine;
     e->clock.post([e, task = std::move(task)]() mutable { task(*e); });
   }
-  void write(const std::string& key, const nlohmann::json& json, bool raise) {
-    auto value = asValue(json);
+  void write(const std::string& key, const service::Any& robotValue, bool raise) {
+    auto value = asValue(robotValue);
     if (!value) return;
     post([key, value = std::move(*value), raise](engine::Engine& e) mutable {
       if (raise) e.memory.raiseEvent(key, std::move(value));
@@ -101,7 +107,7 @@ public:
   explicit RemoteMemory(std::shared_ptr<Connection> connection) : connection_(std::move(connection)) {}
 
   void subscribe(const std::string& key, std::function<void(const core::Value&)> onValue) override {
-    connection_->subscribeMemory(key, [onValue](const nlohmann::json& v) {
+    connection_->subscribeMemory(key, [onValue](const service::Any& v) {
       if (auto value = asValue(v)) onValue(*value);
     });
   }
@@ -128,9 +134,9 @@ public:
   void list(const std::string& substring, std::function<void(std::vector<std::string>)> done) override {
     connection_->callAsync("ALMemory", "getDataList", {substring}, [done](service::Outcome outcome) {
       std::vector<std::string> keys;
-      if (const auto* v = std::get_if<service::Any>(&outcome); v && v->is_array())
-        for (const auto& k : *v)
-          if (k.is_string()) keys.push_back(k.get<std::string>());
+      if (const auto* v = std::get_if<service::Any>(&outcome))
+        for (const auto& k : elementsOf(*v))
+          if (k.isString()) keys.push_back(k.asString());
       done(std::move(keys));
     });
   }
@@ -243,18 +249,18 @@ void RobotLink::restored() {
 // ALBattery's charge, ALRobotPosture's posture. A robot without them says
 // nothing.
 void RobotLink::readServiceStates() {
-  connection_->callAsync("ALBattery", "getBatteryCharge", nlohmann::json::array(), [inbox = inbox_](service::Outcome o) {
+  connection_->callAsync("ALBattery", "getBatteryCharge", {}, [inbox = inbox_](service::Outcome o) {
     const auto* v = std::get_if<service::Any>(&o);
-    if (!v || !v->is_number()) return;
+    if (!v || !v->isNumber()) return;
     perception::Observation battery;
-    battery.battery = v->get<double>();
+    battery.battery = v->isInt() ? static_cast<double>(v->asInt()) : v->asFloat();
     inbox->observe(std::move(battery));
   });
-  connection_->callAsync("ALRobotPosture", "getPosture", nlohmann::json::array(), [inbox = inbox_](service::Outcome o) {
+  connection_->callAsync("ALRobotPosture", "getPosture", {}, [inbox = inbox_](service::Outcome o) {
     const auto* v = std::get_if<service::Any>(&o);
-    if (!v || !v->is_string() || v->get<std::string>().empty()) return;
+    if (!v || !v->isString() || v->asString().empty()) return;
     perception::Observation posture;
-    posture.posture = v->get<std::string>();
+    posture.posture = v->asString();
     inbox->observe(std::move(posture));
   });
 }
@@ -294,7 +300,7 @@ void RobotLink::mirrorTriggerKeys() {
 // then read once: nothing here waits for the robot.
 void RobotLink::mirror(const std::string& key) {
   connection_->subscribeMemory(
-      key, [inbox = inbox_, key](const nlohmann::json& v) { inbox->write(key, v, true); },
+      key, [inbox = inbox_, key](const service::Any& v) { inbox->write(key, v, true); },
       [report = options_.report, key](std::optional<service::CallError> error) {
         if (error && report) report("cannot mirror " + key + " from the robot: " + error->what());
       });

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <charconv>
 
-#include "autolife/core/value_json.hpp"
 #include "parts.hpp"
 
 namespace autolife::runtime::detail {
@@ -71,7 +70,7 @@ void BoxInstance::fire(const std::string& output, const service::Any& value) {
   Run::Lock lock(run_);
   const behavior::Output* out = model_.findOutput(output);
   if (!out) return log("warning", "no output named " + output);
-  emit(out->id, value.is_null() ? std::nullopt : std::optional<service::Any>(value));
+  emit(out->id, value.isInvalid() ? std::nullopt : std::optional<service::Any>(value));
 }
 
 bool BoxInstance::stimulate(const std::string& name, const std::optional<service::Any>& value) {
@@ -171,7 +170,7 @@ std::uint64_t BoxInstance::subscribeMemory(const std::string& key, const std::st
     if (!self) return;
     Run::Lock lock(self->run_);
     if (!self->loaded_) return;
-    self->run_.spawn([self, deliverChange, k, value = core::valueToJson(v)] {
+    self->run_.spawn([self, deliverChange, k, value = v] {
       {
         Run::Lock lock(self->run_);
         if (!self->loaded_) return;  // unloaded since the write

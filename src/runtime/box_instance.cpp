@@ -1,7 +1,6 @@
 #include <algorithm>
 #include <cctype>
 
-#include "autolife/core/value_json.hpp"
 #include "parts.hpp"
 
 namespace autolife::runtime::detail {
@@ -112,7 +111,7 @@ void BoxInstance::bindMemoryInputs() {
           auto self = weak.lock();
           if (!self) return;
           Run::Lock lock(self->run_);
-          self->receive(id, core::valueToJson(v));
+          self->receive(id, v);
         }));
   }
 }

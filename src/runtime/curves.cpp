@@ -51,17 +51,17 @@ service::Any handle(const behavior::ActuatorCurve& c, const std::vector<Point>& 
     switch (t->interpolation) {
       case behavior::Interpolation::Bezier: {
         const double scale = toMotionUnit(c, 1.0);  // degrees or percent per unit
-        return {kBezier, t->abscissa / std::max(1, fps), t->ordinate * scale};
+        return core::Value::Array{kBezier, t->abscissa / std::max(1, fps), t->ordinate * scale};
       }
       case behavior::Interpolation::Linear:
-        return {kBezier, sign * gap / 3.0, (p[n].value - p[i].value) / 3.0};
+        return core::Value::Array{kBezier, sign * gap / 3.0, (p[n].value - p[i].value) / 3.0};
       case behavior::Interpolation::Constant:
         // Level handles: as close to "hold" as one timed Bezier gets.
-        return {kBezier, sign * gap / 3.0, 0.0};
+        return core::Value::Array{kBezier, sign * gap / 3.0, 0.0};
     }
   }
   const double dt = sign * gap / 3.0;
-  return {kBezier, dt, autoSlope(p, i) * dt};
+  return core::Value::Array{kBezier, dt, autoSlope(p, i) * dt};
 }
 
 }  // namespace
@@ -89,17 +89,17 @@ BezierCommand bezierCommand(const behavior::ActuatorList& actuators, int startFr
       points.push_back({t, toMotionUnit(c, k.value), &k});
     }
     if (points.empty()) continue;
-    service::Any times = service::Any::array();
-    service::Any keys = service::Any::array();
+    std::vector<double> times;
+    core::Value::Array keys;
     for (std::size_t i = 0; i < points.size(); ++i) {
       times.push_back(points[i].t);
-      keys.push_back({points[i].value, handle(c, points, i, behavior::TangentSide::Left, fps),
-                      handle(c, points, i, behavior::TangentSide::Right, fps)});
+      keys.push_back(core::Value::Array{points[i].value, handle(c, points, i, behavior::TangentSide::Left, fps),
+                                        handle(c, points, i, behavior::TangentSide::Right, fps)});
       out.duration = std::max(out.duration, points[i].t);
     }
     out.names.push_back(c.actuator);
-    out.times.push_back(times);
-    out.keys.push_back(keys);
+    out.times.push_back(std::move(times));
+    out.keys.push_back(std::move(keys));
   }
   return out;
 }

@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <fstream>
 
-#include "autolife/core/value_json.hpp"
 #include "parts.hpp"
 
 namespace autolife::runtime::detail {
@@ -50,7 +49,7 @@ void BoxInstance::startDialog() {
   const std::string subscriber = "box " + behaviorId() + "/" + model_.name;
   try {
     for (const auto& f : files) {
-      const std::string name = registry.call("ALDialog", "loadTopic", {f.string()}).get<std::string>();
+      const std::string name = registry.call("ALDialog", "loadTopic", {f.string()}).asString();
       if (std::find(dialogTopics_.begin(), dialogTopics_.end(), name) == dialogTopics_.end()) dialogTopics_.push_back(name);
     }
     for (const auto& name : dialogTopics_) registry.call("ALDialog", "activateTopic", {name});
@@ -67,7 +66,7 @@ void BoxInstance::startDialog() {
           auto self = weak.lock();
           if (!self) return;
           Run::Lock lock(self->run_);
-          self->emit(id, core::valueToJson(v));
+          self->emit(id, v);
         }));
   }
   memory->raiseEvent("onStart", 1);

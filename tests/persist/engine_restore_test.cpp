@@ -12,6 +12,7 @@
 #include "autolife/life/autonomous_life.hpp"
 #include "autolife/service/service.hpp"
 #include "autolife/store/store.hpp"
+#include "any_json.hpp"
 #include "files.hpp"
 
 namespace {
@@ -20,7 +21,9 @@ using autolife::core::VirtualClock;
 using autolife::engine::Engine;
 using autolife::engine::EngineOptions;
 using autolife::test::TempDir;
-using autolife::service::Any;
+using Json = nlohmann::json;
+using autolife::test::argsOf;
+using autolife::test::jsonOf;
 using autolife::service::CallError;
 using autolife::store::Store;
 using autolife::store::StoreOptions;
@@ -54,8 +57,8 @@ struct EngineRun {
   }
   void settle() { clock.runUntil(clock.now()); }
   void wait(double seconds) { clock.runUntil(clock.now() + autolife::core::fromSeconds(seconds)); }
-  Any call(const std::string& method, const autolife::service::Arguments& args = {}) {
-    Any result = engine.services.call(method, args);
+  Json call(const std::string& method, const autolife::service::Arguments& args = {}) {
+    Json result = jsonOf(engine.services.call(method, args));
     settle();
     return result;
   }
@@ -85,7 +88,7 @@ TEST(EngineRestore, PrefInATriggerFollowsThePreferenceManagerLive) {
 TEST(EngineRestore, ARestartFindsPreferencesStatisticsAndHistories) {
   TempDir dir;
   const auto file = dir.path() / Store::kFileName;
-  Any statistics, focusHistory, stateHistory;
+  Json statistics, focusHistory, stateHistory;
   {
     EngineRun first(file, kMonday);
     first.call("ALPreferenceManager.setValue", {"com.me.app", "color", "blue"});
@@ -100,9 +103,9 @@ TEST(EngineRestore, ARestartFindsPreferencesStatisticsAndHistories) {
     EXPECT_TRUE(first.problems.empty());
   }
   EXPECT_EQ(statistics["test/manual"],
-            (Any{{"prevFocusTime", kMondaySeconds}, {"prevUnfocusTime", kMondaySeconds + 30}, {"focusCount", 1},
+            (Json{{"prevFocusTime", kMondaySeconds}, {"prevUnfocusTime", kMondaySeconds + 30}, {"focusCount", 1},
                  {"totalDuration", 30.0}}));
-  EXPECT_EQ(focusHistory, Any::parse(R"([["test/manual", )" + std::to_string(kMondaySeconds) + "]]"));
+  EXPECT_EQ(focusHistory, Json::parse(R"([["test/manual", )" + std::to_string(kMondaySeconds) + "]]"));
 
   // An hour later.
   EngineRun second(file, kMonday + std::chrono::hours(1));
@@ -110,15 +113,15 @@ TEST(EngineRestore, ARestartFindsPreferencesStatisticsAndHistories) {
   EXPECT_EQ(second.call("ALAutonomousLife.getActivityStatistics"), statistics);
   EXPECT_EQ(second.call("ALAutonomousLife.getFocusHistory"), focusHistory);
   // The state history goes on: the new run's solitary after the old one's.
-  Any states = stateHistory;
-  states.push_back(Any::array({"solitary", kMondaySeconds + 3600}));
+  Json states = stateHistory;
+  states.push_back(Json::array({"solitary", kMondaySeconds + 3600}));
   EXPECT_EQ(second.call("ALAutonomousLife.getStateHistory"), states);
   EXPECT_EQ(second.call("ALAutonomousLife.getLifeTime"), kMondaySeconds + 3600);
   // And the statistics go on counting from where they were.
   second.call("ALAutonomousLife.switchFocus", {"test/manual"});
   second.wait(10);
   second.call("ALAutonomousLife.stopFocus");
-  const Any manual = second.call("ALAutonomousLife.getActivityStatistics")["test/manual"];
+  const Json manual = second.call("ALAutonomousLife.getActivityStatistics")["test/manual"];
   EXPECT_EQ(manual["focusCount"], 2);
   EXPECT_EQ(manual["totalDuration"], 40.0);
 }
@@ -178,22 +181,26 @@ TEST(PreferenceManager, MethodsAndSignals) {
   autolife::core::InMemoryPreferences prefs;
   auto service = autolife::engine::makePreferenceManagerService(prefs);
   std::vector<std::string> signals;
-  service->emitted.connect([&](const std::string& name, const Any& value) { signals.push_back(name + " " + value.dump()); });
-  auto call = [&](const std::string& method, const autolife::service::Arguments& args = {}) { return service->call(method, args); };
+  service->emitted.connect([&](const std::string& name, const autolife::service::Any& value) {
+    signals.push_back(name + " " + jsonOf(value).dump());
+  });
+  auto call = [&](const std::string& method, const autolife::service::Arguments& args = {}) {
+    return jsonOf(service->call(method, args));
+  };
   call("setValue", {"chess", "/level", "easy"});
   call("setValue", {"chess", "/level", "hard"});
-  call("setValues", {Any{{"chess", {{"/color", "white"}}}, {"music", {{"volume", "7"}, {"genre", "jazz"}}}}});
+  call("setValues", argsOf({Json{{"chess", {{"/color", "white"}}}, {"music", {{"volume", "7"}, {"genre", "jazz"}}}}}));
   EXPECT_EQ(call("getValue", {"chess", "/level"}), "hard");
   EXPECT_EQ(call("getValue", {"chess", "/nothing"}), nullptr);
-  EXPECT_EQ(call("getDomainList"), Any::parse(R"(["chess", "music"])"));
-  EXPECT_EQ(call("getValueList", {"music"}), Any::parse(R"([["genre", "jazz"], ["volume", "7"]])"));
-  EXPECT_EQ(call("getValueList", {"nobody"}), Any::array());
+  EXPECT_EQ(call("getDomainList"), Json::parse(R"(["chess", "music"])"));
+  EXPECT_EQ(call("getValueList", {"music"}), Json::parse(R"([["genre", "jazz"], ["volume", "7"]])"));
+  EXPECT_EQ(call("getValueList", {"nobody"}), Json::array());
   call("removeValue", {"chess", "/color"});
   call("removeValue", {"chess", "/color"});  // nothing left to remove: no signal
   call("removeDomainValues", {"music"});
   call("removeDomainValues", {"music"});
   call("update");
-  EXPECT_EQ(call("getDomainList"), Any::parse(R"(["chess"])"));
+  EXPECT_EQ(call("getDomainList"), Json::parse(R"(["chess"])"));
   EXPECT_THAT(signals, testing::ElementsAre(R"(preferenceAdded ["chess","/level","easy"])",
                                             R"(preferenceUpdated ["chess","/level","hard"])",
                                             R"(preferenceAdded ["chess","/color","white"])",
@@ -217,10 +224,10 @@ TEST(PreferenceManager, BadArgumentsAreRefusedWithTheReason) {
   EXPECT_THAT(reason("setValue", {"", "s", "v"}), HasSubstr("bad-argument: a domain must be 1 to 512 bytes"));
   EXPECT_THAT(reason("setValue", {"d", std::string(513, 's'), "v"}), HasSubstr("a setting must be 1 to 512 bytes"));
   EXPECT_THAT(reason("setValue", {"d", "s", std::string((1 << 20) + 1, 'v')}), HasSubstr("at most 1 MB"));
-  EXPECT_THAT(reason("setValues", {Any{{"d", {{"s", 3}}}}}), HasSubstr(R"(values["d"]["s"] must be a string)"));
-  EXPECT_THAT(reason("setValues", {Any{{"d", "flat"}}}), HasSubstr(R"(values["d"] must be a map)"));
+  EXPECT_THAT(reason("setValues", argsOf({Json{{"d", {{"s", 3}}}}})), HasSubstr(R"(values["d"]["s"] must be a string)"));
+  EXPECT_THAT(reason("setValues", argsOf({Json{{"d", "flat"}}})), HasSubstr(R"(values["d"] must be a map)"));
   // A refused batch stores none of it.
-  EXPECT_THAT(reason("setValues", {Any{{"d", {{"fine", "1"}}}, {"e", {{"", "2"}}}}}), HasSubstr("a setting must be"));
+  EXPECT_THAT(reason("setValues", argsOf({Json{{"d", {{"fine", "1"}}}, {"e", {{"", "2"}}}}})), HasSubstr("a setting must be"));
   EXPECT_TRUE(prefs.domains().empty());
 }
 

@@ -15,6 +15,7 @@
 #include "autolife/core/value_json.hpp"
 #include "autolife/memory/memory.hpp"
 #include "autolife/python/python_box.hpp"
+#include "../support/any_json.hpp"
 
 namespace python_test {
 
@@ -36,10 +37,10 @@ public:
   std::string behaviorRelativePath() const override { return "."; }
   std::vector<std::string> outputNames() const override { return outputs; }
   void fire(const std::string& output, const Any& value) override {
-    events.push_back(t() + " fire " + output + " " + value.dump());
+    events.push_back(t() + " fire " + output + " " + test::jsonOf(value).dump());
   }
   bool stimulate(const std::string& name, const std::optional<Any>& value) override {
-    events.push_back(t() + " stimulate " + name + " " + (value ? value->dump() : "bang"));
+    events.push_back(t() + " stimulate " + name + " " + (value ? test::jsonOf(*value).dump() : "bang"));
     return name != "nothing";
   }
   Any parameter(const std::string& name) const override {
@@ -81,7 +82,7 @@ public:
   std::uint64_t subscribeMemory(const std::string& key, const std::string& name, MemoryCallback onChange) override {
     if (!memory || unloaded) return 0;
     auto id = memory->subscribeToEvent(key, name, [this, onChange](const std::string& k, const core::Value& v) {
-      workers_.spawn(1, [onChange, k, value = core::valueToJson(v)] { onChange(k, value); });
+      workers_.spawn(1, [onChange, k, value = test::anyOf(core::valueToJson(v))] { onChange(k, value); });
     });
     subscriptions.push_back(id);
     return id;
@@ -132,7 +133,7 @@ struct Fixture {
     clock.setAfterEachTask([this] { workers.settle(); });
     auto tts = std::make_shared<service::Service>("ALTextToSpeech");
     tts->method("say", {{"text", service::Type::String}}, service::Type::Void, "speaks", [this](const service::Arguments& a) {
-      host.events.push_back(host.t() + " say " + a[0].get<std::string>());
+      host.events.push_back(host.t() + " say " + service::stringArg(a, 0));
       service::takes(1500ms);
       return Any();
     });

@@ -408,7 +408,7 @@ TEST(PythonBox, ARefusedCallNamesTheMethodOnce) {
   Fixture f;
   auto store = std::make_shared<service::Service>("ALStore");
   store->method("get", {{"key", service::Type::String}}, service::Type::Any, "", [](const service::Arguments& a) -> Any {
-    throw service::CallError("unknown-key", "ALStore.get: there is no key named '" + a[0].get<std::string>() + "'");
+    throw service::CallError("unknown-key", "ALStore.get: there is no key named '" + service::stringArg(a, 0) + "'");
   });
   store->method("put", {}, service::Type::Void, "", [](const service::Arguments&) -> Any {
     throw service::CallError("full", "no room left");

@@ -45,7 +45,7 @@ std::string errorFor(qiclient::Client& client, std::uint32_t id) {
 
 void expectServing(QiFixture& server) {
   auto fresh = server.client();
-  EXPECT_EQ(fresh->call("ALAutonomousLife", "getState", json::array()), "solitary");
+  EXPECT_EQ(core::valueToJson(fresh->call("ALAutonomousLife", "getState", {})), "solitary");
 }
 
 TEST(QiBadInput, UnknownServiceObjectAndActionAreErrorsOnAConnectionThatGoesOn) {
@@ -60,7 +60,7 @@ TEST(QiBadInput, UnknownServiceObjectAndActionAreErrorsOnAConnectionThatGoesOn) 
   EXPECT_NE(errorFor(*client, 102).find("no method with uid 9999"), std::string::npos);
   client->sendBytes(header(103, qi::MessageType::Call, 0, 0, 4, 0));
   EXPECT_NE(errorFor(*client, 103).find("only answers the handshake"), std::string::npos);
-  EXPECT_EQ(client->call("ALMemory", "getDataListName", json::array()).is_array(), true);
+  EXPECT_TRUE(client->call("ALMemory", "getDataListName", {}).isArray());
 }
 
 TEST(QiBadInput, APayloadThatDoesNotFitTheSignatureIsAnErrorSayingWhere) {
@@ -76,7 +76,7 @@ TEST(QiBadInput, APayloadThatDoesNotFitTheSignatureIsAnErrorSayingWhere) {
   const std::string longer = std::string("\x01\0\0\0xyz", 8);
   client->sendBytes(header(8, qi::MessageType::Call, memory, 1, getData, 8) + longer);
   EXPECT_EQ(errorFor(*client, 8), "at byte 5: 3 bytes left after the value");
-  EXPECT_EQ(client->call("ALAutonomousLife", "getState", json::array()), "solitary");
+  EXPECT_EQ(core::valueToJson(client->call("ALAutonomousLife", "getState", {})), "solitary");
 }
 
 TEST(QiBadInput, ABadHeaderClosesTheConnection) {
@@ -163,7 +163,7 @@ TEST(QiBadInput, AMessageBeforeTheHandshakeIsRefusedWhenATokenIsSet) {
   qiclient::ClientOptions wrong;
   wrong.token = "guess";
   EXPECT_THROW(qiclient::Client(server.url(), wrong), qiclient::Error);
-  EXPECT_EQ(client->call("ALAutonomousLife", "getState", json::array()), "solitary");
+  EXPECT_EQ(core::valueToJson(client->call("ALAutonomousLife", "getState", {})), "solitary");
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 
 #include <filesystem>
 
+#include "autolife/core/value_json.hpp"
 #include "autolife/qiclient/client.hpp"
 #include "process.hpp"
 #include "../support/serve_process.hpp"
@@ -44,9 +45,9 @@ TEST(ServeQi, ListensForQiClientsWhereToldAndSaysWhere) {
   const std::string url = line["qi"];
   EXPECT_EQ(url.rfind("tcp://127.0.0.1:", 0), 0u) << url;
   autolife::qiclient::Client client(url);
-  EXPECT_EQ(client.call("ALAutonomousLife", "getState", json::array()), "solitary");
-  EXPECT_EQ(client.call("ALMemory", "insertData", {"from/qi", 3}), nullptr);
-  EXPECT_EQ(client.call("ALMemory", "getData", {"from/qi"}), 3);
+  EXPECT_EQ(autolife::core::valueToJson(client.call("ALAutonomousLife", "getState", {})), "solitary");
+  EXPECT_EQ(autolife::core::valueToJson(client.call("ALMemory", "insertData", {"from/qi", 3})), nullptr);
+  EXPECT_EQ(autolife::core::valueToJson(client.call("ALMemory", "getData", {"from/qi"})), 3);
   EXPECT_EQ(serve.stop(), 0);
 }
 

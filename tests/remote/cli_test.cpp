@@ -77,7 +77,7 @@ TEST(RobotOption, ServeRunsLifeOnTheRobot) {
   client.call("ALTextToSpeech", "say", {"said through the second engine"});
   EXPECT_EQ(sentenceOn(robot.url(), "said through the second engine"), "said through the second engine");
   client.call("RobotALMemory", "insertData", {"Robot/Key", 3});
-  EXPECT_EQ(qiclient::Client(robot.url()).call("ALMemory", "getData", {"Robot/Key"}), 3);
+  EXPECT_EQ(core::valueToJson(qiclient::Client(robot.url()).call("ALMemory", "getData", {"Robot/Key"})), 3);
   EXPECT_EQ(life.process().stop(SIGTERM), 0);
 }
 

@@ -72,13 +72,13 @@ TEST(RemoteConnection, ListsTheServicesAndCallsThem) {
   ASSERT_TRUE(connection.service("ALMemory"));
   ASSERT_TRUE(connection.service("ALTextToSpeech"));
   EXPECT_TRUE(connection.service("ALTextToSpeech")->meta.methodUid("say"));
-  EXPECT_EQ(connection.call("ALMemory", "insertData", {"Remote/Test", 42}), nullptr);
-  EXPECT_EQ(connection.call("ALMemory", "getData", {"Remote/Test"}), 42);
+  EXPECT_EQ(test::jsonOf(connection.call("ALMemory", "insertData", {"Remote/Test", 42})), nullptr);
+  EXPECT_EQ(test::jsonOf(connection.call("ALMemory", "getData", {"Remote/Test"})), 42);
   // The robot's refusal, in its own words.
   auto [reason, message] = refusal([&] { connection.call("ALMemory", "getData", {"Remote/Missing"}); });
   EXPECT_EQ(reason, "remote-error");
   EXPECT_THAT(message, HasSubstr("Remote/Missing"));
-  EXPECT_EQ(refusal([&] { connection.call("NoSuchService", "x", json::array()); }).first, "no-such-service");
+  EXPECT_EQ(refusal([&] { connection.call("NoSuchService", "x", test::argsOf({})); }).first, "no-such-service");
   EXPECT_EQ(refusal([&] { connection.call("ALMemory", "getData", {1, 2, 3, 4, 5}); }).first, "no-such-method");
   EXPECT_TRUE(connection.connected());
 }
@@ -101,8 +101,8 @@ TEST(RemoteConnection, ProxiesInALocalRegistryActOnTheRobot) {
   EXPECT_EQ(eventuallyEqual([&] { return registry.call("RobotALMemory", "getData", {"ALTextToSpeech/CurrentSentence"}); },
                             "Hello from far away"),
             "Hello from far away");
-  registry.call("RobotALMemory", "insertData", {"Remote/List", json::array({1, "two", 3.5})});
-  EXPECT_EQ(registry.call("RobotALMemory", "getData", {"Remote/List"}), json::array({1, "two", 3.5}));
+  registry.call("RobotALMemory", "insertData", test::argsOf({"Remote/List", json::array({1, "two", 3.5})}));
+  EXPECT_EQ(test::jsonOf(registry.call("RobotALMemory", "getData", {"Remote/List"})), json::array({1, "two", 3.5}));
   // Checked here before it travels.
   EXPECT_EQ(refusal([&] { registry.call("ALTextToSpeech", "say", {3}); }).first, "bad-argument");
   // From several threads at once, each gets its own answer.
@@ -113,7 +113,7 @@ TEST(RemoteConnection, ProxiesInALocalRegistryActOnTheRobot) {
       for (int i = 0; i < 25; ++i) {
         const std::string key = "Remote/T" + std::to_string(t);
         registry.call("RobotALMemory", "insertData", {key, i});
-        if (registry.call("RobotALMemory", "getData", {key}) == i) ++right;
+        if (test::jsonOf(registry.call("RobotALMemory", "getData", {key})) == i) ++right;
       }
     });
   for (auto& t : threads) t.join();
@@ -128,9 +128,9 @@ TEST(RemoteConnection, MemoryEventsReachTheSubscriber) {
   std::promise<std::optional<service::CallError>> made;
   connection.subscribeMemory(
       "Remote/Event",
-      [&](const json& v) {
+      [&](const service::Any& v) {
         std::lock_guard lock(mutex);
-        heard.push_back(v);
+        heard.push_back(test::jsonOf(v));
       },
       [&](std::optional<service::CallError> error) { made.set_value(error); });
   ASSERT_FALSE(made.get_future().get());  // made before the robot raises anything
@@ -151,7 +151,7 @@ TEST(RemoteConnection, ClosingFromItsOwnHandlerClosesIt) {
   RemoteServe served;
   Connection connection(to(served.url()));
   std::promise<bool> closed;
-  connection.callAsync("ALMemory", "insertData", json::array({"Remote/Close", 1}), [&](service::Outcome) {
+  connection.callAsync("ALMemory", "insertData", test::argsOf({"Remote/Close", 1}), [&](service::Outcome) {
     connection.close();
     closed.set_value(connection.connected());
   });
@@ -187,7 +187,7 @@ bool isStopped(pid_t pid) {
 TEST(RemoteConnection, ARobotThatStallsMidSessionFailsTheCallWithinTheTimeout) {
   RemoteServe served;
   Connection connection(to(served.url(), 300ms));
-  EXPECT_EQ(connection.call("ALMemory", "insertData", {"Remote/Stall", 1}), nullptr);
+  EXPECT_EQ(test::jsonOf(connection.call("ALMemory", "insertData", {"Remote/Stall", 1})), nullptr);
   const pid_t pid = served.process().pid();
   ::kill(pid, SIGSTOP);
   ASSERT_TRUE(eventually([&] { return isStopped(pid); }));
@@ -200,7 +200,7 @@ TEST(RemoteConnection, ARobotThatStallsMidSessionFailsTheCallWithinTheTimeout) {
   EXPECT_TRUE(connection.connected());
   EXPECT_TRUE(eventually([&] {
     try {
-      return connection.call("ALMemory", "getData", {"Remote/Stall"}) == 1;
+      return test::jsonOf(connection.call("ALMemory", "getData", {"Remote/Stall"})) == 1;
     } catch (const service::CallError& e) {
       if (e.reason() != "robot-unreachable" || !connection.connected()) throw;
       return false;  // timed out again: try once more

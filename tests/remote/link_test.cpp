@@ -64,14 +64,15 @@ TEST(RobotLink, TheRobotsServicesReplaceTheSimulatedOnesAndTheLifeStaysOurs) {
   EXPECT_EQ(eventuallyEqual([&] { return link.connection().call("ALMemory", "getData", {"ALTextToSpeech/CurrentSentence"}); },
                             "Said on the robot"),
             "Said on the robot");
-  EXPECT_EQ(engine.services.call("RobotALMemory", "getData", {"ALTextToSpeech/CurrentSentence"}), "Said on the robot");
+  EXPECT_EQ(test::jsonOf(engine.services.call("RobotALMemory", "getData", {"ALTextToSpeech/CurrentSentence"})),
+            "Said on the robot");
   // ALMemory and ALAutonomousLife are the engine's own.
   engine.services.call("ALMemory", "insertData", {"Local/Only", 1});
   EXPECT_EQ(core::valueToJson(engine.memory.getData("Local/Only")), 1);
-  EXPECT_EQ(link.connection().call("ALMemory", "getDataList", {"Local/Only"}), json::array());
+  EXPECT_EQ(test::jsonOf(link.connection().call("ALMemory", "getDataList", {"Local/Only"})), json::array());
   engine.services.call("RobotALAutonomousLife", "setState", {"disabled"});
-  EXPECT_EQ(link.connection().call("ALAutonomousLife", "getState", json::array()), "disabled");
-  EXPECT_NE(engine.services.call("ALAutonomousLife", "getState", json::array()), "disabled");
+  EXPECT_EQ(test::jsonOf(link.connection().call("ALAutonomousLife", "getState", test::argsOf({}))), "disabled");
+  EXPECT_NE(test::jsonOf(engine.services.call("ALAutonomousLife", "getState", test::argsOf({}))), "disabled");
   link.detach();
 }
 

@@ -16,8 +16,11 @@
 #include <functional>
 #include <string>
 #include <thread>
+#include <type_traits>
 
 #include "../runtime/runtime_support.hpp"
+#include "autolife/core/value_json.hpp"
+#include "../support/any_json.hpp"
 #include "../support/serve_process.hpp"
 
 namespace autolife::remotetest {
@@ -58,9 +61,18 @@ inline bool eventually(const std::function<bool()>& done, std::chrono::seconds d
 
 // Waits until `read()` gives `want` (what a robot says starts on its clock,
 // just after the call that said it returned); the last value read.
-inline nlohmann::json eventuallyEqual(const std::function<nlohmann::json()>& read, const nlohmann::json& want) {
+// `read` may give JSON (an API answer), a core::Value (a qi client's result)
+// or a service value (a call's result through the object model).
+template <class Read>
+nlohmann::json eventuallyEqual(const Read& read, const nlohmann::json& want) {
+  using Read_t = std::decay_t<decltype(read())>;
   nlohmann::json last;
-  eventually([&] { return (last = read()) == want; });
+  eventually([&] {
+    if constexpr (std::is_same_v<Read_t, nlohmann::json>) last = read();
+    else if constexpr (std::is_same_v<Read_t, core::Value>) last = core::valueToJson(read());
+    else last = test::jsonOf(read());
+    return last == want;
+  });
   return last;
 }
 

@@ -110,7 +110,7 @@ json rpc(const std::string& method, json params, int id = 1) {
 // What `key` holds in life's memory, or null while it holds nothing.
 json keyOf(qiclient::Client& life, const std::string& key) {
   try {
-    return life.call("ALMemory", "getData", {key});
+    return core::valueToJson(life.call("ALMemory", "getData", {key}));
   } catch (const qiclient::Error&) {
     return nullptr;
   }
@@ -132,7 +132,7 @@ TEST(RobotPerception, PeopleTheRobotSeesStartAnActivity) {
             "    nature: interactive\n"
             "    condition: \"'Launchpad/NumPeopleZone1' >= 1 && 'Launchpad/TrackedHumanIsLookingAtRobot'\"\n");
   auto client = life.client();
-  EXPECT_EQ(eventuallyEqual([&] { return client.call("ALAutonomousLife", "focusedActivity", json::array()); }, "demo/greet"),
+  EXPECT_EQ(eventuallyEqual([&] { return client.call("ALAutonomousLife", "focusedActivity", {}); }, "demo/greet"),
             "demo/greet");
   EXPECT_EQ(keyOf(client, "Launchpad/NumPeopleZone1"), 1);
   EXPECT_EQ(keyOf(client, "Launchpad/ZoneOfTrackedHuman"), 1);
@@ -151,11 +151,11 @@ TEST(RobotPerception, ARobotThatFallsPutsLifeInSafeguardUntilItIsUp) {
                                                     .string()});
   Life life(robot.url());
   auto client = life.client();
-  EXPECT_EQ(eventuallyEqual([&] { return client.call("ALAutonomousLife", "getState", json::array()); }, "safeguard"),
+  EXPECT_EQ(eventuallyEqual([&] { return client.call("ALAutonomousLife", "getState", {}); }, "safeguard"),
             "safeguard");
   EXPECT_EQ(keyOf(client, "Launchpad/RobotFellRecently"), true);
   EXPECT_EQ(keyOf(client, "Launchpad/RobotType"), "pepper");  // the model is the robot's
-  EXPECT_EQ(eventuallyEqual([&] { return client.call("ALAutonomousLife", "getState", json::array()); }, "solitary"),
+  EXPECT_EQ(eventuallyEqual([&] { return client.call("ALAutonomousLife", "getState", {}); }, "solitary"),
             "solitary");
 }
 
@@ -238,7 +238,7 @@ TEST(RobotRestart, ServeFindsTheRobotAgainAndCarriesOn) {
   const auto refused = httpCall(life.port(), rpc("ALTextToSpeech.say", {"anyone?"}));
   EXPECT_LT(std::chrono::steady_clock::now() - before, std::chrono::seconds(2));
   EXPECT_EQ(refused["error"]["data"]["reason"], "robot-unreachable") << refused;
-  EXPECT_EQ(client.call("ALAutonomousLife", "getState", json::array()), "solitary");
+  EXPECT_EQ(core::valueToJson(client.call("ALAutonomousLife", "getState", {})), "solitary");
 
   robot.start();  // the robot is back on the same port, with a memory of its own
   ASSERT_TRUE(life.said("the robot at " + robot.url() + " is back"));
@@ -247,7 +247,7 @@ TEST(RobotRestart, ServeFindsTheRobotAgainAndCarriesOn) {
   EXPECT_EQ(lost, 1) << "said once per outage";
   // The mirrored key is followed again: the trigger fires from the new robot's memory.
   qiclient::Client(robot.url()).call("ALMemory", "insertData", {"Robot/Flag", 1});
-  EXPECT_EQ(eventuallyEqual([&] { return client.call("ALAutonomousLife", "focusedActivity", json::array()); }, "demo/flag"),
+  EXPECT_EQ(eventuallyEqual([&] { return client.call("ALAutonomousLife", "focusedActivity", {}); }, "demo/flag"),
             "demo/flag");
   // Its services answer again, and its perception is followed again (its world saw someone come).
   EXPECT_TRUE(httpCall(life.port(), rpc("ALTextToSpeech.say", {"I am back"})).contains("result"));
@@ -316,7 +316,7 @@ TEST(Tls, ServeSpeaksQiOverTlsWithACertificateMadeOnFirstUse) {
             std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
   remote::Connection connection(over(served.url));
   connection.call("ALMemory", "insertData", {"Tls/Test", 42});
-  EXPECT_EQ(connection.call("ALMemory", "getData", {"Tls/Test"}), 42);
+  EXPECT_EQ(test::jsonOf(connection.call("ALMemory", "getData", {"Tls/Test"})), 42);
   // Plain qi to a TLS port is not qi.
   const std::string plain = "tcp://" + served.url.substr(std::string("tcps://").size());
   qiclient::ClientOptions quick;
@@ -330,7 +330,7 @@ TEST(Tls, ACertificateAndKeyGivenAreUsed) {
   TlsServe served({"--qi-cert", files.certificate.string(), "--qi-key", files.key.string()});
   EXPECT_FALSE(std::filesystem::exists(served.data.path() / "qi-tls-certificate.pem"));
   remote::Connection connection(over(served.url));
-  EXPECT_EQ(connection.call("ALAutonomousLife", "getState", json::array()), "solitary");
+  EXPECT_EQ(test::jsonOf(connection.call("ALAutonomousLife", "getState", test::argsOf({}))), "solitary");
 }
 
 TEST(Tls, LifeOnARobotOverTls) {
@@ -353,7 +353,7 @@ TEST(Login, UserAndTokenAsNaoqi29Wants) {
   good.user = "nao";
   good.token = "s3cret";
   remote::Connection connection(good);
-  EXPECT_EQ(connection.call("ALMemory", "getDataList", {"No/Such"}), json::array());
+  EXPECT_EQ(test::jsonOf(connection.call("ALMemory", "getDataList", {"No/Such"})), json::array());
   remote::ConnectionOptions wrong = good;
   wrong.token = "guess";
   try {
@@ -368,7 +368,7 @@ TEST(Login, UserAndTokenAsNaoqi29Wants) {
   ::setenv("AUTOLIFE_ROBOT_TOKEN", "s3cret", 1);
   {
     Life life(robot.url());
-    EXPECT_EQ(life.client().call("ALAutonomousLife", "getState", json::array()), "solitary");
+    EXPECT_EQ(core::valueToJson(life.client().call("ALAutonomousLife", "getState", {})), "solitary");
   }
   ::unsetenv("AUTOLIFE_ROBOT_USER");
   ::unsetenv("AUTOLIFE_ROBOT_TOKEN");

@@ -39,19 +39,18 @@ public:
   Json describe() const;
 
 private:
-  std::string respond(const Request& request, const std::function<Json()>& run) const;
-  std::string respond(const Json& id, bool notification, const std::function<Json()>& run) const;
   Json dispatch(const Request& request, Client& client);
-  Json subscribe(const Json& params, Client& client);
-  Json unsubscribe(const Json& params, Client& client);
+  Json subscribe(const core::Value& params, Client& client);
+  Json unsubscribe(const core::Value& params, Client& client);
 
   engine::ServiceAccess engine_;
   Limits limits_;
 };
 
 // Positional arguments for `method` of `service` from JSON-RPC params: an
-// array as is, an object by parameter name (the overload whose parameters
-// are exactly the object's members). CallError wrong-arity otherwise.
-service::Arguments argumentsFor(const service::Service& service, std::string_view method, const Json& params);
+// array as is, an object (a Map) by parameter name (the overload whose
+// parameters are exactly the object's members). CallError wrong-arity
+// otherwise.
+service::Arguments argumentsFor(const service::Service& service, std::string_view method, const core::Value& params);
 
 }  // namespace autolife::api

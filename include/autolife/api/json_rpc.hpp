@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "autolife/core/value.hpp"
 #include "autolife/service/service.hpp"
 
 namespace autolife::api {
@@ -45,10 +46,10 @@ int codeForReason(std::string_view reason);
 RpcError fromCallError(const service::CallError& e);
 
 struct Request {
-  Json id;                    // a string, a number or null
+  Json id;                    // a string, a number or null (written back as it came)
   bool notification = false;  // no id member: no response
   std::string method;
-  Json params;                // an array, an object, or null when absent
+  core::Value params;         // an Array, a Map, or Invalid when absent
 };
 
 // Parses a message's text (strict integers, nesting bounded by maxDepth):
@@ -63,6 +64,9 @@ Request readRequest(const Json& message, Json& id);
 // common answer of every call); an error's {"error": {code, data: {reason},
 // message}, "id", "jsonrpc"}.
 std::string resultText(const Json& id, const Json& result);
+// The same for a service's result (its JSON text: bytes as a string, a tuple
+// as an array; an object cannot be written: std::invalid_argument).
+std::string resultText(const Json& id, const core::Value& result);
 std::string errorText(const Json& id, const RpcError& error);
 Json notification(std::string_view method, Json params);
 // Serialised as one line; invalid UTF-8 in strings is replaced, not thrown.

@@ -1,9 +1,10 @@
 // A request read without building a JSON tree of the message (issue 18):
 // simdjson's DOM parser (fully validating) over a reused buffer, for the
 // common shape only, one request object with "jsonrpc", "id", "method" and
-// positional "params" of plain values. Anything else (a batch, named params,
-// nested values, escapes in keys, repeated members, integral floats, any
-// error) is declined, and the caller reads the message with parseMessage and
+// positional "params" of plain values, built as core::Value arguments
+// straight from simdjson. Anything else (a batch, named params, nested
+// values, escapes in keys, repeated members, integral floats, any error) is
+// declined, and the caller reads the message with parseMessage and
 // readRequest (nlohmann), which give the exact result or the exact error of
 // the contract: the fast path only has to agree with them on what it takes.
 #pragma once

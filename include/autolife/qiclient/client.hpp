@@ -1,8 +1,8 @@
 // A small blocking qi client (docs/qi.md): connects to a qi endpoint
 // (libqi's service directory, a robot, `autolife serve`), does the
 // capability handshake, and calls methods by service and method name with
-// JSON arguments, converting with the metaObject's signatures as libqi
-// clients do. Events arrive while waiting for replies and are kept until
+// core::Value arguments, converting with the metaObject's signatures as libqi
+// clients do (no JSON on the way: what qi carries, a Value carries). Events arrive while waiting for replies and are kept until
 // asked for. One thread at a time, with one exception: while a thread
 // receives, another may sendBytes() and shutdown() (src/remote builds its
 // concurrent connection that way).
@@ -18,8 +18,7 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
+#include "autolife/core/value.hpp"
 #include "autolife/qi/codec.hpp"
 #include "autolife/qi/message.hpp"
 #include "autolife/qi/meta.hpp"
@@ -61,11 +60,12 @@ public:
   const qi::MetaObject& metaObject(std::uint32_t service, std::uint32_t object = qi::kMainObject);
   std::uint32_t serviceId(const std::string& name);
 
-  // Calls `method` of a named service with JSON arguments: the overload of
-  // that arity, arguments converted to its parameters, the result to JSON.
-  nlohmann::json call(const std::string& service, const std::string& method, const nlohmann::json& arguments);
+  // Calls `method` of a named service: the overload of that arity, arguments
+  // converted to its parameters, the result read with its signature.
+  core::Value call(const std::string& service, const std::string& method, const core::Value::Array& arguments);
   // The same at an address; the result as the codec read it (objects included).
-  qi::Value call(std::uint32_t service, std::uint32_t object, const std::string& method, const nlohmann::json& arguments);
+  qi::Value call(std::uint32_t service, std::uint32_t object, const std::string& method,
+                 const core::Value::Array& arguments);
   // Raw: one call with an already encoded payload; the reply's payload.
   qi::Message callRaw(qi::Header header, std::string payload);
 
@@ -76,7 +76,7 @@ public:
 
   struct Event {
     std::uint32_t service = 0, object = 0, signal = 0;
-    nlohmann::json values;  // the signal's tuple as an array
+    core::Value values;  // the signal's tuple as an array
   };
   // The next event, waiting up to the timeout; nothing when none came.
   std::optional<Event> nextEvent(std::chrono::milliseconds timeout);

@@ -26,8 +26,6 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json_fwd.hpp>
-
 #include "autolife/qi/meta.hpp"
 #include "autolife/service/service.hpp"
 
@@ -72,20 +70,20 @@ public:
   std::optional<RemoteService> service(const std::string& name) const;
 
   // Calls `method` of a service's main object, the overload of that arity,
-  // with JSON arguments converted to its parameters. `reply` gets the
-  // result as JSON, or the CallError, once, on the connection's thread
+  // with the arguments converted to its parameters. `reply` gets the
+  // result, or the CallError, once, on the connection's thread
   // (at once, on the caller's, when the connection is down). It must not
   // wait on this connection.
-  void callAsync(const std::string& service, const std::string& method, nlohmann::json arguments,
+  void callAsync(const std::string& service, const std::string& method, service::Arguments arguments,
                  service::Reply reply);
   // The same, waiting for the answer (not from the connection's thread).
-  nlohmann::json call(const std::string& service, const std::string& method, const nlohmann::json& arguments);
+  service::Any call(const std::string& service, const std::string& method, const service::Arguments& arguments);
 
   // Subscribes to ALMemory key `key` (ALMemory.subscriber(key), then its
   // `signal`), now and after every reconnection: `handler` hears each
-  // value, as JSON, on the connection's thread. `made` is told (once)
+  // value on the connection's thread. `made` is told (once)
   // whether the first subscription took.
-  using EventHandler = std::function<void(const nlohmann::json& value)>;
+  using EventHandler = std::function<void(const service::Any& value)>;
   void subscribeMemory(const std::string& key, EventHandler handler,
                        std::function<void(std::optional<service::CallError>)> made = {});
 

@@ -16,18 +16,22 @@
 #include <vector>
 
 #include "autolife/behavior/xar_model.hpp"
+#include "autolife/service/convert.hpp"
 #include "autolife/service/service.hpp"
 
 namespace autolife::runtime {
 
 struct BezierCommand {
   std::vector<std::string> names;
-  service::Any times = service::Any::array();  // [[t0, t1, ...] per joint]
-  service::Any keys = service::Any::array();   // [[[angle, handle, handle], ...] per joint]
-  double duration = 0;                          // seconds, the last key's time
+  std::vector<std::vector<double>> times;  // [t0, t1, ...] per joint
+  core::Value::Array keys;                 // [[angle, handle, handle], ...] per joint
+  double duration = 0;                     // seconds, the last key's time
 
   bool empty() const { return names.empty(); }
-  service::Arguments arguments() const { return {names, times, keys}; }
+  service::Arguments arguments() const {
+    return {service::Convert<std::vector<std::string>>::to(names),
+            service::Convert<std::vector<std::vector<double>>>::to(times), keys};
+  }
 };
 
 // The keys in [startFrame, endFrame] (endFrame -1: all), timed from
