@@ -9,12 +9,6 @@ namespace autolife::robot::args {
 
 std::string quote(const Any& v) { return service::quote(v); }
 
-const Any::Array* list(const Any& v) {
-  if (v.isArray()) return &v.asArray();
-  if (v.isTuple()) return &v.asTuple();
-  return nullptr;
-}
-
 namespace {
 
 std::string must(std::string_view what, std::string_view be, const Any& got) {

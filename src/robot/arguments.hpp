@@ -22,8 +22,8 @@ inline std::string qualified(std::string_view service, std::string_view method) 
 std::string quote(const Any& v);
 
 // A list's elements: an Array's or a Tuple's (a Python tuple); null for
-// any other value.
-const Any::Array* list(const Any& v);
+// any other value (service::elementsOf).
+inline const Any::Array* list(const Any& v) { return service::elementsOf(v); }
 
 // A number (int or float); bad-argument otherwise.
 double number(const Any& v, std::string_view where, std::string_view what);

@@ -151,14 +151,13 @@ bool integral(const Any& v) {
   return std::isfinite(d) && std::trunc(d) == d;
 }
 
-// What a list or a tuple holds: an Array's or a Tuple's elements.
-const Any::Array* sequence(const Any& v) {
+}  // namespace
+
+const Any::Array* elementsOf(const Any& v) {
   if (v.isArray()) return &v.asArray();
   if (v.isTuple()) return &v.asTuple();
   return nullptr;
 }
-
-}  // namespace
 
 bool fits(const Any& v, const Type& t) {
   switch (t.kind()) {
@@ -169,7 +168,7 @@ bool fits(const Any& v, const Type& t) {
     case Type::Kind::String:
     case Type::Kind::Raw: return v.isString() || v.isBytes();
     case Type::Kind::List: {
-      const auto* elements = sequence(v);
+      const auto* elements = elementsOf(v);
       if (!elements) return false;
       for (const auto& e : *elements)
         if (!fits(e, t.children()[0])) return false;
@@ -181,7 +180,7 @@ bool fits(const Any& v, const Type& t) {
         if (!fits(e, t.children()[1])) return false;
       return true;
     case Type::Kind::Tuple: {
-      const auto* members = sequence(v);
+      const auto* members = elementsOf(v);
       if (!members || members->size() != t.children().size()) return false;
       for (std::size_t i = 0; i < members->size(); ++i)
         if (!fits((*members)[i], t.children()[i])) return false;

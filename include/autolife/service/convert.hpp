@@ -52,7 +52,7 @@ inline double number(const Any& v) {
 }
 
 // A list's or a tuple's elements (fits() let only those through).
-inline const Any::Array& elements(const Any& v) { return v.isTuple() ? v.asTuple() : v.asArray(); }
+inline const Any::Array& elements(const Any& v) { return *elementsOf(v); }
 
 }  // namespace detail
 

@@ -87,6 +87,11 @@ bool fits(const Any& value, const Type& t);
 // null only for void and the dynamic type.
 Any neutral(const Type& t);
 
+// The elements of a list or a tuple value (an Array's or a Tuple's), or
+// null for a value of any other kind: where NAOqi takes a list, a Python
+// box may pass a tuple.
+const Any::Array* elementsOf(const Any& value);
+
 // A short quote of a value for sentences: its compact JSON text
 // (`[1,"x"]`, as the refusals have always written it), cut at 60
 // characters.
