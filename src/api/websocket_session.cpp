@@ -110,9 +110,11 @@ private:
       return;
     }
     // Copied out first: the answer may come at once and start the next read.
-    const std::string message = beast::buffers_to_string(buffer_.cdata());
+    // Into a string kept for it, so that its memory serves every message.
+    const auto data = buffer_.cdata();
+    message_.assign(static_cast<const char*>(data.data()), data.size());
     buffer_.clear();
-    connection_->receive(message, std::move(answer));
+    connection_->receive(message_, std::move(answer));
   }
 
   void answered(std::string text) {
@@ -139,6 +141,7 @@ private:
 
   websocket::stream<CoalescingStream> ws_;
   beast::flat_buffer buffer_;
+  std::string message_;  // the message being handled, out of buffer_
   std::shared_ptr<Shared> shared_;
   std::unique_ptr<Slot> slot_;
   std::optional<Connection> connection_;

@@ -37,6 +37,20 @@ TEST(Limits, CallsBeyondTheRateAreRefusedAndTheConnectionLivesOn) {
   EXPECT_EQ(client.call("ALAutonomousLife.getState")["result"], "solitary");
 }
 
+// Single requests (the common message, read without a JSON tree) meet the
+// same bucket: each one beyond it is refused with its own id.
+TEST(Limits, SingleCallsBeyondTheRateAreRefusedWithTheirIds) {
+  ServerFixture server(with([](Limits& l) { l.callsPerSecond = 2; }));
+  WsClient client{server.port()};
+  for (int i = 0; i < 4; ++i) client.send(request("ALAutonomousLife.getState", Json::array(), i));
+  for (int i = 0; i < 4; ++i) {
+    const auto answer = client.receive();
+    EXPECT_EQ(answer["id"], i);
+    if (i < 2) EXPECT_EQ(answer["result"], "solitary");
+    else EXPECT_EQ(reasonOf(answer), "rate-limit");
+  }
+}
+
 TEST(Limits, ABatchOverTheLimitIsRefused) {
   ServerFixture server(with([](Limits& l) { l.maxBatch = 3; }));
   WsClient client{server.port()};
