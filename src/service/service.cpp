@@ -320,7 +320,7 @@ std::vector<std::string> Registry::warnings() const {
 }
 
 Any Registry::call(std::string_view service, std::string_view method, const Arguments& args) const {
-  CallRecord record{std::string(service), std::string(method), args, nullptr, {}, {}, core::Duration{0}, currentCaller, false, {}};
+  CallRecord record{std::string(service), std::string(method), args, Any(), {}, {}, core::Duration{0}, currentCaller, false, {}};
   lastTaken = core::Duration{0};
   lastNotModelled = false;
   try {
@@ -348,7 +348,7 @@ Any Registry::call(std::string_view service, std::string_view method, const Argu
 // knows it), then the reply.
 void Registry::callAsync(std::string_view service, std::string_view method, const Arguments& args, Reply reply) const {
   auto record = std::make_shared<CallRecord>(
-      CallRecord{std::string(service), std::string(method), args, nullptr, {}, {}, core::Duration{0}, currentCaller, false, {}});
+      CallRecord{std::string(service), std::string(method), args, Any(), {}, {}, core::Duration{0}, currentCaller, false, {}});
   auto s = find(service);
   lastTaken = core::Duration{0};
   lastNotModelled = false;
@@ -392,8 +392,8 @@ const Any& argument(const Arguments& a, std::size_t i) {
 
 std::string stringArg(const Arguments& a, std::size_t i) {
   const Any& v = argument(a, i);
-  if (!v.is_string()) badArgument(i, "a string", v);
-  return v.get<std::string>();
+  if (!fits(v, Type::String)) badArgument(i, "a string", v);
+  return Convert<std::string>::from(v);
 }
 
 std::int64_t intArg(const Arguments& a, std::size_t i) {
@@ -404,14 +404,14 @@ std::int64_t intArg(const Arguments& a, std::size_t i) {
 
 double floatArg(const Arguments& a, std::size_t i) {
   const Any& v = argument(a, i);
-  if (!v.is_number()) badArgument(i, "a number", v);
-  return v.get<double>();
+  if (!fits(v, Type::Float)) badArgument(i, "a number", v);
+  return Convert<double>::from(v);
 }
 
 bool boolArg(const Arguments& a, std::size_t i) {
   const Any& v = argument(a, i);
-  if (!v.is_boolean()) badArgument(i, "a bool", v);
-  return v.get<bool>();
+  if (!v.isBool()) badArgument(i, "a bool", v);
+  return v.asBool();
 }
 
 }  // namespace autolife::service

@@ -1,6 +1,11 @@
 #include "autolife/service/type.hpp"
 
 #include <cmath>
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
+
+#include "autolife/core/value_json.hpp"
 
 #include "autolife/service/convert.hpp"
 #include "autolife/service/service.hpp"
@@ -140,37 +145,48 @@ std::string typeText(const Type& t) {
 namespace {
 
 bool integral(const Any& v) {
-  if (v.is_number_integer()) return true;
-  if (!v.is_number_float()) return false;
-  const double d = v.get<double>();
+  if (v.isInt() || v.isUInt()) return true;
+  if (!v.isFloat()) return false;
+  const double d = v.asFloat();
   return std::isfinite(d) && std::trunc(d) == d;
+}
+
+// What a list or a tuple holds: an Array's or a Tuple's elements.
+const Any::Array* sequence(const Any& v) {
+  if (v.isArray()) return &v.asArray();
+  if (v.isTuple()) return &v.asTuple();
+  return nullptr;
 }
 
 }  // namespace
 
 bool fits(const Any& v, const Type& t) {
   switch (t.kind()) {
-    case Type::Kind::Void: return v.is_null();
-    case Type::Kind::Bool: return v.is_boolean() || v.is_number_integer();
+    case Type::Kind::Void: return v.isInvalid();
+    case Type::Kind::Bool: return v.isBool() || v.isInt() || v.isUInt();
     case Type::Kind::Int: return integral(v);
-    case Type::Kind::Float: return v.is_number();
+    case Type::Kind::Float: return v.isNumber() || v.isUInt();
     case Type::Kind::String:
-    case Type::Kind::Raw: return v.is_string();
-    case Type::Kind::List:
-      if (!v.is_array()) return false;
-      for (const auto& e : v)
+    case Type::Kind::Raw: return v.isString() || v.isBytes();
+    case Type::Kind::List: {
+      const auto* elements = sequence(v);
+      if (!elements) return false;
+      for (const auto& e : *elements)
         if (!fits(e, t.children()[0])) return false;
       return true;
+    }
     case Type::Kind::Map:
-      if (!v.is_object()) return false;
-      for (const auto& [k, e] : v.items())
+      if (!v.isMap()) return false;
+      for (const auto& [k, e] : v.asMap())
         if (!fits(e, t.children()[1])) return false;
       return true;
-    case Type::Kind::Tuple:
-      if (!v.is_array() || v.size() != t.children().size()) return false;
-      for (std::size_t i = 0; i < v.size(); ++i)
-        if (!fits(v[i], t.children()[i])) return false;
+    case Type::Kind::Tuple: {
+      const auto* members = sequence(v);
+      if (!members || members->size() != t.children().size()) return false;
+      for (std::size_t i = 0; i < members->size(); ++i)
+        if (!fits((*members)[i], t.children()[i])) return false;
       return true;
+    }
     case Type::Kind::Object:
     case Type::Kind::Any: return true;
   }
@@ -184,12 +200,12 @@ Any neutral(const Type& t) {
     case Type::Kind::Float: return 0.0;
     case Type::Kind::String:
     case Type::Kind::Raw: return "";
-    case Type::Kind::List: return Any::array();
-    case Type::Kind::Map: return Any::object();
+    case Type::Kind::List: return Any::Array{};
+    case Type::Kind::Map: return Any::Map{};
     case Type::Kind::Tuple: {
-      Any out = Any::array();
-      for (const auto& m : t.children()) out.push_back(neutral(m));
-      return out;
+      Any::Array members;
+      for (const auto& m : t.children()) members.push_back(neutral(m));
+      return Any::Tuple{std::move(members)};
     }
     case Type::Kind::Void:
     case Type::Kind::Object:
@@ -198,8 +214,16 @@ Any neutral(const Type& t) {
   return Any();
 }
 
+// nlohmann's compact text, as the refusals have always quoted values
+// (decision 756); a value holding an object, which JSON cannot carry, is
+// quoted with core's own text, where it is null.
 std::string quote(const Any& v) {
-  std::string text = v.dump(-1, ' ', false, Any::error_handler_t::replace);
+  std::string text;
+  try {
+    text = core::valueToJson(v).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  } catch (const std::invalid_argument&) {
+    text = v.toJson();
+  }
   if (text.size() > 60) text = text.substr(0, 57) + "...";
   return text;
 }

@@ -8,12 +8,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "autolife/core/value_json.hpp"
 #include "autolife/service/type.hpp"
 
 namespace autolife::test {
 
 // A value written as a JSON literal.
-inline service::Any anyOf(const nlohmann::json& json) { return json; }
+inline service::Any anyOf(const nlohmann::json& json) { return core::jsonToValue(json); }
 
 // Arguments written as JSON literals: argsOf({1, "x", nlohmann::json::array()}).
 inline service::Arguments argsOf(std::initializer_list<nlohmann::json> list) {
@@ -24,6 +25,6 @@ inline service::Arguments argsOf(std::initializer_list<nlohmann::json> list) {
 }
 
 // A value read as JSON, to compare with a literal.
-inline nlohmann::json jsonOf(const service::Any& value) { return value; }
+inline nlohmann::json jsonOf(const service::Any& value) { return core::valueToJson(value); }
 
 }  // namespace autolife::test

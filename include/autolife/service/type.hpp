@@ -4,9 +4,11 @@
 // how the NAOqi catalog writes NAOqi's own types, so one spelling serves the
 // catalog, the qi metaObject and the checks of every call.
 //
-// `Any` is the dynamic value crossing the object model. It is one alias:
-// the conversions to and from C++ types live in convert.hpp and nowhere
-// else, so that replacing it (issue 13's one value model) stays local.
+// `Any` is the dynamic value crossing the object model: the engine's one
+// value, core::Value (issue 13). JSON null is its Invalid. The conversions
+// to and from C++ types live in convert.hpp and nowhere else; JSON is
+// converted only at the edges where it is the wire or file format
+// (core/value_json.hpp).
 #pragma once
 
 #include <cstdint>
@@ -15,12 +17,12 @@
 #include <string_view>
 #include <vector>
 
-#include <nlohmann/json.hpp>
+#include "autolife/core/value.hpp"
 
 namespace autolife::service {
 
-using Any = nlohmann::json;
-using Arguments = std::vector<Any>;
+using Any = core::Value;
+using Arguments = std::vector<core::Value>;
 
 class Type {
 public:
@@ -73,8 +75,11 @@ std::string typeText(const Type& t);
 
 // Does `value` fit `t`? An Int fits Float, a Float with an integral value
 // fits Int (as libqi converts it), an Int fits Bool (Python boxes pass 0
-// and 1), anything fits Any; lists, maps and tuples are checked element
-// by element.
+// and 1), a UInt fits the numbers (Convert refuses it, out of range, where
+// an int is taken), Bytes fit String and Raw and a String fits Raw, a Tuple
+// fits a List and a Tuple, an Array fits a Tuple (the network API sends
+// arrays), anything fits Any; lists, maps and tuples are checked element by
+// element.
 bool fits(const Any& value, const Type& t);
 
 // What a method that is not modelled answers: the neutral value of its
@@ -82,7 +87,9 @@ bool fits(const Any& value, const Type& t);
 // null only for void and the dynamic type.
 Any neutral(const Type& t);
 
-// A short quote of a value for sentences (cut at 60 characters).
+// A short quote of a value for sentences: its compact JSON text
+// (`[1,"x"]`, as the refusals have always written it), cut at 60
+// characters.
 std::string quote(const Any& v);
 
 }  // namespace autolife::service
