@@ -4,6 +4,8 @@
 // lives on. Reading pauses while too many calls wait for the engine.
 // Answers and notifications leave through a CoalescingStream: those of a
 // burst in one system call.
+#include <boost/asio/steady_timer.hpp>
+
 #include "autolife/api/connection.hpp"
 #include "coalescing_stream.hpp"
 #include "http_types.hpp"
@@ -19,7 +21,7 @@ constexpr std::size_t kHardMessageLimit = 64 << 20;
 class WebSocketSession : public Closable, public std::enable_shared_from_this<WebSocketSession> {
 public:
   WebSocketSession(Stream stream, std::shared_ptr<Shared> shared, std::unique_ptr<Slot> slot)
-      : ws_(std::move(stream)), shared_(std::move(shared)), slot_(std::move(slot)) {}
+      : ws_(std::move(stream)), idle_(ws_.get_executor()), shared_(std::move(shared)), slot_(std::move(slot)) {}
 
   // The server stops: what is queued is sent, then a WebSocket close
   // (1001, going away), after it in the same buffer.
@@ -27,6 +29,7 @@ public:
     if (closed_ || !accepted_) return fail();
     closed_ = true;  // nothing more is read or queued
     connection_.reset();
+    idle_.cancel();
     ws_.next_layer().urgent();  // the close frame leaves now, not on a later turn of a stopping loop
     sayGoodbye();
   }
@@ -43,12 +46,14 @@ public:
     beast::get_lowest_layer(ws_).expires_never();
     ws_.text(true);
     ws_.set_option(timeouts());
+    ws_.control_callback([this](websocket::frame_type, beast::string_view) { heard_ = true; });  // a pong counts
     ws_.set_option(websocket::stream_base::decorator(
         [](websocket::response_type& r) { r.set(http::field::server, "autolife"); }));
     ws_.read_message_max(std::max(kHardMessageLimit, limits().maxMessageBytes + 1));
     ws_.async_accept(request, [self = shared_from_this()](beast::error_code ec) {
       if (ec) return;
       self->accepted_ = true;
+      self->watchIdle();
       self->read();
     });
   }
@@ -56,15 +61,38 @@ public:
 private:
   const Limits& limits() const { return shared_->options.limits; }
 
-  // Beast pings a quiet peer halfway through the idle timeout and closes
-  // the connection when nothing, not even the pong, came back by its end.
+  // Beast times the handshake and the close; the idle timeout is ours
+  // (watchIdle): Beast's re-arms a timer on every read, which cost a tenth
+  // of a pipelined call (docs/performance.md).
   websocket::stream_base::timeout timeouts() const {
     auto t = websocket::stream_base::timeout::suggested(beast::role_type::server);
-    if (limits().idleTimeout.count() > 0) {
-      t.idle_timeout = limits().idleTimeout;
-      t.keep_alive_pings = true;
-    }
+    t.idle_timeout = websocket::stream_base::none();
+    t.keep_alive_pings = false;
     return t;
+  }
+
+  // Every half of the idle timeout: a quiet peer is pinged the first time
+  // and dropped the second, when nothing, not even the pong, came back in
+  // between. So a peer gone is closed between one and one and a half idle
+  // timeouts after it last spoke.
+  void watchIdle() {
+    if (closed_ || limits().idleTimeout.count() <= 0) return;
+    idle_.expires_after(limits().idleTimeout / 2);
+    idle_.async_wait([weak = weak_from_this()](beast::error_code ec) {
+      if (auto self = weak.lock(); self && !ec) self->onIdleTick();
+    });
+  }
+
+  void onIdleTick() {
+    if (closed_) return;
+    if (std::exchange(heard_, false)) {
+      pinged_ = false;
+      return watchIdle();
+    }
+    if (pinged_) return fail();
+    pinged_ = true;
+    ws_.async_ping({}, [](beast::error_code) {});
+    watchIdle();
   }
 
   // Notifications: from the engine's thread to this session's queue.
@@ -88,6 +116,7 @@ private:
 
   void onRead(beast::error_code ec) {
     if (ec || closed_) return fail();
+    heard_ = true;
     if (buffer_.size() > limits().maxMessageBytes) {
       oversized_ = true;
       buffer_.clear();
@@ -110,9 +139,11 @@ private:
       return;
     }
     // Copied out first: the answer may come at once and start the next read.
-    const std::string message = beast::buffers_to_string(buffer_.cdata());
+    // Into a string kept for it, so that its memory serves every message.
+    const auto data = buffer_.cdata();
+    message_.assign(static_cast<const char*>(data.data()), data.size());
     buffer_.clear();
-    connection_->receive(message, std::move(answer));
+    connection_->receive(message_, std::move(answer));
   }
 
   void answered(std::string text) {
@@ -133,12 +164,17 @@ private:
     if (closed_) return;
     closed_ = true;
     connection_.reset();  // its subscriptions end now
+    idle_.cancel();
     beast::error_code ignored;
     beast::get_lowest_layer(ws_).socket().close(ignored);
   }
 
   websocket::stream<CoalescingStream> ws_;
+  asio::basic_waitable_timer<std::chrono::steady_clock, asio::wait_traits<std::chrono::steady_clock>, Executor> idle_;
+  bool heard_ = false;   // the peer sent something since the last tick
+  bool pinged_ = false;  // and the last tick pinged it
   beast::flat_buffer buffer_;
+  std::string message_;  // the message being handled, out of buffer_
   std::shared_ptr<Shared> shared_;
   std::unique_ptr<Slot> slot_;
   std::optional<Connection> connection_;

@@ -57,6 +57,7 @@ Service::Service(std::string name, std::string description)
     : name_(std::move(name)), description_(std::move(description)) {}
 
 Service& Service::method(Method m) {
+  qualifiedNames_.push_back(name_ + "." + m.name);
   methods_.push_back(std::move(m));
   return *this;
 }
@@ -92,8 +93,7 @@ Service& Service::asyncMethod(std::string name, std::vector<Parameter> parameter
   Handler waits = [handler](const Arguments& args) { return awaitReply(handler, args); };
   Method m{std::move(name), std::move(parameters), result, std::move(description), std::move(waits)};
   m.asyncHandler = std::move(handler);
-  methods_.push_back(std::move(m));
-  return *this;
+  return method(std::move(m));
 }
 
 Any awaitReply(const AsyncHandler& handler, const Arguments& args, std::optional<std::chrono::milliseconds> patience,
@@ -131,16 +131,23 @@ std::string overloadsText(const std::vector<const Method*>& ms) {
 }  // namespace
 
 // The overload a call runs: the first, in declaration order, whose
-// parameters the arguments fit.
+// parameters the arguments fit. No allocation on the way to it: the
+// overloads are gathered only to say why none fits.
 const Method& Service::resolve(std::string_view name, const Arguments& args) const {
-  std::vector<const Method*> named, sameArity;
   for (const auto& m : methods_) {
     if (m.name != name) continue;
     if (m.variadic) return m;
+    if (m.parameters.size() == args.size() && firstMisfit(m, args) == args.size()) return m;
+  }
+  refuseUnresolved(name, args);
+}
+
+void Service::refuseUnresolved(std::string_view name, const Arguments& args) const {
+  std::vector<const Method*> named, sameArity;
+  for (const auto& m : methods_) {
+    if (m.name != name) continue;
     named.push_back(&m);
-    if (m.parameters.size() != args.size()) continue;
-    sameArity.push_back(&m);
-    if (firstMisfit(m, args) == args.size()) return m;
+    if (m.parameters.size() == args.size()) sameArity.push_back(&m);
   }
   const std::string qualified = name_ + "." + std::string(name);
   if (named.empty()) throw CallError("no-such-method", qualified + " does not exist");
@@ -162,17 +169,17 @@ const Method& Service::resolve(std::string_view name, const Arguments& args) con
   throw CallError("bad-argument", qualified + " takes " + overloadsText(sameArity) + ", got " + valuesText(args));
 }
 
-Any Service::call(std::string_view name, const Arguments& args) const {
-  const Method& method = resolve(name, args);
-  const std::string qualified = name_ + "." + method.name;
-  Calling calling(qualified);
+Any Service::call(std::string_view name, const Arguments& args) const { return invoke(resolve(name, args), args); }
+
+Any Service::invoke(const Method& method, const Arguments& args) const {
+  Calling calling(qualifiedNames_[static_cast<std::size_t>(&method - methods_.data())]);
   try {
     if (guard_) guard_();
     return method.handler(args);
   } catch (const CallError&) {
     throw;
   } catch (const std::exception& e) {
-    throw CallError("error", name_ + "." + std::string(name) + ": " + e.what());
+    throw CallError("error", name_ + "." + method.name + ": " + e.what());
   }
 }
 
@@ -180,7 +187,7 @@ void Service::callAsync(std::string_view name, const Arguments& args, Reply repl
   const Method* method = nullptr;
   try {
     method = &resolve(name, args);
-    if (!method->asyncHandler) return reply(call(name, args));
+    if (!method->asyncHandler) return reply(invoke(*method, args));
   } catch (const CallError& e) {
     return reply(e);
   }
@@ -319,8 +326,15 @@ std::vector<std::string> Registry::warnings() const {
   return warnings_;
 }
 
+// A call's record; its arguments are copied only when someone listens to
+// `called` (nobody does in `serve`).
+CallRecord Registry::recordOf(std::string_view service, std::string_view method, const Arguments& args) const {
+  return CallRecord{std::string(service), std::string(method), called.size() ? args : Arguments{}, Any(), {}, {},
+                    core::Duration{0}, currentCaller, false, {}};
+}
+
 Any Registry::call(std::string_view service, std::string_view method, const Arguments& args) const {
-  CallRecord record{std::string(service), std::string(method), args, Any(), {}, {}, core::Duration{0}, currentCaller, false, {}};
+  CallRecord record = recordOf(service, method, args);
   lastTaken = core::Duration{0};
   lastNotModelled = false;
   try {
@@ -347,8 +361,7 @@ Any Registry::call(std::string_view service, std::string_view method, const Argu
 // The record is reported once the outcome is known (on the thread that
 // knows it), then the reply.
 void Registry::callAsync(std::string_view service, std::string_view method, const Arguments& args, Reply reply) const {
-  auto record = std::make_shared<CallRecord>(
-      CallRecord{std::string(service), std::string(method), args, Any(), {}, {}, core::Duration{0}, currentCaller, false, {}});
+  auto record = std::make_shared<CallRecord>(recordOf(service, method, args));
   auto s = find(service);
   lastTaken = core::Duration{0};
   lastNotModelled = false;

@@ -37,6 +37,20 @@ TEST(Limits, CallsBeyondTheRateAreRefusedAndTheConnectionLivesOn) {
   EXPECT_EQ(client.call("ALAutonomousLife.getState")["result"], "solitary");
 }
 
+// Single requests (the common message, read without a JSON tree) meet the
+// same bucket: each one beyond it is refused with its own id.
+TEST(Limits, SingleCallsBeyondTheRateAreRefusedWithTheirIds) {
+  ServerFixture server(with([](Limits& l) { l.callsPerSecond = 2; }));
+  WsClient client{server.port()};
+  for (int i = 0; i < 4; ++i) client.send(request("ALAutonomousLife.getState", Json::array(), i));
+  for (int i = 0; i < 4; ++i) {
+    const auto answer = client.receive();
+    EXPECT_EQ(answer["id"], i);
+    if (i < 2) EXPECT_EQ(answer["result"], "solitary");
+    else EXPECT_EQ(reasonOf(answer), "rate-limit");
+  }
+}
+
 TEST(Limits, ABatchOverTheLimitIsRefused) {
   ServerFixture server(with([](Limits& l) { l.maxBatch = 3; }));
   WsClient client{server.port()};
@@ -104,6 +118,50 @@ TEST(Limits, AWebSocketPeerThatNeverAnswersIsClosedAfterTheIdleTimeout) {
   EXPECT_EQ(static_cast<unsigned char>(frames[0]), 0x89) << "the first frame is a ping";
   WsClient next{server.port()};
   EXPECT_EQ(next.call("ALAutonomousLife.getState")["result"], "solitary");
+}
+
+// A quiet peer that answers the server's pings is not idle: it stays
+// connected through several idle timeouts and is answered when it calls.
+TEST(Limits, AWebSocketPeerThatAnswersPingsStaysPastTheIdleTimeout) {
+  ServerFixture server(with([](Limits& l) { l.idleTimeout = std::chrono::milliseconds(200); }));
+  const int fd = connectToLoopback(server.port());
+  timeval wait{30, 0};  // generous: only reached when the server never sends
+  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, sizeof wait);
+  const std::string upgrade =
+      "GET /api HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+      "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
+  ASSERT_EQ(::send(fd, upgrade.data(), upgrade.size(), 0), static_cast<ssize_t>(upgrade.size()));
+  std::string received;
+  auto readMore = [&] {
+    char buffer[4096];
+    const ssize_t n = ::recv(fd, buffer, sizeof buffer, 0);
+    if (n > 0) received.append(buffer, static_cast<std::size_t>(n));
+    return n > 0;
+  };
+  while (received.find("\r\n\r\n") == std::string::npos) ASSERT_TRUE(readMore());
+  received.erase(0, received.find("\r\n\r\n") + 4);
+  // A client's frame, masked with a zero key (the payload as it is).
+  auto sendFrame = [&](unsigned char opcode, const std::string& payload) {
+    std::string frame{static_cast<char>(0x80 | opcode), static_cast<char>(0x80 | payload.size()), 0, 0, 0, 0};
+    frame += payload;
+    ASSERT_EQ(::send(fd, frame.data(), frame.size(), 0), static_cast<ssize_t>(frame.size()));
+  };
+  // Four pings, two idle timeouts at least: each answered with a pong.
+  for (int pings = 0; pings < 4;) {
+    while (received.size() < 2) ASSERT_TRUE(readMore()) << "closed after " << pings << " pings";
+    ASSERT_EQ(static_cast<unsigned char>(received[0]), 0x89) << "only pings come to a quiet peer";
+    const std::size_t length = static_cast<unsigned char>(received[1]) & 0x7f;
+    while (received.size() < 2 + length) ASSERT_TRUE(readMore());
+    sendFrame(0xA, received.substr(2, length));
+    received.erase(0, 2 + length);
+    ++pings;
+  }
+  sendFrame(0x1, request("ALAutonomousLife.getState").dump());
+  while (received.size() < 2 || static_cast<unsigned char>(received[0]) != 0x81) {
+    if (received.size() >= 2) received.erase(0, 2 + (static_cast<unsigned char>(received[1]) & 0x7f));  // a ping
+    else ASSERT_TRUE(readMore()) << "closed before answering";
+  }
+  ::close(fd);
 }
 
 TEST(Token, IsRequiredWhenSet) {

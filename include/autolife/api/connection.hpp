@@ -35,6 +35,8 @@ public:
 private:
   struct Parsed;
   Parsed parse(std::string_view message);
+  void receiveOne(Request request, Answer answer);
+  RpcError rateLimited() const;
   std::shared_ptr<Api> api_;
   std::shared_ptr<Client> client_;
   RateLimiter limiter_;

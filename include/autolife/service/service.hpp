@@ -151,10 +151,13 @@ private:
   static Method declared(std::string name, const std::vector<std::string>& names, const std::vector<Type>& types, Type result,
                          std::string description, Handler handler);
   const Method& resolve(std::string_view name, const Arguments& arguments) const;
+  [[noreturn]] void refuseUnresolved(std::string_view name, const Arguments& arguments) const;
+  Any invoke(const Method& method, const Arguments& arguments) const;
   const Property& findProperty(std::string_view name) const;
   std::string name_;
   std::string description_;
   std::vector<Method> methods_;
+  std::vector<std::string> qualifiedNames_;  // "Service.method", methods_'s order: what a running call is named
   std::vector<SignalInfo> signals_;
   std::vector<Property> properties_;
   std::function<void()> guard_;
@@ -247,6 +250,7 @@ public:
 
 private:
   std::string warnOnce(const std::string& service, const std::string& method, const Any& answer) const;
+  CallRecord recordOf(std::string_view service, std::string_view method, const Arguments& arguments) const;
 
   mutable std::mutex mutex_;
   std::map<std::string, std::shared_ptr<Service>, std::less<>> services_;
