@@ -97,11 +97,12 @@ void Api::execute(const Request& request, Client& client, std::function<void(std
   // engine's thread once it does; any other answers here, now.
   const std::string_view qualified = request.method;
   const std::string_view serviceName = qualified.substr(0, dot), method = qualified.substr(dot + 1);
-  service::Arguments arguments;
+  std::shared_ptr<service::Service> s;
+  service::Arguments named;  // arguments given by name, in the declaration's order
   try {
-    auto s = engine_.services.find(serviceName);
+    s = engine_.services.find(serviceName);
     if (!s) throw service::CallError("no-such-service", "there is no service named " + std::string(serviceName));
-    arguments = argumentsFor(*s, method, request.params);
+    if (!request.params.isArray()) named = argumentsFor(*s, method, request.params);
   } catch (...) {
     const auto refused = std::current_exception();
     return done(respond(request, [&]() -> Json { std::rethrow_exception(refused); }));
@@ -109,7 +110,9 @@ void Api::execute(const Request& request, Client& client, std::function<void(std
   const auto here = std::this_thread::get_id();
   auto& clock = engine_.clock;
   // What the answer needs of the request: its id, not its params (copied for nothing).
-  engine_.services.callAsync(serviceName, method, arguments,
+  // Positional arguments are the request's own array, not a copy.
+  const auto& arguments = request.params.isArray() ? request.params.asArray() : named;
+  engine_.services.callAsync(serviceName, s, method, arguments,
                              [id = request.id, notification = request.notification, here, &clock,
                               done = std::move(done)](service::Outcome outcome) mutable {
                                auto respondWith = [id = std::move(id), notification, done = std::move(done),

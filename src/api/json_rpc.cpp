@@ -1,5 +1,8 @@
 #include "autolife/api/json_rpc.hpp"
 
+#include <charconv>
+#include <type_traits>
+
 #include "autolife/core/value_json.hpp"
 
 namespace autolife::api {
@@ -60,16 +63,56 @@ Json notification(std::string_view method, Json params) {
 
 std::string text(const Json& message) { return message.dump(-1, ' ', false, Json::error_handler_t::replace); }
 
-std::string resultText(const Json& id, const Json& result) {
-  std::string out = R"({"id":)";
-  out += text(id);
+namespace {
+
+void appendInteger(std::string& out, auto n) {
+  char digits[24];
+  const auto end = std::to_chars(digits, digits + sizeof digits, n).ptr;
+  out.append(digits, end);
+}
+
+// The ids and results most calls have (null, a boolean, an integer) as
+// nlohmann writes them, without its serializer (a tenth of a call's time);
+// false for anything else.
+bool appendPlain(std::string& out, const Json& j) {
+  switch (j.type()) {
+    case Json::value_t::null: out += "null"; return true;
+    case Json::value_t::boolean: out += j.get<bool>() ? "true" : "false"; return true;
+    case Json::value_t::number_integer: appendInteger(out, j.get<std::int64_t>()); return true;
+    case Json::value_t::number_unsigned: appendInteger(out, j.get<std::uint64_t>()); return true;
+    default: return false;
+  }
+}
+
+bool appendPlain(std::string& out, const core::Value& v) {
+  switch (v.type()) {
+    case core::Value::Type::Invalid: out += "null"; return true;
+    case core::Value::Type::Bool: out += v.asBool() ? "true" : "false"; return true;
+    case core::Value::Type::Int: appendInteger(out, v.asInt()); return true;
+    default: return false;
+  }
+}
+
+template <class Result>
+std::string resultTextOf(const Json& id, const Result& result) {
+  std::string out;
+  out.reserve(64);
+  out += R"({"id":)";
+  if (!appendPlain(out, id)) out += text(id);
   out += R"(,"jsonrpc":"2.0","result":)";
-  out += text(result);
+  if (!appendPlain(out, result)) {
+    if constexpr (std::is_same_v<Result, Json>) out += text(result);
+    else out += text(core::valueToJson(result));
+  }
   out += '}';
   return out;
 }
 
-std::string resultText(const Json& id, const core::Value& result) { return resultText(id, core::valueToJson(result)); }
+}  // namespace
+
+std::string resultText(const Json& id, const Json& result) { return resultTextOf(id, result); }
+
+std::string resultText(const Json& id, const core::Value& result) { return resultTextOf(id, result); }
 
 std::string errorText(const Json& id, const RpcError& error) {
   return text(Json{{"jsonrpc", "2.0"},

@@ -361,8 +361,12 @@ Any Registry::call(std::string_view service, std::string_view method, const Argu
 // The record is reported once the outcome is known (on the thread that
 // knows it), then the reply.
 void Registry::callAsync(std::string_view service, std::string_view method, const Arguments& args, Reply reply) const {
+  callAsync(service, find(service), method, args, std::move(reply));
+}
+
+void Registry::callAsync(std::string_view service, const std::shared_ptr<Service>& s, std::string_view method,
+                         const Arguments& args, Reply reply) const {
   auto record = std::make_shared<CallRecord>(recordOf(service, method, args));
-  auto s = find(service);
   lastTaken = core::Duration{0};
   lastNotModelled = false;
   // Answered on this thread (a method that answers at once), what it takes

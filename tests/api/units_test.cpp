@@ -62,8 +62,17 @@ TEST(JsonRpc, AResultsTextIsTheResponseObjectsText) {
   const Json results[] = {Json(nullptr), Json(true), Json(42), Json(0.1), Json("caf\xc3\xa9"), Json("bad \xff byte"),
                           Json::array({1, "x", Json::object({{"z", 1}, {"a", 2}})}), Json::object()};
   for (const auto& id : ids)
-    for (const auto& result : results)
+    for (const auto& result : results) {
       EXPECT_EQ(resultText(id, result), text(Json{{"jsonrpc", "2.0"}, {"id", id}, {"result", result}}));
+      // A service's answer (a core::Value) reads the same.
+      EXPECT_EQ(resultText(id, autolife::core::jsonToValue(result)),
+                text(Json{{"jsonrpc", "2.0"}, {"id", id}, {"result", result}}));
+    }
+  const Json extremes[] = {Json(INT64_MIN), Json(INT64_MAX), Json(UINT64_MAX), Json(false), Json(0)};
+  for (const auto& n : extremes) {
+    EXPECT_EQ(resultText(n, n), text(Json{{"jsonrpc", "2.0"}, {"id", n}, {"result", n}}));
+    EXPECT_EQ(resultText(n, autolife::core::jsonToValue(n)), text(Json{{"jsonrpc", "2.0"}, {"id", n}, {"result", n}}));
+  }
   EXPECT_EQ(resultText(Json(1), Json(nullptr)), R"({"id":1,"jsonrpc":"2.0","result":null})");
   const RpcError refused(code::kRefused, "busy", "it is \"busy\"");
   EXPECT_EQ(errorText(Json(3), refused),

@@ -235,6 +235,11 @@ public:
   // gets the outcome (at once for the others); `called` reports it then.
   void callAsync(std::string_view service, std::string_view method, const Arguments& arguments, Reply reply) const;
   void callAsync(std::string_view qualifiedMethod, const Arguments& arguments, Reply reply) const;
+  // The same with the service `find` gave the caller already (null: there
+  // is none), for a caller that needed it before the call (the network API
+  // reads named parameters from its declaration).
+  void callAsync(std::string_view service, const std::shared_ptr<Service>& found, std::string_view method,
+                 const Arguments& arguments, Reply reply) const;
 
   core::Signal<const std::string&> serviceAdded;
   core::Signal<const std::string&> serviceRemoved;
