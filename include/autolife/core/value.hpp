@@ -239,32 +239,10 @@ private:
     kind_ = Kind::Invalid;
     slot_.scalar = 0;
   }
-  void copyAssignShared(const Value& other) {
-    if (this == &other) return;
-    if (kind_ == other.kind_) {  // assign in place: a string keeps its buffer
-      switch (kind_) {
-        case Kind::String: slot_.string = other.slot_.string; return;
-        case Kind::Array: slot_.array = other.slot_.array; return;
-        case Kind::Extended: slot_.extended = other.slot_.extended; return;
-        default: break;
-      }
-    }
-    Value copy(other);  // may throw: `this` is untouched until it succeeded
-    moveAssignShared(copy);
-  }
-  void moveAssignShared(Value& other) noexcept {
-    if (this == &other) return;
-    if (kind_ == Kind::String && other.kind_ == Kind::String) {
-      slot_.string = std::move(other.slot_.string);
-      return;
-    }
-    becomeInvalid();
-    kind_ = other.kind_;
-    if (other.isScalarKind())
-      slot_.scalar = other.slot_.scalar;
-    else
-      moveShared(other);
-  }
+  // Out of line, so that the assignments' scalar paths above inline
+  // everywhere as a kind test and two stores.
+  void copyAssignShared(const Value& other);
+  void moveAssignShared(Value& other) noexcept;
 
   Slot slot_;
   Kind kind_;
