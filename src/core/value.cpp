@@ -8,26 +8,62 @@
 namespace autolife::core {
 
 // The memory and condition hot paths copy Values: the kinds beyond §1's six
-// must not make one bigger than a string and its index.
-static_assert(sizeof(Value) <= sizeof(std::string) + sizeof(std::size_t));
+// must not make one bigger than a string and its kind (the size the
+// std::variant it replaced had).
+static_assert(sizeof(Value) == sizeof(std::string) + sizeof(std::size_t));
+static_assert(std::is_nothrow_move_constructible_v<Value> && std::is_nothrow_move_assignable_v<Value>);
 
 struct Value::Extended {
   Type type;
   std::variant<std::uint64_t, Bytes, Map, Tuple, std::shared_ptr<const ObjectHandle>> value;
 };
 
-Value Value::unsignedBeyondInt64(std::uint64_t u) {
-  Value v;
-  v.data_ = std::make_shared<const Extended>(Extended{Type::UInt, u});
-  return v;
+void Value::throwWrongKind() { throw std::bad_variant_access(); }
+
+void Value::copyAssignShared(const Value& other) {
+  if (this == &other) return;
+  if (kind_ == other.kind_) {  // assign in place: a string keeps its buffer
+    switch (kind_) {
+      case Kind::String: slot_.string = other.slot_.string; return;
+      case Kind::Array: slot_.array = other.slot_.array; return;
+      case Kind::Extended: slot_.extended = other.slot_.extended; return;
+      default: break;
+    }
+  }
+  Value copy(other);  // may throw: `this` is untouched until it succeeded
+  moveAssignShared(copy);
 }
+
+void Value::moveAssignShared(Value& other) noexcept {
+  if (this == &other) return;
+  if (kind_ == Kind::String && other.kind_ == Kind::String) {
+    slot_.string = std::move(other.slot_.string);
+    return;
+  }
+  becomeInvalid();
+  kind_ = other.kind_;
+  if (other.isScalarKind())
+    slot_.scalar = other.slot_.scalar;
+  else
+    moveShared(other);
+}
+
+namespace {
+
+template <typename Contents>
+std::shared_ptr<const Value::Extended> makeExtended(Value::Type type, Contents&& contents) {
+  return std::make_shared<const Value::Extended>(Value::Extended{type, std::forward<Contents>(contents)});
+}
+
+}  // namespace
+
+Value Value::unsignedBeyondInt64(std::uint64_t u) { return Value(makeExtended(Type::UInt, u), Kind::Extended); }
 std::uint64_t Value::asUInt() const { return std::get<std::uint64_t>(extended().value); }
 
-Value::Value(Bytes b) : data_(std::make_shared<const Extended>(Extended{Type::Bytes, std::move(b)})) {}
-Value::Value(Map m) : data_(std::make_shared<const Extended>(Extended{Type::Map, std::move(m)})) {}
-Value::Value(Tuple t) : data_(std::make_shared<const Extended>(Extended{Type::Tuple, std::move(t)})) {}
-Value::Value(std::shared_ptr<const ObjectHandle> o)
-    : data_(std::make_shared<const Extended>(Extended{Type::Object, std::move(o)})) {}
+Value::Value(Bytes b) : Value(makeExtended(Type::Bytes, std::move(b)), Kind::Extended) {}
+Value::Value(Map m) : Value(makeExtended(Type::Map, std::move(m)), Kind::Extended) {}
+Value::Value(Tuple t) : Value(makeExtended(Type::Tuple, std::move(t)), Kind::Extended) {}
+Value::Value(std::shared_ptr<const ObjectHandle> o) : Value(makeExtended(Type::Object, std::move(o)), Kind::Extended) {}
 
 Value::Type Value::extendedType() const { return extended().type; }
 const std::string& Value::asBytes() const { return std::get<Bytes>(extended().value).data; }
@@ -98,14 +134,9 @@ bool identicalMaps(const Value::Map& x, const Value::Map& y) {
 
 }  // namespace
 
-bool identical(const Value& a, const Value& b) {
+bool Value::identicalShared(const Value& a, const Value& b) {
   if (a.type() != b.type()) return false;
   switch (a.type()) {
-    case Value::Type::Invalid: return true;
-    case Value::Type::Bool: return a.asBool() == b.asBool();
-    case Value::Type::Int: return a.asInt() == b.asInt();
-    // Bitwise-equal doubles; NaN never reaches a Value (see conditions).
-    case Value::Type::Float: return a.asFloat() == b.asFloat();
     case Value::Type::String: return a.asString() == b.asString();
     case Value::Type::Array: return identicalElements(a.asArray(), b.asArray());
     case Value::Type::UInt: return a.asUInt() == b.asUInt();
@@ -113,8 +144,8 @@ bool identical(const Value& a, const Value& b) {
     case Value::Type::Map: return identicalMaps(a.asMap(), b.asMap());
     case Value::Type::Tuple: return identicalElements(a.asTuple(), b.asTuple());
     case Value::Type::Object: return a.asObject() == b.asObject();
+    default: return false;  // the scalar kinds are identical()'s own
   }
-  return false;
 }
 
 namespace {

@@ -17,7 +17,8 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
-#include <variant>
+#include <new>
+#include <variant>  // std::bad_variant_access, which the accessors throw
 #include <vector>
 
 namespace autolife::core {
@@ -47,41 +48,83 @@ public:
   };
   struct Extended;  // UInt, Bytes, Map, Tuple or Object, behind one pointer
 
-  Value() = default;
-  Value(bool b) : data_(b) {}
+  Value() noexcept : kind_(Kind::Invalid) { slot_.scalar = 0; }
+  Value(bool b) noexcept : kind_(Kind::Bool) {
+    slot_.scalar = 0;
+    slot_.boolean = b;
+  }
   // An unsigned integer beyond the int64 range is a UInt; every other
   // integer is an Int (so 5 is always Int, whatever width it came in).
   template <std::integral I>
     requires(!std::same_as<I, bool>)
-  Value(I i) : data_(static_cast<std::int64_t>(i)) {
+  Value(I i) : kind_(Kind::Int) {
+    slot_.integer = static_cast<std::int64_t>(i);
     if constexpr (std::is_unsigned_v<I> && sizeof(I) >= sizeof(std::int64_t)) {
       if (i > static_cast<std::uint64_t>(INT64_MAX)) *this = unsignedBeyondInt64(i);
     }
   }
   // A Float is a finite number: NaN or an infinity (from a qi client, a
   // box, a service's property) is Invalid, as an overflow is (decision 3).
-  Value(double d) {
-    if (std::isfinite(d)) data_ = d;
+  Value(double d) noexcept : kind_(std::isfinite(d) ? Kind::Float : Kind::Invalid) {
+    slot_.scalar = 0;
+    if (kind_ == Kind::Float) slot_.number = d;
   }
-  Value(std::string s) : data_(std::move(s)) {}
-  Value(std::string_view s) : data_(std::string(s)) {}
-  Value(const char* s) : data_(std::string(s)) {}
-  Value(Array a) : data_(std::make_shared<const Array>(std::move(a))) {}
+  Value(std::string s) noexcept : kind_(Kind::String) { new (&slot_.string) std::string(std::move(s)); }
+  Value(std::string_view s) : kind_(Kind::String) { new (&slot_.string) std::string(s); }
+  Value(const char* s) : kind_(Kind::String) { new (&slot_.string) std::string(s); }
+  Value(Array a) : kind_(Kind::Array) {
+    new (&slot_.array) std::shared_ptr<const Array>(std::make_shared<const Array>(std::move(a)));
+  }
   Value(Bytes b);
   Value(Map m);
   Value(Tuple t);
   Value(std::shared_ptr<const ObjectHandle> o);
 
-  Type type() const {
-    const auto i = data_.index();
-    return i < kExtended ? static_cast<Type>(i) : extendedType();
+  // Copies, moves and destruction (decision 900): a switch on the kind,
+  // inlined; the four scalar kinds copy one word and take no other branch.
+  // A moved-from String is an empty String (as std::string leaves it); a
+  // moved-from Array or Extended kind is Invalid.
+  Value(const Value& other) : kind_(other.kind_) {
+    if (other.isScalarKind()) [[likely]]
+      slot_.scalar = other.slot_.scalar;
+    else
+      copyShared(other);
   }
-  bool isInvalid() const { return type() == Type::Invalid; }
-  bool isBool() const { return type() == Type::Bool; }
-  bool isInt() const { return type() == Type::Int; }
-  bool isFloat() const { return type() == Type::Float; }
-  bool isString() const { return type() == Type::String; }
-  bool isArray() const { return type() == Type::Array; }
+  Value(Value&& other) noexcept : kind_(other.kind_) {
+    if (other.isScalarKind()) [[likely]]
+      slot_.scalar = other.slot_.scalar;
+    else
+      moveShared(other);
+  }
+  Value& operator=(const Value& other) {
+    if (isScalarKind() && other.isScalarKind()) [[likely]] {
+      kind_ = other.kind_;
+      slot_.scalar = other.slot_.scalar;
+    } else {
+      copyAssignShared(other);
+    }
+    return *this;
+  }
+  Value& operator=(Value&& other) noexcept {
+    if (isScalarKind() && other.isScalarKind()) [[likely]] {
+      kind_ = other.kind_;
+      slot_.scalar = other.slot_.scalar;
+    } else {
+      moveAssignShared(other);
+    }
+    return *this;
+  }
+  ~Value() {
+    if (!isScalarKind()) destroyShared();
+  }
+
+  Type type() const { return kind_ != Kind::Extended ? static_cast<Type>(kind_) : extendedType(); }
+  bool isInvalid() const { return kind_ == Kind::Invalid; }
+  bool isBool() const { return kind_ == Kind::Bool; }
+  bool isInt() const { return kind_ == Kind::Int; }
+  bool isFloat() const { return kind_ == Kind::Float; }
+  bool isString() const { return kind_ == Kind::String; }
+  bool isArray() const { return kind_ == Kind::Array; }
   bool isNumber() const { return isInt() || isFloat(); }
   bool isUInt() const { return type() == Type::UInt; }
   bool isBytes() const { return type() == Type::Bytes; }
@@ -90,11 +133,12 @@ public:
   bool isObject() const { return type() == Type::Object; }
 
   // Accessors; calling one for the wrong type is a programming error.
-  bool asBool() const { return std::get<bool>(data_); }
-  std::int64_t asInt() const { return std::get<std::int64_t>(data_); }
-  double asFloat() const { return std::get<double>(data_); }
-  const std::string& asString() const { return std::get<std::string>(data_); }
-  const Array& asArray() const { return *std::get<std::shared_ptr<const Array>>(data_); }
+  // It throws std::bad_variant_access (as the std::variant this was did).
+  bool asBool() const { return expect(Kind::Bool).slot_.boolean; }
+  std::int64_t asInt() const { return expect(Kind::Int).slot_.integer; }
+  double asFloat() const { return expect(Kind::Float).slot_.number; }
+  const std::string& asString() const { return expect(Kind::String).slot_.string; }
+  const Array& asArray() const { return *expect(Kind::Array).slot_.array; }
   std::uint64_t asUInt() const;
   const std::string& asBytes() const;
   const Map& asMap() const;
@@ -115,7 +159,17 @@ public:
 
   // Same type and same contents (1 and 1.0 are not identical). This is the
   // notion of "the value changed" used by memory and stable().
-  friend bool identical(const Value& a, const Value& b);
+  friend bool identical(const Value& a, const Value& b) {
+    if (a.kind_ != b.kind_) return false;
+    switch (a.kind_) {
+      case Kind::Invalid: return true;
+      case Kind::Bool: return a.slot_.boolean == b.slot_.boolean;
+      case Kind::Int: return a.slot_.integer == b.slot_.integer;
+      // Equal doubles; NaN never reaches a Value (see conditions).
+      case Kind::Float: return a.slot_.number == b.slot_.number;
+      default: return identicalShared(a, b);
+    }
+  }
 
   // Compact JSON with a space after ':' and ',' (the style of the CLI's
   // JSON Lines). Floats always carry a '.' or an exponent. Bytes print as a
@@ -124,16 +178,74 @@ public:
   void appendJson(std::string& out) const;
 
 private:
-  // The kinds that are rare inside the engine share one alternative, so that
-  // the variant's copies and moves stay as small as they were with six.
-  static constexpr std::size_t kExtended = 6;
-  static Value unsignedBeyondInt64(std::uint64_t u);
-  Type extendedType() const;
-  const Extended& extended() const { return *std::get<kExtended>(data_); }
+  // The stored kinds: §1's six in Type's order, then one for the kinds that
+  // are rare inside the engine, which share one pointer (Extended) so that a
+  // Value stays a string and a kind byte.
+  enum class Kind : std::uint8_t { Invalid, Bool, Int, Float, String, Array, Extended };
+  union Slot {
+    Slot() noexcept {}
+    ~Slot() {}
+    std::uint64_t scalar;  // the word the scalar kinds' copies move
+    bool boolean;
+    std::int64_t integer;
+    double number;
+    std::string string;
+    std::shared_ptr<const Array> array;
+    std::shared_ptr<const Extended> extended;
+  };
 
-  std::variant<std::monostate, bool, std::int64_t, double, std::string, std::shared_ptr<const Array>,
-               std::shared_ptr<const Extended>>
-      data_;
+  Value(std::shared_ptr<const Extended> e, Kind) : kind_(Kind::Extended) {
+    new (&slot_.extended) std::shared_ptr<const Extended>(std::move(e));
+  }
+  bool isScalarKind() const { return kind_ < Kind::String; }
+  const Value& expect(Kind k) const {
+    if (kind_ != k) [[unlikely]]
+      throwWrongKind();
+    return *this;
+  }
+  [[noreturn]] static void throwWrongKind();
+  static Value unsignedBeyondInt64(std::uint64_t u);
+  static bool identicalShared(const Value& a, const Value& b);
+  Type extendedType() const;
+  const Extended& extended() const { return *expect(Kind::Extended).slot_.extended; }
+
+  // The non-scalar kinds' halves of the copies and moves above: `this` holds
+  // nothing to destroy in copyShared and moveShared (kind_ is already set).
+  void copyShared(const Value& other) {
+    switch (kind_) {
+      case Kind::String: new (&slot_.string) std::string(other.slot_.string); break;
+      case Kind::Array: new (&slot_.array) std::shared_ptr<const Array>(other.slot_.array); break;
+      default: new (&slot_.extended) std::shared_ptr<const Extended>(other.slot_.extended); break;
+    }
+  }
+  void moveShared(Value& other) noexcept {
+    switch (kind_) {
+      case Kind::String: new (&slot_.string) std::string(std::move(other.slot_.string)); return;
+      case Kind::Array: new (&slot_.array) std::shared_ptr<const Array>(std::move(other.slot_.array)); break;
+      default: new (&slot_.extended) std::shared_ptr<const Extended>(std::move(other.slot_.extended)); break;
+    }
+    other.kind_ = Kind::Invalid;  // its pointer is null: nothing to destroy
+    other.slot_.scalar = 0;
+  }
+  void destroyShared() noexcept {
+    switch (kind_) {
+      case Kind::String: slot_.string.~basic_string(); break;
+      case Kind::Array: slot_.array.~shared_ptr(); break;
+      default: slot_.extended.~shared_ptr(); break;
+    }
+  }
+  void becomeInvalid() noexcept {
+    if (!isScalarKind()) destroyShared();
+    kind_ = Kind::Invalid;
+    slot_.scalar = 0;
+  }
+  // Out of line, so that the assignments' scalar paths above inline
+  // everywhere as a kind test and two stores.
+  void copyAssignShared(const Value& other);
+  void moveAssignShared(Value& other) noexcept;
+
+  Slot slot_;
+  Kind kind_;
 };
 
 // What memory and conditions may hold: `v` with its bytes as strings and its
