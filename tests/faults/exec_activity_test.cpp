@@ -26,9 +26,15 @@ using namespace autolife::faulttest;
 using life::Nature;
 using testing::HasSubstr;
 
+// A /proc file's text, or "" when its process ended before it could be read
+// (the read then fails with ESRCH, which libstdc++'s filebuf throws).
 std::string slurp(const fs::path& p) {
   std::ifstream in(p);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  try {
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  } catch (const std::ios_base::failure&) {
+    return {};
+  }
 }
 
 // The process's state letter from /proc (R, S, T, Z...), or 0 when it is gone.
