@@ -93,18 +93,28 @@ TEST(Limits, AClientThatDoesNotReadIsDisconnected) {
   EXPECT_EQ(polite.call("ALAutonomousLife.getState")["result"], "solitary");
 }
 
+// A socket that asked for a WebSocket upgrade and does nothing else by
+// itself (no pong, no close): what a test makes of the server's frames is
+// its own. Reads give up after 30 s, reached only when the server never
+// sends. -1 when the request could not be sent.
+int rawWebSocket(unsigned short port) {
+  const int fd = connectToLoopback(port);
+  timeval wait{30, 0};
+  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, sizeof wait);
+  const std::string upgrade =
+      "GET /api HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+      "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
+  if (::send(fd, upgrade.data(), upgrade.size(), 0) != static_cast<ssize_t>(upgrade.size())) return -1;
+  return fd;
+}
+
 // A peer gone without a word (its machine off, a cable pulled) never
 // answers: the server pings it halfway through the idle timeout and closes
 // the connection at its end, freeing its slot.
 TEST(Limits, AWebSocketPeerThatNeverAnswersIsClosedAfterTheIdleTimeout) {
   ServerFixture server(with([](Limits& l) { l.idleTimeout = std::chrono::milliseconds(300); }));
-  const int fd = connectToLoopback(server.port());
-  timeval wait{30, 0};  // generous: only reached when the server never closes
-  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, sizeof wait);
-  const std::string upgrade =
-      "GET /api HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-      "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
-  ASSERT_EQ(::send(fd, upgrade.data(), upgrade.size(), 0), static_cast<ssize_t>(upgrade.size()));
+  const int fd = rawWebSocket(server.port());
+  ASSERT_GE(fd, 0);
   // Read (never answering) until the server closes: the 101, a ping, a close.
   std::string received;
   char buffer[4096];
@@ -124,13 +134,8 @@ TEST(Limits, AWebSocketPeerThatNeverAnswersIsClosedAfterTheIdleTimeout) {
 // connected through several idle timeouts and is answered when it calls.
 TEST(Limits, AWebSocketPeerThatAnswersPingsStaysPastTheIdleTimeout) {
   ServerFixture server(with([](Limits& l) { l.idleTimeout = std::chrono::milliseconds(200); }));
-  const int fd = connectToLoopback(server.port());
-  timeval wait{30, 0};  // generous: only reached when the server never sends
-  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, sizeof wait);
-  const std::string upgrade =
-      "GET /api HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-      "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
-  ASSERT_EQ(::send(fd, upgrade.data(), upgrade.size(), 0), static_cast<ssize_t>(upgrade.size()));
+  const int fd = rawWebSocket(server.port());
+  ASSERT_GE(fd, 0);
   std::string received;
   auto readMore = [&] {
     char buffer[4096];
