@@ -269,8 +269,9 @@ std::shared_ptr<service::Service> Perception::makeFaceDetection() {
     std::lock_guard lock(core_.mutex);
     return learntFaces_;
   }, "The names of the faces learnt");
-  for (const auto& [key, method] : std::vector<std::pair<std::string, std::string>>{{"recognition", "Recognition"},
-                                                                                     {"tracking", "Tracking"}}) {
+  for (const auto& [name, method] : std::vector<std::pair<std::string, std::string>>{{"recognition", "Recognition"},
+                                                                                      {"tracking", "Tracking"}}) {
+    const std::string key = name;  // a variable: lambdas may not capture a structured binding (clang)
     auto set = [this, key](bool on) {
       std::lock_guard lock(core_.mutex);
       switches_[key] = on;
