@@ -1,7 +1,6 @@
 #include "autolife/api/json_rpc.hpp"
 
 #include <charconv>
-#include <type_traits>
 
 #include "autolife/core/value_json.hpp"
 
@@ -93,6 +92,9 @@ bool appendPlain(std::string& out, const core::Value& v) {
   }
 }
 
+std::string textOf(const Json& json) { return text(json); }
+std::string textOf(const core::Value& value) { return text(core::valueToJson(value)); }
+
 template <class Result>
 std::string resultTextOf(const Json& id, const Result& result) {
   std::string out;
@@ -100,10 +102,7 @@ std::string resultTextOf(const Json& id, const Result& result) {
   out += R"({"id":)";
   if (!appendPlain(out, id)) out += text(id);
   out += R"(,"jsonrpc":"2.0","result":)";
-  if (!appendPlain(out, result)) {
-    if constexpr (std::is_same_v<Result, Json>) out += text(result);
-    else out += text(core::valueToJson(result));
-  }
+  if (!appendPlain(out, result)) out += textOf(result);
   out += '}';
   return out;
 }
