@@ -62,6 +62,15 @@ struct Memory::Listener {
   std::shared_ptr<std::atomic<bool>> active = std::make_shared<std::atomic<bool>>(true);
 };
 
+// ---- the lock ------------------------------------------------------------
+
+void detail::MemoryLock::lockContended() {
+  // Taken: say so (kContended), and sleep until the word changes; the
+  // thread that gets it this way leaves it kContended, so that its unlock
+  // wakes the next sleeper if there is one (a spare wake-up at worst).
+  while (word_.exchange(kContended, std::memory_order_acquire) != kFree) word_.wait(kContended, std::memory_order_relaxed);
+}
+
 // ---- LockedView ----------------------------------------------------------
 
 const Value& LockedView::value(KeyId key) const { return memory_.slots_[key].value; }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -140,19 +141,34 @@ using SubscriptionId = std::uint64_t;
 enum class Threads : std::uint8_t { Any, One };
 
 namespace detail {
-// Memory's lock: a mutex, or nothing for a memory one thread owns.
+// Memory's lock: for a memory shared by threads, a lock word taken with one
+// compare-exchange and given back with one exchange, both inline; a thread
+// that finds it taken sleeps on the word (std::atomic's wait: a futex on
+// Linux), and the unlock that finds a sleeper wakes one. std::mutex cost two
+// calls into libpthread, about 60 instructions a write (decision 910). For a
+// memory one thread owns, nothing.
 class MemoryLock {
 public:
   explicit MemoryLock(Threads threads) : shared_(threads == Threads::Any) {}
   void lock() {
-    if (shared_) mutex_.lock();
+    if (!shared_) return;
+    std::uint32_t expected = kFree;
+    if (!word_.compare_exchange_strong(expected, kHeld, std::memory_order_acquire, std::memory_order_relaxed))
+        [[unlikely]]
+      lockContended();
   }
   void unlock() {
-    if (shared_) mutex_.unlock();
+    if (!shared_) return;
+    if (word_.exchange(kFree, std::memory_order_seq_cst) == kContended) [[unlikely]]
+      word_.notify_one();
   }
 
 private:
-  std::mutex mutex_;
+  // Free, held, or held with (maybe) a sleeper: the unlock of a word left
+  // at kHeld wakes no one, so a thread that waits marks it kContended first.
+  static constexpr std::uint32_t kFree = 0, kHeld = 1, kContended = 2;
+  void lockContended();
+  std::atomic<std::uint32_t> word_{kFree};
   bool shared_;
 };
 }  // namespace detail
