@@ -103,14 +103,15 @@ Memory::~Memory() = default;
 
 // ---- slots ---------------------------------------------------------------
 
-KeyId Memory::findLocked(std::string_view name) const {
-  auto lookUp = [&] { return index_.find(name, [this](KeyId k) -> std::string_view { return slots_[k].name; }); };
-  if (name.empty()) return lookUp();  // a recycled slot's name too: never from the cache
+[[gnu::always_inline]] inline KeyId Memory::findLocked(std::string_view name) const {
+  const auto nameOf = [this](KeyId k) -> std::string_view { return slots_[k].name; };
+  if (name.empty()) [[unlikely]]
+    return index_.find(name, nameOf);  // a recycled slot's name too: never from the cache
   Recent& recent = recent_[(name.size() * 31 + static_cast<unsigned char>(name.back())) % recent_.size()];
   const std::uint32_t tail = detail::KeyIndex::tail(name);
   // (A slot never moves, and a recycled one has another name.)
   if (recent.tail == tail && recent.slot && detail::KeyIndex::sameName(recent.slot->name, name)) return recent.id;
-  const KeyId id = lookUp();
+  const KeyId id = index_.find(name, nameOf);
   if (id != kNoKey) recent = {id, tail, &slots_[id]};
   return id;
 }
@@ -122,9 +123,15 @@ KeyId Memory::acquireKey(std::string_view name) {
   return id;
 }
 
-KeyId Memory::findOrCreateLocked(std::string_view name) {
-  KeyId id = findLocked(name);
-  if (id != kNoKey) return id;
+[[gnu::always_inline]] inline KeyId Memory::findOrCreateLocked(std::string_view name) {
+  const KeyId id = findLocked(name);
+  if (id != kNoKey) [[likely]]
+    return id;
+  return createLocked(name);
+}
+
+KeyId Memory::createLocked(std::string_view name) {
+  KeyId id;
   if (!freeSlots_.empty()) {
     id = freeSlots_.back();
     freeSlots_.pop_back();
@@ -175,10 +182,7 @@ const Memory::Slot& Memory::existingSlotLocked(std::string_view key, std::string
 
 // ---- writes --------------------------------------------------------------
 
-void Memory::insertData(std::string_view key, Value value) {
-  Write w{Write::Kind::Set, key, std::move(value)};
-  apply(std::span<Write>(&w, 1));
-}
+void Memory::insertData(std::string_view key, Value value) { writeOne(Write::Kind::Set, key, std::move(value)); }
 
 void Memory::insertListData(const std::vector<std::pair<std::string, Value>>& list) {
   std::vector<Write> writes;
@@ -187,24 +191,25 @@ void Memory::insertListData(const std::vector<std::pair<std::string, Value>>& li
   apply(writes);
 }
 
-void Memory::removeData(std::string_view key) {
-  Write w{Write::Kind::Remove, key, {}};
-  apply(std::span<Write>(&w, 1));
-}
+void Memory::removeData(std::string_view key) { writeOne(Write::Kind::Remove, key, {}); }
 
-void Memory::declareEvent(std::string_view name) {
-  Write w{Write::Kind::Declare, name, {}};
-  apply(std::span<Write>(&w, 1));
-}
+void Memory::declareEvent(std::string_view name) { writeOne(Write::Kind::Declare, name, {}); }
 
-void Memory::raiseEvent(std::string_view name, Value value) {
-  Write w{Write::Kind::Raise, name, std::move(value)};
-  apply(std::span<Write>(&w, 1));
-}
+void Memory::raiseEvent(std::string_view name, Value value) { writeOne(Write::Kind::Raise, name, std::move(value)); }
 
 void Memory::raiseMicroEvent(std::string_view name, Value value) {
-  Write w{Write::Kind::RaiseMicro, name, std::move(value)};
-  apply(std::span<Write>(&w, 1));
+  writeOne(Write::Kind::RaiseMicro, name, std::move(value));
+}
+
+void Memory::writeOne(Write::Kind kind, std::string_view key, Value&& value) {
+  if (key.empty()) throw MemoryError("ALMemory: a key name cannot be empty", MemoryError::Reason::BadArgument);
+  {
+    std::lock_guard lock(mutex_);
+    ChangeBatch& batch = beginBatchLocked();
+    applyOne(kind, key, std::move(value), batch, true);
+    endBatchLocked(batch, kind == Write::Kind::Remove);
+  }
+  dispatcher_.drain();
 }
 
 void Memory::apply(std::span<Write> writes) {
@@ -213,71 +218,82 @@ void Memory::apply(std::span<Write> writes) {
     if (w.key.empty()) throw MemoryError("ALMemory: a key name cannot be empty", MemoryError::Reason::BadArgument);
   {
     std::lock_guard lock(mutex_);
-    ChangeBatch& batch = batch_;
-    batch.sequence = ++batchSequence_;
-    batch.time = clock_.now();
-    batch.changes.clear();
-    std::vector<Write> metaEvents;  // KeyAdded & co, raised in the same batch
+    ChangeBatch& batch = beginBatchLocked();
     bool removes = false;
     for (auto& w : writes) {
-      applyOne(w, batch, metaEvents);
+      applyOne(w.kind, w.key, std::move(w.value), batch, true);
       removes |= w.kind == Write::Kind::Remove;
     }
-    std::vector<Write> none;
-    for (auto& m : metaEvents) applyOne(m, batch, none);
-    LockedView view(*this);
-    for (auto* o : observers_) o->onBatch(batch, view);
-    if (removes)  // (only a removal leaves a written key not existing)
-      for (const auto& c : batch.changes)
-        if (!slots_[c.key].exists) maybeRecycle(c.key);
+    endBatchLocked(batch, removes);
   }
   dispatcher_.drain();
 }
 
-void Memory::applyOne(Write& w, ChangeBatch& batch, std::vector<Write>& metaEvents) {
-  auto meta = [&](std::string_view metaKey, std::string_view name) {
-    metaEvents.push_back({Write::Kind::Raise, metaKey, Value(name)});
-  };
-  if (w.kind == Write::Kind::Remove) {
-    KeyId id = findLocked(w.key);
-    if (id == kNoKey || !slots_[id].exists) return;  // removing an unknown key: no-op
-    Slot& slot = slots_[id];
-    slot.exists = false;
-    record(slot, id, Value{}, false, batch);
-    meta(kKeyRemoved, slot.name);
-    return;
-  }
-  bool created = false;
-  KeyId id = slotForWriteLocked(w.key, created);
-  Slot& slot = slots_[id];
-  const std::string_view name = slot.name;
-  switch (w.kind) {
-    case Write::Kind::Set:
-      // insertData keeps an event an event: it only stores the value.
-      if (created) slot.kind = KeyKind::Data;
-      slot.exists = true;
-      record(slot, id, std::move(w.value), false, batch);
-      break;
-    case Write::Kind::Raise:
-    case Write::Kind::RaiseMicro: {
-      KeyKind kind = w.kind == Write::Kind::Raise ? KeyKind::Event : KeyKind::MicroEvent;
-      if (!created && slot.kind != kind) meta(kKeyTypeChanged, name);
-      slot.kind = kind;
-      slot.exists = true;
-      record(slot, id, std::move(w.value), true, batch);
-      break;
-    }
-    case Write::Kind::Declare:
-      if (!created && slot.kind != KeyKind::Event) meta(kKeyTypeChanged, name);
-      slot.kind = KeyKind::Event;
-      slot.exists = true;
-      break;
-    case Write::Kind::Remove: break;
-  }
-  if (created) meta(kKeyAdded, name);
+[[gnu::always_inline]] inline ChangeBatch& Memory::beginBatchLocked() {
+  ChangeBatch& batch = batch_;
+  batch.sequence = ++batchSequence_;
+  batch.time = clock_.now();
+  batch.changes.clear();
+  metaEvents_.clear();  // (a batch that threw half-way may have left some)
+  return batch;
 }
 
-void Memory::record(Slot& slot, KeyId id, Value&& value, bool raised, ChangeBatch& batch) {
+// The batch's meta events join it; then its observers see it.
+[[gnu::always_inline]] inline void Memory::endBatchLocked(ChangeBatch& batch, bool removes) {
+  if (!metaEvents_.empty()) [[unlikely]]
+    applyMetaEventsLocked(batch);
+  LockedView view(*this);
+  for (auto* o : observers_) o->onBatch(batch, view);
+  if (removes)  // (only a removal leaves a written key not existing)
+    for (const auto& c : batch.changes)
+      if (!slots_[c.key].exists) maybeRecycle(c.key);
+}
+
+void Memory::applyMetaEventsLocked(ChangeBatch& batch) {
+  for (auto& m : metaEvents_) applyOne(m.kind, m.key, std::move(m.value), batch, false);
+}
+
+void Memory::removeOne(std::string_view key, ChangeBatch& batch, bool withMeta) {
+  KeyId id = findLocked(key);
+  if (id == kNoKey || !slots_[id].exists) return;  // removing an unknown key: no-op
+  Slot& slot = slots_[id];
+  slot.exists = false;
+  record(slot, id, Value{}, false, batch);
+  if (withMeta) queueMeta(kKeyRemoved, slot.name);
+}
+
+void Memory::applyOne(Write::Kind kind, std::string_view key, Value&& value, ChangeBatch& batch, bool withMeta) {
+  if (kind == Write::Kind::Remove) return removeOne(key, batch, withMeta);
+  const KeyId id = findOrCreateLocked(key);
+  Slot& slot = slots_[id];
+  const bool created = !slot.exists;
+  // KeyTypeChanged for a key that was of another kind; KeyAdded for a new
+  // one (never both).
+  std::string_view meta;
+  if (kind == Write::Kind::Set) {
+    // insertData keeps an event an event: it only stores the value.
+    if (created) slot.kind = KeyKind::Data;
+  } else {
+    const KeyKind to = kind == Write::Kind::RaiseMicro ? KeyKind::MicroEvent : KeyKind::Event;
+    if (!created && slot.kind != to) meta = kKeyTypeChanged;
+    slot.kind = to;
+  }
+  slot.exists = true;
+  if (kind != Write::Kind::Declare) record(slot, id, std::move(value), kind != Write::Kind::Set, batch);
+  if (created) meta = kKeyAdded;
+  if (withMeta && !meta.empty()) [[unlikely]]
+    queueMeta(meta, slot.name);
+}
+
+// A meta event (KeyAdded & co) raised at the end of the batch, naming `name`.
+void Memory::queueMeta(std::string_view metaKey, std::string_view name) {
+  Write& w = metaEvents_.emplace_back();
+  w.kind = Write::Kind::Raise;
+  w.key = metaKey;
+  w.value = Value(name);
+}
+
+[[gnu::always_inline]] inline void Memory::record(Slot& slot, KeyId id, Value&& value, bool raised, ChangeBatch& batch) {
   const bool changed = !slot.everChanged || !identical(slot.value, value);
   if (slot.hasListeners && (raised || slot.exists)) {
     // Delivered after the lock is released, in write order.

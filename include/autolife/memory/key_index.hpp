@@ -17,8 +17,9 @@ public:
   static constexpr Id kNone = ~Id{0};
 
   // `nameOf(id)` gives the name stored for an id (memory's slot name).
+  // (Inline, as the other steps of memory's write: decision 911.)
   template <class NameOf>
-  Id find(std::string_view name, const NameOf& nameOf) const {
+  [[gnu::always_inline]] Id find(std::string_view name, const NameOf& nameOf) const {
     if (entries_.empty()) return kNone;
     const std::uint64_t h = hash(name);
     for (std::size_t i = h & mask_;; i = (i + 1) & mask_) {
@@ -30,7 +31,7 @@ public:
 
   // Names are short: up to 16 bytes are compared inline, in two overlapping
   // words, without a call to memcmp.
-  static bool sameName(std::string_view a, std::string_view b) {
+  [[gnu::always_inline]] static bool sameName(std::string_view a, std::string_view b) {
     const std::size_t n = a.size();
     if (n != b.size()) return false;
     const char* x = a.data();
@@ -86,7 +87,7 @@ private:
   // Keys are short names ("Launchpad/NumPeopleZone1"): folded 8 bytes at a
   // time with a 64x64->128-bit multiply (wyhash's mixing), which leaves the
   // low bits (the slot) well mixed. A third of std::hash's instructions.
-  static std::uint64_t hash(std::string_view s) {
+  [[gnu::always_inline]] static std::uint64_t hash(std::string_view s) {
     constexpr std::uint64_t k0 = 0xa0761d6478bd642full, k1 = 0xe7037ed1a0b428dbull;
     std::uint64_t h = k0 ^ s.size();
     const char* p = s.data();
