@@ -35,8 +35,7 @@ public:
       : view_(view), c_(c), raisedIn_(raisedIn), batch_(batch) {}
   const Value& key(std::uint32_t i) const override { return view_.value(c_.keys[i]); }
   bool raised(std::uint32_t i) const override {
-    KeyId k = c_.keys[i];
-    return batch_ != 0 && k < raisedIn_.size() && raisedIn_[k] == batch_;
+    return batch_ != 0 && raisedIn_[c_.keys[i]] == batch_;  // (sized for every key a condition reads)
   }
   const Value& preference(std::uint32_t i) const override { return c_.preferences[i]; }
 
@@ -127,7 +126,10 @@ ConditionId ConditionMonitor::add(std::shared_ptr<const Program> program, AddOpt
     id = (static_cast<ConditionId>(nextGeneration_++) << 32) | slot;
     c->id = id;
     for (KeyId k : c->keys) {
-      if (k >= dependents_.size()) dependents_.resize(k + 1);
+      if (k >= dependents_.size()) {
+        dependents_.resize(k + 1);
+        raisedInBatch_.resize(k + 1, 0);
+      }
       dependents_[k].push_back(slot);
     }
     for (const auto& p : c->program->prefs) preferenceDependents_[{p.domain, p.setting}].push_back(slot);
@@ -298,7 +300,6 @@ void ConditionMonitor::commit(Loaded& c, const Outcome& o, Time now, std::uint64
 
 void ConditionMonitor::onBatch(const memory::ChangeBatch& batch, const LockedView& view) {
   if (loaded_ == 0) return;
-  markRaised(batch);
   affected_.clear();
   auto affect = [&](std::uint32_t s) {
     Loaded& c = *slots_[s];
@@ -306,15 +307,18 @@ void ConditionMonitor::onBatch(const memory::ChangeBatch& batch, const LockedVie
     c.markedBatch = batch.sequence;
     affected_.push_back(s);
   };
-  if (options_.naive) {
+  // One pass over the changes: a key no condition reads (beyond
+  // dependents_, which add() sizes with raisedInBatch_) is neither marked
+  // raised nor looked up.
+  for (const auto& change : batch.changes) {
+    if (change.key >= dependents_.size()) continue;
+    if (change.raised) raisedInBatch_[change.key] = batch.sequence;
+    if ((change.valueChanged || change.raised) && !options_.naive)
+      for (std::uint32_t s : dependents_[change.key]) affect(s);
+  }
+  if (options_.naive)
     for (std::uint32_t s = 0; s < slots_.size(); ++s)
       if (slots_[s]) affect(s);
-  } else {
-    for (const auto& change : batch.changes) {
-      if ((!change.valueChanged && !change.raised) || change.key >= dependents_.size()) continue;
-      for (std::uint32_t s : dependents_[change.key]) affect(s);
-    }
-  }
   // Preference changes held for this input join its evaluation point.
   for (std::uint32_t s : heldPreferenceSlots_)
     if (slots_[s]) affect(s);
@@ -336,14 +340,6 @@ void ConditionMonitor::settleProvisional(const std::function<bool(const Loaded&)
     if (c && !touched(*c)) c->state.provisional = false;
   }
   provisional_.clear();
-}
-
-void ConditionMonitor::markRaised(const memory::ChangeBatch& batch) {
-  for (const auto& change : batch.changes) {
-    if (!change.raised) continue;  // (most writes are not raises)
-    if (change.key >= raisedInBatch_.size()) raisedInBatch_.resize(change.key + 1, 0);
-    raisedInBatch_[change.key] = batch.sequence;
-  }
 }
 
 void ConditionMonitor::onPreferenceChanged(const std::string& domain, const std::string& setting) {

@@ -262,7 +262,7 @@ void Memory::removeOne(std::string_view key, ChangeBatch& batch, bool withMeta) 
   if (withMeta) queueMeta(kKeyRemoved, slot.name);
 }
 
-void Memory::applyOne(Write::Kind kind, std::string_view key, Value&& value, ChangeBatch& batch, bool withMeta) {
+[[gnu::always_inline]] inline void Memory::applyOne(Write::Kind kind, std::string_view key, Value&& value, ChangeBatch& batch, bool withMeta) {
   if (kind == Write::Kind::Remove) return removeOne(key, batch, withMeta);
   const KeyId id = findOrCreateLocked(key);
   Slot& slot = slots_[id];

@@ -138,7 +138,6 @@ private:
   void onPreferenceChanged(const std::string& domain, const std::string& setting);
   void evaluatePreferenceInput(const std::vector<std::uint32_t>& slots, const memory::LockedView& view);
   void settleProvisional(const std::function<bool(const Loaded&)>& touched);
-  void markRaised(const memory::ChangeBatch& batch);
 
   memory::Memory& memory_;
   core::Clock& clock_;
@@ -147,7 +146,7 @@ private:
   std::vector<std::uint32_t> freeSlots_;
   std::vector<std::vector<std::uint32_t>> dependents_;  // KeyId -> slots
   std::map<std::pair<std::string, std::string>, std::vector<std::uint32_t>> preferenceDependents_;
-  std::vector<std::uint64_t> raisedInBatch_;  // KeyId -> sequence of the batch that raised it
+  std::vector<std::uint64_t> raisedInBatch_;  // KeyId -> sequence of the batch that raised it (as dependents_)
   std::vector<Deadline> deadlines_;  // min-heap; stale entries skipped by version
   std::size_t liveDeadlines_ = 0;
   core::TimerId timer_ = 0;

@@ -260,7 +260,7 @@ private:
   void applyMetaEventsLocked(ChangeBatch& batch);
   // `withMeta`: a write that adds a key or changes its kind queues
   // KeyAdded or KeyTypeChanged (not the meta events' own writes).
-  void applyOne(Write::Kind kind, std::string_view key, Value&& value, ChangeBatch& batch, bool withMeta);
+  inline void applyOne(Write::Kind kind, std::string_view key, Value&& value, ChangeBatch& batch, bool withMeta);
   void removeOne(std::string_view key, ChangeBatch& batch, bool withMeta);
   void queueMeta(std::string_view metaKey, std::string_view name);
   inline void record(Slot& slot, KeyId id, Value&& value, bool raised, ChangeBatch& batch);
