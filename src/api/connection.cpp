@@ -114,6 +114,9 @@ void Connection::receive(std::string_view message, Answer answer) {
 
 void Connection::receiveOne(Request request, Answer answer) {
   if (!limiter_.take(1.0)) return answer(request.notification ? std::string() : errorText(request.id, rateLimited()));
+  // In the turn that read it when the engine runs on this thread and has
+  // nothing due: a turn of the loop less per call (docs/performance.md).
+  if (api_->engine().clock.runHere([&] { api_->execute(request, *client_, std::move(answer)); })) return;
   api_->engine().clock.post([api = api_, client = client_, request = std::move(request), answer = std::move(answer)]() mutable {
     api->execute(request, *client, std::move(answer));
   });
