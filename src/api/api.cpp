@@ -48,7 +48,7 @@ template <class Run>
 std::string respond(const Json& id, bool notification, const Run& run) {
   std::optional<RpcError> failed;
   try {
-    const auto result = run();
+    const auto& result = run();  // a reference to the outcome's value, or a temporary kept alive
     return notification ? std::string() : resultText(id, result);
   } catch (const RpcError& e) {
     failed = e;
@@ -63,6 +63,12 @@ std::string respond(const Json& id, bool notification, const Run& run) {
 template <class Run>
 std::string respond(const Request& request, const Run& run) {
   return respond(request.id, request.notification, run);
+}
+
+// A call's outcome as respond's `run` gives it: the value, or its error thrown.
+const service::Any& answerWith(const service::Outcome& outcome) {
+  if (const auto* error = std::get_if<service::CallError>(&outcome)) throw *error;
+  return std::get<service::Any>(outcome);
 }
 
 }  // namespace
@@ -107,20 +113,19 @@ void Api::execute(const Request& request, Client& client, std::function<void(std
     const auto refused = std::current_exception();
     return done(respond(request, [&]() -> Json { std::rethrow_exception(refused); }));
   }
-  const auto here = std::this_thread::get_id();
-  auto& clock = engine_.clock;
-  // What the answer needs of the request: its id, not its params (copied for nothing).
   // Positional arguments are the request's own array, not a copy.
   const auto& arguments = request.params.isArray() ? request.params.asArray() : named;
+  if (auto outcome = engine_.services.callAtOnce(serviceName, s, method, arguments))
+    return done(respond(request, [&] { return answerWith(*outcome); }));
+  // What the answer needs of the request: its id, not its params (copied for nothing).
+  const auto here = std::this_thread::get_id();
+  auto& clock = engine_.clock;
   engine_.services.callAsync(serviceName, s, method, arguments,
                              [id = request.id, notification = request.notification, here, &clock,
                               done = std::move(done)](service::Outcome outcome) mutable {
                                auto respondWith = [id = std::move(id), notification, done = std::move(done),
                                                    outcome = std::move(outcome)] {
-                                 done(respond(id, notification, [&] {
-                                   if (const auto* error = std::get_if<service::CallError>(&outcome)) throw *error;
-                                   return std::get<service::Any>(outcome);
-                                 }));
+                                 done(respond(id, notification, [&] { return answerWith(outcome); }));
                                };
                                if (std::this_thread::get_id() == here) return respondWith();
                                clock.post(std::move(respondWith));

@@ -11,6 +11,20 @@ constexpr int kMostWaits = 64;
 
 }  // namespace
 
+CoalescingStream::CoalescingStream(next_layer_type next) : next_(std::move(next)), state_(std::make_shared<State>()) {
+  state_->next = &next_;
+  // For sendNow: a send the socket cannot take whole returns instead of
+  // waiting (asynchronous operations do not look at this flag).
+  boost::system::error_code ignored;
+  next_.socket().non_blocking(true, ignored);
+}
+
+CoalescingStream::Hold::Hold(CoalescingStream& stream) : state_(stream.state_) { ++state_->holds; }
+
+CoalescingStream::Hold::~Hold() {
+  if (--state_->holds == 0 && !state_->filling.empty() && state_->next) scheduleFlush(state_);
+}
+
 void CoalescingStream::sendText(std::string_view payload) {
   auto& out = state_->filling;
   const std::size_t size = payload.size();
@@ -31,6 +45,7 @@ void CoalescingStream::sendText(std::string_view payload) {
 void CoalescingStream::scheduleFlush(const std::shared_ptr<State>& state) {
   ++state->activity;
   if (state->urgent) return startWrite(state);  // (after a write in progress, by its completion)
+  if (state->holds > 0) return;                 // the hold's end or Beast's next read sends it
   if (state->flushScheduled || state->writing) return;  // the write in progress is followed by one
   state->flushScheduled = true;
   state->activitySeen = state->activity;
@@ -75,6 +90,23 @@ void CoalescingStream::startWrite(const std::shared_ptr<State>& state) {
                                startWrite(state);  // what came meanwhile is a burst already
                              }
                            });
+}
+
+void CoalescingStream::sendNow(const std::shared_ptr<State>& state) {
+  if (state->filling.empty() || state->writing || !state->next) return;
+  // Beast's own writes wait for a completion: those take the asynchronous way.
+  if (state->waiting.empty() && !state->failed) {
+    boost::system::error_code ec;
+    const std::size_t sent = state->next->socket().send(boost::asio::buffer(state->filling), 0, ec);
+    if (ec && ec != boost::asio::error::would_block && ec != boost::asio::error::try_again) {
+      state->failed = true;  // the read that follows meets the same end and closes the session
+      state->filling.clear();
+      return;
+    }
+    state->filling.erase(0, sent);
+    if (state->filling.empty()) return;
+  }
+  startWrite(state);
 }
 
 void teardown(boost::beast::role_type role, CoalescingStream& stream, boost::beast::error_code& ec) {

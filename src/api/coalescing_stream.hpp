@@ -6,10 +6,13 @@
 // writes (the handshake's 101, pings, pongs, the close frame) go into the
 // same buffer, so every byte leaves in the order it was written, and Beast
 // is told a write is done only once its bytes have left (a close is then
-// really sent before the teardown). A flush waits, one turn of the loop at a
+// really sent before the teardown). What is written leaves as soon as Beast
+// asks the socket for more input: the messages read so far are handled, so
+// the answers to a burst read at once leave together, and the answer to a
+// lone call leaves in the turn that read it, in one system call. Otherwise
+// (an answer that comes later) a flush waits, one turn of the loop at a
 // time, while the connection is busy (a message read or bytes added since
-// it was scheduled), so the answers to a burst read at once leave together;
-// a connection with one call at a time pays one turn.
+// it was scheduled).
 #pragma once
 
 #include <cstdint>
@@ -31,13 +34,13 @@
 namespace autolife::api::transport {
 
 class CoalescingStream {
+  struct State;
+
 public:
   using next_layer_type = boost::beast::basic_stream<boost::asio::ip::tcp, boost::asio::io_context::executor_type>;
   using executor_type = next_layer_type::executor_type;
 
-  explicit CoalescingStream(next_layer_type next) : next_(std::move(next)), state_(std::make_shared<State>()) {
-    state_->next = &next_;
-  }
+  explicit CoalescingStream(next_layer_type next);
   ~CoalescingStream() { state_->next = nullptr; }  // flushes still queued find nothing to write to
   CoalescingStream(const CoalescingStream&) = delete;
   CoalescingStream& operator=(const CoalescingStream&) = delete;
@@ -46,8 +49,10 @@ public:
   const next_layer_type& next_layer() const { return next_; }
   executor_type get_executor() { return next_.get_executor(); }
 
+  // Beast has handled what it read: what is written leaves before it reads more.
   template <class MutableBuffers, class ReadHandler>
   auto async_read_some(const MutableBuffers& buffers, ReadHandler&& handler) {
+    sendNow(state_);
     return next_.async_read_some(buffers, std::forward<ReadHandler>(handler));
   }
 
@@ -76,6 +81,19 @@ public:
   void urgent() { state_->urgent = true; }
   // The connection read a message: a flush due now waits one more turn.
   void busy() { ++state_->activity; }
+  // While one lives, what is written waits for Beast's next read from the
+  // socket, or for the hold's end, instead of a turn of the loop: the
+  // session holds while it handles a message it read.
+  class Hold {
+  public:
+    explicit Hold(CoalescingStream& stream);
+    ~Hold();
+    Hold(const Hold&) = delete;
+    Hold& operator=(const Hold&) = delete;
+
+  private:
+    std::shared_ptr<State> state_;
+  };
   // Bytes written and not yet sent (what a client that does not read piles up).
   std::size_t buffered() const { return state_->filling.size() + state_->sending.size(); }
 
@@ -85,6 +103,7 @@ private:
     std::string filling, sending;     // bytes to send next, bytes being sent
     std::vector<std::function<void(boost::beast::error_code)>> waiting, inFlight;  // Beast's writes
     bool flushScheduled = false, writing = false, failed = false, urgent = false;
+    int holds = 0;  // Hold objects alive
     std::uint64_t activity = 0, activitySeen = 0;
     int waits = 0;
   };
@@ -110,6 +129,8 @@ private:
   static void scheduleFlush(const std::shared_ptr<State>& state);
   static void flush(const std::shared_ptr<State>& state);
   static void startWrite(const std::shared_ptr<State>& state);
+  // What is waiting leaves now, as far as the socket takes it without waiting.
+  static void sendNow(const std::shared_ptr<State>& state);
 
   next_layer_type next_;
   std::shared_ptr<State> state_;

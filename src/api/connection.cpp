@@ -84,7 +84,7 @@ void Connection::receive(std::string_view message, Answer answer) {
   // The common message, one request read without a JSON tree, goes to the
   // engine as it is: no batch bookkeeping for it (one allocation a call
   // instead of six, docs/performance.md).
-  if (auto request = reader_->read(message, api_->limits().maxDepth)) return receiveOne(std::move(*request), std::move(answer));
+  if (auto request = reader_->read(message, api_->limits().maxDepth)) return receiveOne(*request, std::move(answer));
   auto parsed = std::make_shared<Parsed>(parse(message));
   if (!parsed->requests.empty() && !limiter_.take(static_cast<double>(parsed->requests.size()))) {
     const RpcError limited = rateLimited();
@@ -112,8 +112,11 @@ void Connection::receive(std::string_view message, Answer answer) {
   });
 }
 
-void Connection::receiveOne(Request request, Answer answer) {
+void Connection::receiveOne(Request& request, Answer answer) {
   if (!limiter_.take(1.0)) return answer(request.notification ? std::string() : errorText(request.id, rateLimited()));
+  // In the turn that read it when the engine runs on this thread and has
+  // nothing due: a turn of the loop less per call (docs/performance.md).
+  if (api_->engine().clock.runHere([&] { api_->execute(request, *client_, std::move(answer)); })) return;
   api_->engine().clock.post([api = api_, client = client_, request = std::move(request), answer = std::move(answer)]() mutable {
     api->execute(request, *client, std::move(answer));
   });

@@ -79,7 +79,8 @@ std::optional<Request> RequestReader::read(std::string_view message, std::size_t
   simdjson::dom::object object;
   if (parser_->dom.parse(padded.data(), message.size(), false).get_object().get(object)) return std::nullopt;
   const bool minusZero = message.find("-0") != std::string_view::npos;
-  Request r;
+  std::optional<Request> read(std::in_place);  // built where it is returned
+  Request& r = *read;
   r.notification = true;
   bool version = false, method = false, params = false;
   for (auto field : object) {
@@ -106,6 +107,7 @@ std::optional<Request> RequestReader::read(std::string_view message, std::size_t
       simdjson::dom::array array;
       if (field.value.get_array().get(array)) return std::nullopt;
       core::Value::Array arguments;
+      arguments.reserve(array.size());
       for (auto element : array) {
         auto value = argument(element, minusZero);
         if (!value) return std::nullopt;
@@ -118,7 +120,7 @@ std::optional<Request> RequestReader::read(std::string_view message, std::size_t
     }
   }
   if (!version || !method) return std::nullopt;
-  return r;
+  return read;
 }
 
 }  // namespace autolife::api

@@ -121,6 +121,9 @@ private:
       oversized_ = true;
       buffer_.clear();
     }
+    // Its answer, when the engine gives it at once, leaves with the next
+    // read (or at the hold's end when reading pauses).
+    const CoalescingStream::Hold hold(ws_.next_layer());
     if (ws_.is_message_done()) {
       ws_.next_layer().busy();  // its answer may come this turn: a flush waits for it
       finishMessage();

@@ -1,8 +1,13 @@
 #include "autolife/core/clock.hpp"
 
 #include <algorithm>
+#include <cstdio>
 
 namespace autolife::core {
+
+void Clock::reportFailedTask(const std::exception& e) noexcept {
+  std::fprintf(stderr, "autolife: an engine task failed: %s\n", e.what());
+}
 
 // ---- TimerQueue --------------------------------------------------------
 

@@ -1,5 +1,4 @@
 #include <boost/asio/post.hpp>
-#include <iostream>
 
 #include "loop_impl.hpp"
 
@@ -67,6 +66,11 @@ void IoClock::arm() {
 }
 
 void IoClock::runDue() {
+  running_ = true;
+  struct Reset {
+    bool& running;
+    ~Reset() { running = false; }
+  } reset{running_};
   for (;;) {
     std::optional<std::pair<core::Time, core::Task>> due;
     {
@@ -77,10 +81,21 @@ void IoClock::runDue() {
     try {
       due->second();
     } catch (const std::exception& e) {
-      std::cerr << "autolife: an engine task failed: " << e.what() << '\n';
+      reportFailedTask(e);
     }
   }
   arm();
+}
+
+bool IoClock::enterHere() {
+  // The thread first: running_ is the loop thread's alone.
+  if (!ioc_.get_executor().running_in_this_thread() || running_) return false;
+  {
+    std::lock_guard lock(mutex_);
+    if (const auto next = queue_.nextTime(); next && *next <= now()) return false;  // those go first
+  }
+  running_ = true;
+  return true;
 }
 
 EventLoop::EventLoop() : impl_(std::make_unique<Impl>()) {}

@@ -29,6 +29,10 @@ public:
   // Drops every pending task (their captures are released here).
   void clear();
 
+protected:
+  bool enterHere() override;
+  void leaveHere() override { running_ = false; }
+
 private:
   void arm();
   void runDue();
@@ -40,6 +44,7 @@ private:
   core::TimerQueue queue_;
   core::Time armed_ = core::kNever;    // the earliest deadline known to be armed or posted
   core::Time timerAt_ = core::kNever;  // what the asio timer waits for (the loop's thread only)
+  bool running_ = false;               // a task runs (the loop's thread only)
 };
 
 struct EventLoop::Impl {

@@ -282,6 +282,7 @@ std::vector<std::string> Registry::names() const {
   std::lock_guard lock(mutex_);
   std::vector<std::string> out;
   for (const auto& [name, s] : services_) out.push_back(name);
+  std::sort(out.begin(), out.end());
   return out;
 }
 
@@ -364,13 +365,48 @@ void Registry::callAsync(std::string_view service, std::string_view method, cons
   callAsync(service, find(service), method, args, std::move(reply));
 }
 
+std::optional<Outcome> Registry::callAtOnce(std::string_view service, const std::shared_ptr<Service>& s,
+                                            std::string_view method, const Arguments& args) const {
+  lastTaken = core::Duration{0};
+  lastNotModelled = false;
+  Outcome outcome;
+  try {
+    if (!s) throw CallError("no-such-service", "there is no service named " + std::string(service));
+    const Method& m = s->resolve(method, args);
+    if (m.asyncHandler) return std::nullopt;
+    outcome = s->invoke(m, args);
+  } catch (const CallError& e) {
+    outcome = e;
+  }
+  const auto* result = std::get_if<Any>(&outcome);
+  const bool stub = result && std::exchange(lastNotModelled, false);
+  std::string warning = stub ? warnOnce(std::string(service), std::string(method), *result) : std::string();
+  if (called.size() == 0) return outcome;  // nobody to tell (`serve`): no record is made
+  CallRecord record = recordOf(service, method, args);
+  record.takes = lastTaken;
+  if (result) {
+    record.result = *result;
+  } else {
+    const auto& error = std::get<CallError>(outcome);
+    record.errorReason = error.reason();
+    record.errorMessage = error.what();
+  }
+  record.notModelled = stub;
+  record.warning = std::move(warning);
+  called(record);
+  lastTaken = record.takes;  // a listener's own calls must not change what the caller reads
+  return outcome;
+}
+
 void Registry::callAsync(std::string_view service, const std::shared_ptr<Service>& s, std::string_view method,
                          const Arguments& args, Reply reply) const {
+  if (auto outcome = callAtOnce(service, s, method, args)) return reply(std::move(*outcome));
+  // A method that answers later: reported when it does, on the thread that knows it.
   auto record = std::make_shared<CallRecord>(recordOf(service, method, args));
   lastTaken = core::Duration{0};
   lastNotModelled = false;
-  // Answered on this thread (a method that answers at once), what it takes
-  // is this thread's to read, as after call().
+  // Answered on this thread after all, what it takes is this thread's to
+  // read, as after call().
   Reply reported = [this, record, reply = std::move(reply), here = std::this_thread::get_id()](Outcome outcome) {
     const bool now = std::this_thread::get_id() == here;
     record->takes = now ? lastTaken : core::Duration{0};
@@ -388,8 +424,7 @@ void Registry::callAsync(std::string_view service, const std::shared_ptr<Service
     if (now) lastTaken = record->takes;  // a listener's own calls must not change what the caller reads
     reply(std::move(outcome));
   };
-  if (!s) return reported(CallError("no-such-service", "there is no service named " + std::string(service)));
-  s->callAsync(method, args, std::move(reported));
+  s->callAsync(method, args, std::move(reported));  // (callAtOnce refused a missing service)
 }
 
 // ---- argument readers ------------------------------------------------------

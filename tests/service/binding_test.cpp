@@ -242,4 +242,50 @@ TEST(Registry, ReplaceTakesTheNameOfAStub) {
   EXPECT_EQ(events, (std::vector<std::string>{"-ALDialog", "+ALDialog"}));
 }
 
+// callAtOnce (what the network API uses): a method that answers at once is
+// answered and reported as callAsync reports it, the stub's warning given
+// even with nobody listening to `called`; a method that answers later is
+// left to callAsync, nothing done.
+TEST(Registry, CallAtOnceAnswersWhatAnswersAtOnceAndLeavesTheRest) {
+  Registry r;
+  auto s = std::make_shared<Service>("ALStub");
+  Method stub{"getName", {}, Type::String, "", [](const Arguments&) {
+                notModelled();
+                return Any("");
+              }};
+  stub.modelled = false;
+  s->method(std::move(stub));
+  s->bind("twice", {"n"}, [](int n) { return 2 * n; });
+  s->asyncMethod("later", {}, Type::Int, "answers later", [](const Arguments&, Reply) {
+    ADD_FAILURE() << "callAtOnce ran a method that answers later";
+  });
+  r.add(s);
+  std::vector<std::string> warned;
+  r.warned.connect([&](const std::string& w) { warned.push_back(w); });
+  auto unheard = r.callAtOnce("ALStub", s, "getName", {});
+  ASSERT_TRUE(unheard);
+  EXPECT_EQ(jsonOf(std::get<Any>(*unheard)), json(""));
+  EXPECT_EQ(warned.size(), 1u);  // nobody listens to `called`: the warning is still given
+  EXPECT_FALSE(r.callAtOnce("ALStub", s, "later", {}));
+
+  std::vector<CallRecord> records;
+  r.called.connect([&](const CallRecord& c) { records.push_back(c); });
+  auto doubled = r.callAtOnce("ALStub", s, "twice", {Any(21)});
+  ASSERT_TRUE(doubled);
+  EXPECT_EQ(jsonOf(std::get<Any>(*doubled)), json(42));
+  auto refused = r.callAtOnce("ALStub", s, "twice", {Any("x")});
+  ASSERT_TRUE(refused);
+  EXPECT_EQ(std::get<CallError>(*refused).reason(), "bad-argument");
+  auto missing = r.callAtOnce("ALNone", nullptr, "f", {});
+  ASSERT_TRUE(missing);
+  EXPECT_EQ(std::get<CallError>(*missing).reason(), "no-such-service");
+  ASSERT_EQ(records.size(), 3u);
+  EXPECT_EQ(records[0].method, "twice");
+  EXPECT_EQ(jsonOf(records[0].result), json(42));
+  EXPECT_EQ(jsonOf(records[0].arguments), json({21}));
+  EXPECT_EQ(records[1].errorReason, "bad-argument");
+  EXPECT_EQ(records[2].service, "ALNone");
+  EXPECT_EQ(records[2].errorReason, "no-such-service");
+}
+
 }  // namespace

@@ -35,7 +35,7 @@ public:
 private:
   struct Parsed;
   Parsed parse(std::string_view message);
-  void receiveOne(Request request, Answer answer);
+  void receiveOne(Request& request, Answer answer);  // moved from only when the call waits for the engine
   RpcError rateLimited() const;
   std::shared_ptr<Api> api_;
   std::shared_ptr<Client> client_;

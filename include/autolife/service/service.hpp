@@ -19,10 +19,12 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <variant>
 #include <vector>
 
 #include "autolife/core/signal.hpp"
+#include "autolife/core/string_hash.hpp"
 #include "autolife/core/time.hpp"
 #include "autolife/service/binding.hpp"
 #include "autolife/service/call_error.hpp"
@@ -124,6 +126,11 @@ public:
   // (called on any thread, once); any other is called here and `reply`
   // with it before this returns. A refused call is replied, not thrown.
   void callAsync(std::string_view method, const Arguments& arguments, Reply reply) const;
+  // call()'s two steps, for a caller that needs the method first (the
+  // registry answers a method that answers at once without wrapping its
+  // reply): the overload that fits (CallError as call() says), then the call.
+  const Method& resolve(std::string_view name, const Arguments& arguments) const;
+  Any invoke(const Method& method, const Arguments& arguments) const;
   Any getProperty(std::string_view name) const;
   // Sets it through its setter, then fires propertyChanged with the value
   // read back.
@@ -150,9 +157,7 @@ public:
 private:
   static Method declared(std::string name, const std::vector<std::string>& names, const std::vector<Type>& types, Type result,
                          std::string description, Handler handler);
-  const Method& resolve(std::string_view name, const Arguments& arguments) const;
   [[noreturn]] void refuseUnresolved(std::string_view name, const Arguments& arguments) const;
-  Any invoke(const Method& method, const Arguments& arguments) const;
   const Property& findProperty(std::string_view name) const;
   std::string name_;
   std::string description_;
@@ -240,6 +245,12 @@ public:
   // reads named parameters from its declaration).
   void callAsync(std::string_view service, const std::shared_ptr<Service>& found, std::string_view method,
                  const Arguments& arguments, Reply reply) const;
+  // callAsync's outcome, reported as it reports it, when the method answers
+  // at once (or is refused); nullopt, nothing done, for a method that
+  // answers later. A caller with its reply at hand (the network API) then
+  // wraps nothing for the common call.
+  std::optional<Outcome> callAtOnce(std::string_view service, const std::shared_ptr<Service>& found,
+                                    std::string_view method, const Arguments& arguments) const;
 
   core::Signal<const std::string&> serviceAdded;
   core::Signal<const std::string&> serviceRemoved;
@@ -258,7 +269,8 @@ private:
   CallRecord recordOf(std::string_view service, std::string_view method, const Arguments& arguments) const;
 
   mutable std::mutex mutex_;
-  std::map<std::string, std::shared_ptr<Service>, std::less<>> services_;
+  // Hashed: every call looks its service up (names() sorts).
+  std::unordered_map<std::string, std::shared_ptr<Service>, core::StringHash, std::equal_to<>> services_;
   mutable std::set<std::string, std::less<>> warnedMethods_;
   mutable std::vector<std::string> warnings_;
 };
