@@ -68,7 +68,8 @@ void detail::MemoryLock::lockContended() {
   // Taken: say so (kContended), and sleep until the word changes; the
   // thread that gets it this way leaves it kContended, so that its unlock
   // wakes the next sleeper if there is one (a spare wake-up at worst).
-  while (word_.exchange(kContended, std::memory_order_acquire) != kFree) word_.wait(kContended, std::memory_order_relaxed);
+  while (word_.exchange(kContended, std::memory_order_acquire) != kFree)
+    word_.wait(kContended, std::memory_order_relaxed);
 }
 
 // ---- LockedView ----------------------------------------------------------
@@ -262,7 +263,8 @@ void Memory::removeOne(std::string_view key, ChangeBatch& batch, bool withMeta) 
   if (withMeta) queueMeta(kKeyRemoved, slot.name);
 }
 
-[[gnu::always_inline]] inline void Memory::applyOne(Write::Kind kind, std::string_view key, Value&& value, ChangeBatch& batch, bool withMeta) {
+[[gnu::always_inline]] inline void Memory::applyOne(Write::Kind kind, std::string_view key, Value&& value,
+                                                    ChangeBatch& batch, bool withMeta) {
   if (kind == Write::Kind::Remove) return removeOne(key, batch, withMeta);
   const KeyId id = findOrCreateLocked(key);
   Slot& slot = slots_[id];
@@ -293,7 +295,8 @@ void Memory::queueMeta(std::string_view metaKey, std::string_view name) {
   w.value = Value(name);
 }
 
-[[gnu::always_inline]] inline void Memory::record(Slot& slot, KeyId id, Value&& value, bool raised, ChangeBatch& batch) {
+[[gnu::always_inline]] inline void Memory::record(Slot& slot, KeyId id, Value&& value, bool raised,
+                                                  ChangeBatch& batch) {
   const bool changed = !slot.everChanged || !identical(slot.value, value);
   if (slot.hasListeners && (raised || slot.exists)) {
     // Delivered after the lock is released, in write order.
