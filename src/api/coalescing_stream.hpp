@@ -49,11 +49,23 @@ public:
   const next_layer_type& next_layer() const { return next_; }
   executor_type get_executor() { return next_.get_executor(); }
 
-  // Beast has handled what it read: what is written leaves before it reads more.
+  // Beast has handled what it read: what is written leaves before it reads
+  // more, unless its last read filled the room it gave (Beast reads at most
+  // 1536 bytes at a time): the rest of a burst is then likely waiting in the
+  // socket, and its answers leave with these.
   template <class MutableBuffers, class ReadHandler>
   auto async_read_some(const MutableBuffers& buffers, ReadHandler&& handler) {
-    sendNow(state_);
-    return next_.async_read_some(buffers, std::forward<ReadHandler>(handler));
+    if (!state_->moreToRead) sendNow(state_);
+    return boost::asio::async_initiate<ReadHandler, void(boost::beast::error_code, std::size_t)>(
+        [this](auto&& done, const MutableBuffers& into) {
+          const std::size_t room = boost::asio::buffer_size(into);
+          next_.async_read_some(into, [state = state_, room, done = std::move(done)](boost::beast::error_code ec,
+                                                                                      std::size_t got) mutable {
+            state->moreToRead = !ec && got == room;
+            done(ec, got);
+          });
+        },
+        handler, buffers);
   }
 
   // Beast's writes: copied into the buffer, completed when they have left.
@@ -103,7 +115,8 @@ private:
     std::string filling, sending;     // bytes to send next, bytes being sent
     std::vector<std::function<void(boost::beast::error_code)>> waiting, inFlight;  // Beast's writes
     bool flushScheduled = false, writing = false, failed = false, urgent = false;
-    int holds = 0;  // Hold objects alive
+    int holds = 0;            // Hold objects alive
+    bool moreToRead = false;  // the last read filled its room
     std::uint64_t activity = 0, activitySeen = 0;
     int waits = 0;
   };

@@ -72,55 +72,58 @@ std::optional<core::Value> argument(simdjson::dom::element value, bool minusZero
 }  // namespace
 
 std::optional<Request> RequestReader::read(std::string_view message, std::size_t maxDepth) {
-  if (maxDepth < 2 || message.empty()) return std::nullopt;
+  std::optional<Request> out(std::in_place);  // one return of one object: built where it is returned
+  if (!fill(*out, message, maxDepth)) out.reset();
+  return out;
+}
+
+bool RequestReader::fill(Request& r, std::string_view message, std::size_t maxDepth) {
+  if (maxDepth < 2 || message.empty()) return false;
   auto& padded = parser_->padded;
   if (padded.size() < message.size() + simdjson::SIMDJSON_PADDING) padded.resize(message.size() + simdjson::SIMDJSON_PADDING);
   std::memcpy(padded.data(), message.data(), message.size());
   simdjson::dom::object object;
-  if (parser_->dom.parse(padded.data(), message.size(), false).get_object().get(object)) return std::nullopt;
+  if (parser_->dom.parse(padded.data(), message.size(), false).get_object().get(object)) return false;
   const bool minusZero = message.find("-0") != std::string_view::npos;
-  std::optional<Request> read(std::in_place);  // built where it is returned
-  Request& r = *read;
   r.notification = true;
   bool version = false, method = false, params = false;
   for (auto field : object) {
     const std::string_view key = field.key;
     if (key == "jsonrpc" && !version) {
       std::string_view v;
-      if (field.value.get_string().get(v) || v != "2.0") return std::nullopt;
+      if (field.value.get_string().get(v) || v != "2.0") return false;
       version = true;
     } else if (key == "id" && r.notification) {
       const auto type = field.value.type();
       if (type == simdjson::dom::element_type::ARRAY || type == simdjson::dom::element_type::OBJECT ||
           type == simdjson::dom::element_type::BOOL)
-        return std::nullopt;
+        return false;
       auto id = plain(field.value, minusZero);
-      if (!id) return std::nullopt;
+      if (!id) return false;
       r.id = std::move(*id);
       r.notification = false;
     } else if (key == "method" && !method) {
       std::string_view m;
-      if (field.value.get_string().get(m)) return std::nullopt;
+      if (field.value.get_string().get(m)) return false;
       r.method = m;
       method = true;
     } else if (key == "params" && !params) {
       simdjson::dom::array array;
-      if (field.value.get_array().get(array)) return std::nullopt;
+      if (field.value.get_array().get(array)) return false;
       core::Value::Array arguments;
       arguments.reserve(array.size());
       for (auto element : array) {
         auto value = argument(element, minusZero);
-        if (!value) return std::nullopt;
+        if (!value) return false;
         arguments.push_back(std::move(*value));
       }
       r.params = std::move(arguments);
       params = true;
     } else {
-      return std::nullopt;  // another member, or one repeated
+      return false;  // another member, or one repeated
     }
   }
-  if (!version || !method) return std::nullopt;
-  return read;
+  return version && method;
 }
 
 }  // namespace autolife::api

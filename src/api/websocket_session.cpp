@@ -108,7 +108,10 @@ private:
   void read() {
     if (reading_ || closed_ || inFlight_ >= limits().maxInFlight) return;
     reading_ = true;
-    ws_.async_read_some(buffer_, kReadChunk, [self = shared_from_this()](beast::error_code ec, std::size_t) {
+    // Into room of our own (Beast's dynamic-buffer overload wraps this in one
+    // more composed operation per message: a tenth of a pipelined call).
+    ws_.async_read_some(buffer_.prepare(kReadChunk), [self = shared_from_this()](beast::error_code ec, std::size_t got) {
+      self->buffer_.commit(got);
       self->reading_ = false;
       self->onRead(ec);
     });

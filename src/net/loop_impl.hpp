@@ -45,6 +45,9 @@ private:
   core::Time armed_ = core::kNever;    // the earliest deadline known to be armed or posted
   core::Time timerAt_ = core::kNever;  // what the asio timer waits for (the loop's thread only)
   bool running_ = false;               // a task runs (the loop's thread only)
+  // A lower bound of the earliest deadline queued, read without the lock by
+  // enterHere (a cancelled task may keep it low until arm() looks again).
+  std::atomic<std::int64_t> dueFrom_{core::kNever.count()};
 };
 
 struct EventLoop::Impl {

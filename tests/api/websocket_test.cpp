@@ -90,6 +90,15 @@ TEST_F(WebSocket, AMessageOverTheLimitIsAnsweredAndTheConnectionLivesOn) {
   EXPECT_EQ(client.call("ALAutonomousLife.getState")["result"], "solitary");
 }
 
+// The session reads at most 64 KB at a time: a message of several reads
+// arrives whole, and the one after it on its own.
+TEST_F(WebSocket, AMessageOfSeveralReadsArrivesWhole) {
+  std::string big(300000, 'x');
+  for (std::size_t i = 0; i < big.size(); i += 997) big[i] = static_cast<char>('a' + i % 26);
+  EXPECT_EQ(client.call("ALMemory.insertData", {"big", big})["result"], nullptr);
+  EXPECT_EQ(client.call("ALMemory.getData", {"big"})["result"], big);
+}
+
 TEST_F(WebSocket, ABatchIsAnsweredWithAnArray) {
   client.send(Json::array({request("ALMemory.insertData", {"x", 1}, "a"), request("ALMemory.getData", {"x"}, "b")}));
   auto answers = client.receive();

@@ -29,6 +29,7 @@ public:
   std::optional<Request> read(std::string_view message, std::size_t maxDepth);
 
 private:
+  bool fill(Request& request, std::string_view message, std::size_t maxDepth);
   struct Parser;  // simdjson's, and the buffer it reads from
   std::unique_ptr<Parser> parser_;
 };
