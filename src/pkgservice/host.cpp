@@ -78,11 +78,38 @@ PackageServices::PackageServices(engine::Engine& engine, HostOptions options) : 
   });
   control_ = std::make_unique<SupervisorControl>(*supervisor_);
   engine.serviceProcesses.attach(control_.get());
+  // Connected before the supervisor's own (start()): a service is added
+  // before its process starts, removed before it stops.
+  installed_ = engine.packages.packageInstalled.connect([this](const std::string& uuid) { packageChanged(uuid); });
+  uninstalled_ = engine.packages.packageRemoved.connect([this](const std::string& uuid) { packageChanged(uuid); });
+  for (const auto& info : engine.packages.packages()) packageChanged(info.uuid, false);  // known from the start
+}
+
+// The ServiceManager page: serviceAdded "when a new service is handled by
+// ServiceManager", serviceRemoved "when a service is removed from" it. A
+// package installed again (a new version) removes its old services, then
+// adds its new ones.
+void PackageServices::packageChanged(const std::string& uuid, bool tell) {
+  std::vector<std::string> now;
+  if (auto pkg = engine_.packages.package(uuid))
+    for (const auto& content : pkg->manifest.services) now.push_back(uuid + "." + content.name);
+  std::vector<std::string> before;
+  {
+    std::lock_guard lock(declaredMutex_);
+    before = std::exchange(declared_[uuid], now);
+    if (now.empty()) declared_.erase(uuid);
+  }
+  auto manager = engine_.services.find("ALServiceManager");
+  if (!manager || !tell) return;
+  for (const auto& name : before) manager->emit("serviceRemoved", core::Value(name));
+  for (const auto& name : now) manager->emit("serviceAdded", core::Value(name));
 }
 
 PackageServices::~PackageServices() {
   engine_.serviceProcesses.attach(nullptr);  // waits for ALServiceManager's calls in progress
   engine_.services.serviceRemoved.disconnect(removed_);
+  engine_.packages.packageInstalled.disconnect(installed_);
+  engine_.packages.packageRemoved.disconnect(uninstalled_);
   supervisor_->events.disconnect(told_);
   supervisor_.reset();
   if (listener_) listener_->stop();

@@ -9,8 +9,11 @@
 
 #include <chrono>
 #include <filesystem>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <string>
+#include <vector>
 
 #include "autolife/core/signal.hpp"
 #include "autolife/pkgservice/supervisor.hpp"
@@ -62,6 +65,12 @@ private:
   std::unique_ptr<engine::ServiceProcessControl> control_;  // what ALServiceManager drives
   core::SignalLink removed_ = 0;
   core::SignalLink told_ = 0;  // the supervisor's events, as ALServiceManager's signals
+  // ALServiceManager.serviceAdded/serviceRemoved: the services each package
+  // declared, by the names services() lists ("<uuid>.<name>").
+  void packageChanged(const std::string& uuid, bool tell = true);
+  std::mutex declaredMutex_;
+  std::map<std::string, std::vector<std::string>> declared_;
+  core::SignalLink installed_ = 0, uninstalled_ = 0;
 };
 
 }  // namespace autolife::pkgservice
