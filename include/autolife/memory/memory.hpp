@@ -273,7 +273,7 @@ private:
 
   core::Clock& clock_;
   core::Dispatcher dispatcher_;
-  // One plain mutex: writes dominate, and it is cheaper than a rwlock.
+  // One exclusive lock (MemoryLock above): writes dominate, and it is cheaper than a rwlock.
   mutable detail::MemoryLock mutex_;
   detail::ChunkedVector<Slot> slots_;  // references stay valid as it grows
   std::vector<KeyId> freeSlots_;
