@@ -66,6 +66,12 @@ VirtualClock::VirtualClock(std::chrono::system_clock::time_point wallStart)
 
 Time VirtualClock::now() const { return Time(now_.load(std::memory_order_acquire)); }
 
+void VirtualClock::setNow(Time t) {
+  std::int64_t current = now_.load(std::memory_order_relaxed);
+  while (t.count() > current && !now_.compare_exchange_weak(current, t.count(), std::memory_order_release)) {
+  }
+}
+
 TimerId VirtualClock::schedule(Time at, Task task, Phase phase) {
   std::lock_guard lock(mutex_);
   at = std::max(at, now());
@@ -107,6 +113,7 @@ void VirtualClock::runDue(Time limit, bool inclusive) {
 
 void VirtualClock::setAfterEachTask(Task hook) { afterEachTask_ = std::move(hook); }
 
+void VirtualClock::advanceTo(Time t) { runDue(t, false); }
 void VirtualClock::runUntil(Time t) { runDue(t, true); }
 
 bool VirtualClock::runNext() {

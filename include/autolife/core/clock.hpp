@@ -118,11 +118,7 @@ public:
 
   // Runs every task due strictly before `t`, then sets the time to `t`.
   // Tasks due exactly at `t` stay pending, so inputs applied now come first.
-  // Inline when nothing is due (a simulation's usual step: decision 712).
-  void advanceTo(Time t) {
-    if (earliest_.load(std::memory_order_acquire) >= t.count()) return setNow(t);
-    runDue(t, false);
-  }
+  void advanceTo(Time t);
   // Runs every task due at or before `t` (including those it schedules),
   // then sets the time to `t`.
   void runUntil(Time t);
@@ -139,12 +135,7 @@ public:
 
 private:
   void runDue(Time limit, bool inclusive);
-  // Time only moves forward (another thread's advance may be ahead).
-  void setNow(Time t) {
-    std::int64_t current = now_.load(std::memory_order_relaxed);
-    while (t.count() > current && !now_.compare_exchange_weak(current, t.count(), std::memory_order_release)) {
-    }
-  }
+  void setNow(Time t);
   mutable std::mutex mutex_;
   TimerQueue queue_;
   // Read without the lock: now() is on every memory write. `earliest_` is a
