@@ -21,9 +21,8 @@ core::TimerId IoClock::schedule(core::Time at, core::Task task, core::Phase phas
   {
     std::lock_guard lock(mutex_);
     id = queue_.push(at, phase, std::move(task));
-    earlier = at < armed_;
-    if (earlier) armed_ = at;
-    if (at.count() < dueFrom_.load(std::memory_order_relaxed)) dueFrom_.store(at.count(), std::memory_order_relaxed);
+    earlier = at.count() < armed_.load(std::memory_order_relaxed);
+    if (earlier) armed_.store(at.count(), std::memory_order_relaxed);
   }
   // Due already: run it at the loop's next turn, without a timer.
   if (at <= now()) asio::post(ioc_, [this] { runDue(); });
@@ -53,8 +52,7 @@ void IoClock::arm() {
   {
     std::lock_guard lock(mutex_);
     next = queue_.nextTime();
-    armed_ = next.value_or(core::kNever);
-    dueFrom_.store(armed_.count(), std::memory_order_relaxed);
+    armed_.store(next.value_or(core::kNever).count(), std::memory_order_relaxed);
   }
   if (!next || *next == timerAt_) return;  // re-arming costs a system call: only when it changes
   const core::Time farthest = now() + std::chrono::hours(24 * 365);  // steady_clock's range
@@ -92,7 +90,7 @@ void IoClock::runDue() {
 bool IoClock::enterHere() {
   // The thread first: running_ is the loop thread's alone.
   if (!ioc_.get_executor().running_in_this_thread() || running_) return false;
-  if (dueFrom_.load(std::memory_order_relaxed) <= now().count()) return false;  // those go first
+  if (armed_.load(std::memory_order_relaxed) <= now().count()) return false;  // those go first
   running_ = true;
   return true;
 }

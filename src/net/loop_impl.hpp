@@ -42,12 +42,12 @@ private:
   std::chrono::system_clock::time_point wallStart_;
   std::mutex mutex_;
   core::TimerQueue queue_;
-  core::Time armed_ = core::kNever;    // the earliest deadline known to be armed or posted
+  // The earliest deadline known to be armed or posted (nanoseconds):
+  // written under mutex_, read without it by enterHere (a cancelled task
+  // may keep it low until arm() looks again).
+  std::atomic<std::int64_t> armed_{core::kNever.count()};
   core::Time timerAt_ = core::kNever;  // what the asio timer waits for (the loop's thread only)
   bool running_ = false;               // a task runs (the loop's thread only)
-  // A lower bound of the earliest deadline queued, read without the lock by
-  // enterHere (a cancelled task may keep it low until arm() looks again).
-  std::atomic<std::int64_t> dueFrom_{core::kNever.count()};
 };
 
 struct EventLoop::Impl {
