@@ -227,6 +227,10 @@ void Service::emit(std::string_view signal, const Any& value) { emitted(std::str
 
 namespace {
 
+CallError noSuchService(std::string_view service) {
+  return CallError("no-such-service", "there is no service named " + std::string(service));
+}
+
 std::pair<std::string_view, std::string_view> splitQualified(std::string_view qualified) {
   auto dot = qualified.rfind('.');
   if (dot == std::string_view::npos || dot == 0 || dot + 1 == qualified.size())
@@ -338,25 +342,17 @@ Any Registry::call(std::string_view service, std::string_view method, const Argu
   CallRecord record = recordOf(service, method, args);
   lastTaken = core::Duration{0};
   lastNotModelled = false;
+  Outcome outcome;
   try {
     auto s = find(service);
-    if (!s) throw CallError("no-such-service", "there is no service named " + std::string(service));
-    record.result = s->call(method, args);
-    if (std::exchange(lastNotModelled, false)) {
-      record.notModelled = true;
-      record.warning = warnOnce(record.service, record.method, record.result);
-    }
+    if (!s) throw noSuchService(service);
+    outcome = s->call(method, args);
   } catch (const CallError& e) {
-    record.errorReason = e.reason();
-    record.errorMessage = e.what();
-    record.takes = lastTaken;
-    if (called.size()) called(record);
-    throw;
+    outcome = e;
   }
-  record.takes = lastTaken;
-  if (called.size()) called(record);
-  lastTaken = record.takes;  // a listener's own calls must not change what the caller reads
-  return record.result;
+  complete(record, outcome, true);
+  if (const auto* error = std::get_if<CallError>(&outcome)) throw *error;
+  return std::get<Any>(std::move(outcome));
 }
 
 // The record is reported once the outcome is known (on the thread that
@@ -371,31 +367,37 @@ std::optional<Outcome> Registry::callAtOnce(std::string_view service, const std:
   lastNotModelled = false;
   Outcome outcome;
   try {
-    if (!s) throw CallError("no-such-service", "there is no service named " + std::string(service));
+    if (!s) throw noSuchService(service);
     const Method& m = s->resolve(method, args);
     if (m.asyncHandler) return std::nullopt;
     outcome = s->invoke(m, args);
   } catch (const CallError& e) {
     outcome = e;
   }
-  const auto* result = std::get_if<Any>(&outcome);
-  const bool stub = result && std::exchange(lastNotModelled, false);
-  std::string warning = stub ? warnOnce(std::string(service), std::string(method), *result) : std::string();
-  if (called.size() == 0) return outcome;  // nobody to tell (`serve`): no record is made
-  CallRecord record = recordOf(service, method, args);
-  record.takes = lastTaken;
-  if (result) {
-    record.result = *result;
-  } else {
-    const auto& error = std::get<CallError>(outcome);
-    record.errorReason = error.reason();
-    record.errorMessage = error.what();
+  if (called.size() == 0) {  // nobody to tell (`serve`): no record is made, a stub's warning is still given
+    if (const auto* result = std::get_if<Any>(&outcome); result && std::exchange(lastNotModelled, false))
+      warnOnce(std::string(service), std::string(method), *result);
+    return outcome;
   }
-  record.notModelled = stub;
-  record.warning = std::move(warning);
-  called(record);
-  lastTaken = record.takes;  // a listener's own calls must not change what the caller reads
+  CallRecord record = recordOf(service, method, args);
+  complete(record, outcome, true);
   return outcome;
+}
+
+void Registry::complete(CallRecord& record, const Outcome& outcome, bool onThisThread) const {
+  record.takes = onThisThread ? lastTaken : core::Duration{0};
+  if (const auto* error = std::get_if<CallError>(&outcome)) {
+    record.errorReason = error->reason();
+    record.errorMessage = error->what();
+  } else {
+    record.result = std::get<Any>(outcome);
+    if (onThisThread && std::exchange(lastNotModelled, false)) {  // a stub answered (so at once, on this thread)
+      record.notModelled = true;
+      record.warning = warnOnce(record.service, record.method, record.result);
+    }
+  }
+  if (called.size()) called(record);
+  if (onThisThread) lastTaken = record.takes;  // a listener's own calls must not change what the caller reads
 }
 
 void Registry::callAsync(std::string_view service, const std::shared_ptr<Service>& s, std::string_view method,
@@ -408,20 +410,7 @@ void Registry::callAsync(std::string_view service, const std::shared_ptr<Service
   // Answered on this thread after all, what it takes is this thread's to
   // read, as after call().
   Reply reported = [this, record, reply = std::move(reply), here = std::this_thread::get_id()](Outcome outcome) {
-    const bool now = std::this_thread::get_id() == here;
-    record->takes = now ? lastTaken : core::Duration{0};
-    if (const auto* error = std::get_if<CallError>(&outcome)) {
-      record->errorReason = error->reason();
-      record->errorMessage = error->what();
-    } else {
-      record->result = std::get<Any>(outcome);
-      if (now && std::exchange(lastNotModelled, false)) {  // a stub answered (at once, so on this thread)
-        record->notModelled = true;
-        record->warning = warnOnce(record->service, record->method, record->result);
-      }
-    }
-    if (called.size()) called(*record);
-    if (now) lastTaken = record->takes;  // a listener's own calls must not change what the caller reads
+    complete(*record, outcome, std::this_thread::get_id() == here);
     reply(std::move(outcome));
   };
   s->callAsync(method, args, std::move(reported));  // (callAtOnce refused a missing service)

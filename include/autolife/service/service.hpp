@@ -267,6 +267,10 @@ public:
 private:
   std::string warnOnce(const std::string& service, const std::string& method, const Any& answer) const;
   CallRecord recordOf(std::string_view service, std::string_view method, const Arguments& arguments) const;
+  // Completes a call's record with its outcome and tells `called`. Only an
+  // answer given on the calling thread says what the call took and whether
+  // a stub gave it (then warned once per method).
+  void complete(CallRecord& record, const Outcome& outcome, bool onThisThread) const;
 
   mutable std::mutex mutex_;
   // Hashed: every call looks its service up (names() sorts).
