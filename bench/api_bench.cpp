@@ -316,9 +316,11 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"one", "pipelined", "concurrent", "fan-out"}));
   unsigned short redisPort = 0;
   app.add_option("--redis", redisPort, "also measure the fan-out with PUBLISH on the redis-server at this port");
+  unsigned pollMicroseconds = static_cast<unsigned>(autolife::net::LoopOptions{}.maxPoll.count());
+  app.add_option("--poll-us", pollMicroseconds, "the server loop's longest poll before it sleeps (serve --poll-us)");
   CLI11_PARSE(app, argc, argv);
 
-  autolife::net::EventLoop loop;
+  autolife::net::EventLoop loop({std::chrono::microseconds(pollMicroseconds)});
   loop.start();
   autolife::engine::Engine engine(loop.clock());
   autolife::api::ServerOptions options{"127.0.0.1", 0, {}, {}};

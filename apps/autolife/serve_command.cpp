@@ -15,6 +15,7 @@
 #include "autolife/api/token.hpp"
 #include "autolife/core/json_line.hpp"
 #include "autolife/life/autonomous_life.hpp"
+#include "autolife/net/event_loop.hpp"
 #include "autolife/net/stream.hpp"
 #include "autolife/net/url.hpp"
 #include "autolife/package/package.hpp"
@@ -75,6 +76,7 @@ struct ServeOptions {
   std::string data;
   double callsPerSecond = api::Limits{}.callsPerSecond;
   std::size_t maxConnections = api::Limits{}.maxConnections;
+  unsigned pollMicroseconds = static_cast<unsigned>(net::LoopOptions{}.maxPoll.count());
   std::string qi;  // empty: the default URL, best effort; "off": none
   std::string qiCert, qiKey;  // tcps: the certificate and key (none: self-signed, in the data folder)
   std::string robot;  // empty: the scenario's model, else nao
@@ -197,7 +199,7 @@ int serve(const ServeOptions& o, const sim::Scenario* scenario, const std::files
   server.limits.maxConnections = o.maxConnections;
   if (!o.qi.empty() && o.qi != "off" && o.qi != "none") qiUrl(o.qi);  // a bad URL: before anything starts
   if (!api::isLoopback(o.host)) server.token = tokenFor(data, log);
-  net::EventLoop loop;  // the network and the engine, on one thread
+  net::EventLoop loop({std::chrono::microseconds(o.pollMicroseconds)});  // the network and the engine, on one thread
   loop.start();
   engine::EngineOptions options;
   if (scenario) options.model = scenario->robot == "pepper" ? launchpad::RobotModel::Pepper : launchpad::RobotModel::Nao;
@@ -308,6 +310,8 @@ void addServeCommand(CLI::App& app, int& status) {
                   "nao or pepper: the simulated robot (default: the scenario's, else nao); tcp://HOST:PORT or tcps://HOST:PORT: a robot over qi");
   cmd->add_option("--calls-per-second", options->callsPerSecond, "Calls a second allowed per connection");
   cmd->add_option("--max-connections", options->maxConnections, "Connections allowed at once");
+  cmd->add_option("--poll-us", options->pollMicroseconds,
+                  "Longest the event loop polls for the next message before it sleeps, in microseconds (adaptive; default 100; 0: never)");
   addSeedOption(cmd, options->seed, "the scenario's, else 0");
   cmd->add_flag("--log-json", options->logJson, "stderr as JSON Lines (problems, failed activities)");
   cmd->footer(kServeHelp);

@@ -12,6 +12,7 @@
 #include <boost/asio/steady_timer.hpp>
 
 #include "autolife/net/event_loop.hpp"
+#include "autolife/net/idle_poll.hpp"
 
 namespace autolife::net {
 
@@ -51,9 +52,11 @@ private:
 };
 
 struct EventLoop::Impl {
+  explicit Impl(LoopOptions o) : idle(o.maxPoll) {}
   boost::asio::io_context ioc{1};
   boost::asio::executor_work_guard<boost::asio::io_context::executor_type> work{ioc.get_executor()};
   IoClock clock{ioc};  // after ioc: its tasks go before the sockets they may hold
+  IdlePoll idle;  // the loop's thread only
   std::thread thread;
   std::atomic<bool> running{false};
 };

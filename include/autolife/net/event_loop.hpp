@@ -5,6 +5,7 @@
 // every clock; other threads may schedule and cancel.
 #pragma once
 
+#include <chrono>
 #include <memory>
 
 #include "autolife/core/clock.hpp"
@@ -15,9 +16,15 @@ class io_context;
 
 namespace autolife::net {
 
+struct LoopOptions {
+  // The longest the loop polls for its next handler before it sleeps
+  // (IdlePoll: the window adapts up to this; 0: it sleeps at once).
+  std::chrono::microseconds maxPoll{100};
+};
+
 class EventLoop {
 public:
-  EventLoop();
+  explicit EventLoop(LoopOptions options = {});
   ~EventLoop();  // stops; pending tasks are dropped
   EventLoop(const EventLoop&) = delete;
   EventLoop& operator=(const EventLoop&) = delete;
