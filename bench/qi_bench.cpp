@@ -90,9 +90,11 @@ int main(int argc, char** argv) {
   int calls = 20000, runs = 5;
   app.add_option("-n,--calls", calls, "Calls per run");
   app.add_option("-r,--runs", runs, "Runs (the median is printed)");
+  unsigned pollMicroseconds = static_cast<unsigned>(autolife::net::LoopOptions{}.maxPoll.count());
+  app.add_option("--poll-us", pollMicroseconds, "the server loop's longest poll before it sleeps (serve --poll-us)");
   CLI11_PARSE(app, argc, argv);
 
-  autolife::net::EventLoop loop;
+  autolife::net::EventLoop loop({std::chrono::microseconds(pollMicroseconds)});
   loop.start();
   autolife::engine::Engine engine(loop.clock());
   std::promise<void> ready;
