@@ -311,7 +311,8 @@ void addServeCommand(CLI::App& app, int& status) {
   cmd->add_option("--calls-per-second", options->callsPerSecond, "Calls a second allowed per connection");
   cmd->add_option("--max-connections", options->maxConnections, "Connections allowed at once");
   cmd->add_option("--poll-us", options->pollMicroseconds,
-                  "Longest the event loop polls for the next message before it sleeps, in microseconds (adaptive; default 100; 0: never)");
+                  "Longest the event loop polls for the next message before it sleeps, in microseconds (adaptive; default 100; 0: never)")
+      ->check(CLI::Range(0u, 10000u));
   addSeedOption(cmd, options->seed, "the scenario's, else 0");
   cmd->add_flag("--log-json", options->logJson, "stderr as JSON Lines (problems, failed activities)");
   cmd->footer(kServeHelp);

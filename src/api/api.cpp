@@ -43,14 +43,20 @@ bool namesMatch(const service::Method& m, const core::Value::Map& object) {
   return true;
 }
 
+// This thread's response text, whose memory serves every response made on
+// it: a view of it holds until the next response on this thread
+// (Responder's contract: the text is valid during the call).
+std::string& responseBuffer() {
+  thread_local std::string text;
+  return text;
+}
+
 // The response's text to a request (its id; none, "", for a notification)
-// from what `run` returns (JSON, or a service's value) or throws. Written
-// into this thread's buffer, whose memory serves every response: the view
-// holds until the next response made on this thread (Responder's contract:
-// the text is valid during the call).
+// from what `run` returns (JSON, or a service's value) or throws, in
+// responseBuffer().
 template <class Run>
 std::string_view respond(const Json& id, bool notification, const Run& run) {
-  thread_local std::string text;
+  std::string& text = responseBuffer();
   std::optional<RpcError> failed;
   try {
     const auto& result = run();  // a reference to the outcome's value, or a temporary kept alive
@@ -65,7 +71,7 @@ std::string_view respond(const Json& id, bool notification, const Run& run) {
     failed.emplace(code::kInternalError, "error", e.what());
   }
   if (notification) return {};
-  text = errorText(id, *failed);
+  text.assign(errorText(id, *failed));
   return text;
 }
 

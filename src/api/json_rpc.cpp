@@ -104,19 +104,7 @@ void writeResultTextOf(std::string& out, const Json& id, const Result& result) {
   out += '}';
 }
 
-template <class Result>
-std::string resultTextOf(const Json& id, const Result& result) {
-  std::string out;
-  out.reserve(64);
-  writeResultTextOf(out, id, result);
-  return out;
-}
-
 }  // namespace
-
-std::string resultText(const Json& id, const Json& result) { return resultTextOf(id, result); }
-
-std::string resultText(const Json& id, const core::Value& result) { return resultTextOf(id, result); }
 
 void writeResultText(std::string& out, const Json& id, const Json& result) { writeResultTextOf(out, id, result); }
 

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <optional>
 #include <vector>
 
 #include <simdjson.h>
@@ -59,26 +60,22 @@ std::optional<Json> plain(simdjson::dom::element value, bool minusZero) {
 }
 
 // An argument as the engine's value, straight from simdjson (what
-// core::jsonToValue makes of nlohmann's reading), or nothing.
-std::optional<core::Value> argument(simdjson::dom::element value, bool minusZero) {
-  if (leftToTheFullReader(value, minusZero)) return std::nullopt;
+// core::jsonToValue makes of nlohmann's reading), over `out` (a string in
+// the memory of the one it held), or false.
+bool argument(simdjson::dom::element value, bool minusZero, core::Value& out) {
+  if (leftToTheFullReader(value, minusZero)) return false;
   switch (value.type()) {
-    case Type::STRING: return core::Value(value.get_string().value_unsafe());
-    case Type::INT64: return core::Value(value.get_int64().value_unsafe());
-    case Type::UINT64: return core::Value(value.get_uint64().value_unsafe());
-    case Type::DOUBLE: return core::Value(value.get_double().value_unsafe());
-    case Type::BOOL: return core::Value(value.get_bool().value_unsafe());
-    default: return core::Value();
+    case Type::STRING: out.assignString(value.get_string().value_unsafe()); break;
+    case Type::INT64: out = core::Value(value.get_int64().value_unsafe()); break;
+    case Type::UINT64: out = core::Value(value.get_uint64().value_unsafe()); break;
+    case Type::DOUBLE: out = core::Value(value.get_double().value_unsafe()); break;
+    case Type::BOOL: out = core::Value(value.get_bool().value_unsafe()); break;
+    default: out = core::Value(); break;
   }
+  return true;
 }
 
 }  // namespace
-
-std::optional<Request> RequestReader::read(std::string_view message, std::size_t maxDepth) {
-  std::optional<Request> out(std::in_place);  // one return of one object: built where it is returned
-  if (!readInto(*out, message, maxDepth)) out.reset();
-  return out;
-}
 
 bool RequestReader::readInto(Request& r, std::string_view message, std::size_t maxDepth) {
   r.id = nullptr;
@@ -115,15 +112,18 @@ bool RequestReader::readInto(Request& r, std::string_view message, std::size_t m
     } else if (key == "params" && !params) {
       simdjson::dom::array array;
       if (field.value.get_array().get(array)) return false;
+      // Refilled in place, strings in their own memory, when no one else
+      // holds it: every holder (the request, a call posted with it) lives
+      // on the engine's thread, which reads messages (a service keeps
+      // copies of the values, not the array).
       auto& arguments = parser_->arguments;
       if (!arguments || arguments.use_count() > 1) arguments = std::make_shared<core::Value::Array>();
-      arguments->clear();
-      arguments->reserve(array.size());
+      std::size_t n = 0;
       for (auto element : array) {
-        auto value = argument(element, minusZero);
-        if (!value) return false;
-        arguments->push_back(std::move(*value));
+        if (n == arguments->size()) arguments->emplace_back();
+        if (!argument(element, minusZero, (*arguments)[n++])) return false;
       }
+      arguments->resize(n);
       r.params = core::Value::sharing(arguments);
       params = true;
     } else {

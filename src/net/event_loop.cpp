@@ -104,26 +104,36 @@ void count(std::atomic<std::uint64_t>& n) { n.store(n.load(std::memory_order_rel
 
 }  // namespace
 
-// io_context::run, polling first for up to the window before each wait.
-// A poll that finds nothing yields: the peer we wait for may be queued for
-// this very CPU.
+// io_context::run, polling for up to the window before each wait. An idle
+// period starts when a poll finds nothing ready and ends when a poll finds
+// something (its length goes to IdlePoll) or, past the window, with the
+// wait; a poll that finds nothing yields: the peer we wait for may be
+// queued for this very CPU.
 void EventLoop::Impl::run() {
   using Steady = std::chrono::steady_clock;
   while (!ioc.stopped()) {
-    const auto from = Steady::now();
-    const auto until = from + idle.window();
-    std::size_t ran = 0;
-    while (ran == 0 && Steady::now() < until && !ioc.stopped()) {
-      ran = ioc.poll();
-      if (ran == 0) sched_yield();
-    }
-    if (ran > 0) {
-      count(polled);
-    } else {
+    if (idle.max().count() == 0) {  // never polls: io_context::run's own way
       ioc.run_one();
       count(waited);
+      continue;
     }
-    idle.idled(Steady::now() - from);
+    if (ioc.poll() > 0) continue;  // work was waiting: no idle period
+    const auto from = Steady::now();
+    const auto until = from + idle.window();
+    bool found = false;
+    for (auto at = from; !found && at < until && !ioc.stopped(); ) {
+      sched_yield();
+      at = Steady::now();
+      if (ioc.poll() > 0) {
+        found = true;
+        count(polled);
+        idle.idled(at - from);
+      }
+    }
+    if (found) continue;
+    ioc.run_one();
+    count(waited);
+    idle.idled(Steady::now() - from);  // with the one handler it ran: the window is long past anyway
   }
 }
 

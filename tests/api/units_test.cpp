@@ -54,6 +54,13 @@ TEST(JsonRpc, ReasonsMapToCodes) {
   EXPECT_EQ(codeForReason("unknown-key"), -32000);
 }
 
+template <class Result>
+std::string resultText(const Json& id, const Result& result) {
+  std::string out;
+  writeResultText(out, id, result);
+  return out;
+}
+
 // The answer's text is written without building the response object: it
 // must be the text the JSON-RPC object dumps to, byte for byte (key order,
 // no spaces, invalid UTF-8 replaced).
@@ -134,8 +141,8 @@ TEST(RequestReader, AgreesWithTheFullReaderOnWhatItTakesAndDeclinesTheRest) {
   };
   auto expectSame = [&](const std::string& text) {
     SCOPED_TRACE(text);
-    const auto fast = reader.read(text, 64);
-    ASSERT_TRUE(fast.has_value());
+    auto fast = std::make_optional<Request>();
+    ASSERT_TRUE(reader.readInto(*fast, text, 64));
     const Request slow = full(text);
     EXPECT_EQ(fast->method, slow.method);
     EXPECT_EQ(fast->notification, slow.notification);
@@ -167,9 +174,11 @@ TEST(RequestReader, AgreesWithTheFullReaderOnWhatItTakesAndDeclinesTheRest) {
            "",
        }) {
     SCOPED_TRACE(text);
-    EXPECT_FALSE(reader.read(text, 64).has_value());
+    Request r;
+    EXPECT_FALSE(reader.readInto(r, text, 64));
   }
-  EXPECT_FALSE(reader.read(R"({"jsonrpc":"2.0","id":1,"method":"a.b","params":[1]})", 1).has_value());
+  Request r;
+  EXPECT_FALSE(reader.readInto(r, R"({"jsonrpc":"2.0","id":1,"method":"a.b","params":[1]})", 1));
 }
 
 // Read into one request again and again (the connection's), nothing of the
@@ -184,11 +193,15 @@ TEST(RequestReader, ReadingIntoTheSameRequestLeavesNothingOfTheLastOne) {
   EXPECT_TRUE(r.id.is_null());
   EXPECT_TRUE(r.params.isInvalid());
   EXPECT_EQ(r.method, "ALMotion.wakeUp");
-  ASSERT_TRUE(reader.readInto(r, R"({"jsonrpc":"2.0","id":2,"method":"a.b","params":["other",2,3]})", 64));
+  ASSERT_TRUE(reader.readInto(r, R"({"jsonrpc":"2.0","id":2,"method":"a.b","params":["a key longer than inline",2,3]})", 64));
   EXPECT_EQ(autolife::core::valueToJson(held), Json::array({"k", 1}));
-  EXPECT_EQ(autolife::core::valueToJson(r.params), Json::array({"other", 2, 3}));
-  ASSERT_TRUE(reader.readInto(r, R"({"jsonrpc":"2.0","id":3,"method":"a.b","params":[true]})", 64));
-  EXPECT_EQ(autolife::core::valueToJson(r.params), Json::array({true}));  // refilled: no one else held it
+  EXPECT_EQ(autolife::core::valueToJson(r.params), Json::array({"a key longer than inline", 2, 3}));
+  const auto* array = &r.params.asArray();
+  const auto* text = r.params.asArray()[0].asString().data();
+  ASSERT_TRUE(reader.readInto(r, R"({"jsonrpc":"2.0","id":3,"method":"a.b","params":["another one, as long",true]})", 64));
+  EXPECT_EQ(autolife::core::valueToJson(r.params), Json::array({"another one, as long", true}));
+  EXPECT_EQ(&r.params.asArray(), array);  // refilled: no one else held it
+  EXPECT_EQ(r.params.asArray()[0].asString().data(), text);  // and its string too
   EXPECT_EQ(r.id, Json(3));
   EXPECT_FALSE(reader.readInto(r, R"([1])", 64));
 }

@@ -24,17 +24,22 @@ struct Client {
   Subscriptions subscriptions;
 };
 
-// Where a response goes. Called once, at once or (a method that answers
-// later: a robot's) afterwards, on the engine's thread; the text is valid
-// during the call only. What answers later holds the responder by keep().
-// The WebSocket session is its own responder: a call answered at once
-// allocates nothing for it (docs/performance.md).
+// Where a response goes: a message's (Connection) or a call's (Api). The
+// text is valid during the call only: a responder copies what it keeps.
+// A call answered at once responds on the engine's thread before execute()
+// returns; an error found on reading (too large, rate, parse) at once, on
+// the network's; a method that answers later (a robot's) responds when it
+// does, through the responder it kept with keep(). Nothing may follow a
+// respond() in its callers: it may end the connection that made the call.
+// The WebSocket session is its own messages' responder: a call answered at
+// once allocates nothing for it (docs/decisions.md 713).
 class Responder {
 public:
   virtual ~Responder() = default;
   // The response's text; empty for a notification, which gets none.
   virtual void respond(std::string_view text) = 0;
-  // This responder, kept alive until an answer that comes later.
+  // This responder, kept alive until an answer that comes later: a
+  // responder is owned by a shared_ptr.
   virtual std::shared_ptr<Responder> keep() = 0;
 };
 

@@ -59,16 +59,14 @@ Json parseMessage(std::string_view text, std::size_t maxDepth);
 // `id` is set whenever one could be read, to answer with it.
 Request readRequest(const Json& message, Json& id);
 
-// A response's text: {"id", "jsonrpc": "2.0", "result"} in nlohmann's key
-// order, the result's written without building the response object (the
-// common answer of every call); an error's {"error": {code, data: {reason},
-// message}, "id", "jsonrpc"}.
-std::string resultText(const Json& id, const Json& result);
+// A response's text, written over `out` (whose memory is reused):
+// {"id", "jsonrpc": "2.0", "result"} in nlohmann's key order, the result's
+// written without building the response object (the common answer of every
+// call). errorText: {"error": {code, data: {reason}, message}, "id",
+// "jsonrpc"}.
+void writeResultText(std::string& out, const Json& id, const Json& result);
 // The same for a service's result (its JSON text: bytes as a string, a tuple
 // as an array; an object cannot be written: std::invalid_argument).
-std::string resultText(const Json& id, const core::Value& result);
-// The same written over `out`, whose memory is reused.
-void writeResultText(std::string& out, const Json& id, const Json& result);
 void writeResultText(std::string& out, const Json& id, const core::Value& result);
 std::string errorText(const Json& id, const RpcError& error);
 Json notification(std::string_view method, Json params);

@@ -10,7 +10,6 @@
 #pragma once
 
 #include <memory>
-#include <optional>
 #include <string_view>
 
 #include "autolife/api/json_rpc.hpp"
@@ -24,12 +23,11 @@ public:
   RequestReader(const RequestReader&) = delete;
   RequestReader& operator=(const RequestReader&) = delete;
 
-  // The request `message` holds, or nothing when it is not of the common
-  // shape (then parseMessage and readRequest say what it is).
-  std::optional<Request> read(std::string_view message, std::size_t maxDepth);
-  // The same into `request`, whose memory is reused (the method's text, the
-  // arguments' array when no one else holds it): false, and `request` left
-  // half read, when the message is not of the common shape.
+  // Reads the request `message` holds into `request`, whose memory is
+  // reused (the method's text, the arguments' array and strings when no one
+  // else holds them). False, and `request` half read, when the message is
+  // not of the common shape: then parseMessage and readRequest say what it
+  // is.
   bool readInto(Request& request, std::string_view message, std::size_t maxDepth);
 
 private:

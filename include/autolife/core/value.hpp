@@ -126,6 +126,17 @@ public:
   ~Value() {
     if (!isScalarKind()) destroyShared();
   }
+  // Becomes the String `s`, in the memory of the string it holds when it
+  // holds one (a reader refilling its values: no allocation).
+  void assignString(std::string_view s) {
+    if (kind_ == Kind::String) {
+      slot_.string.assign(s);
+    } else {
+      if (!isScalarKind()) destroyShared();
+      kind_ = Kind::String;
+      new (&slot_.string) std::string(s);
+    }
+  }
 
   Type type() const { return kind_ != Kind::Extended ? static_cast<Type>(kind_) : extendedType(); }
   bool isInvalid() const { return kind_ == Kind::Invalid; }

@@ -107,7 +107,9 @@ struct Convert<float> {
 template <>
 struct Convert<std::string> {
   static Type type() { return Type::String; }
-  static std::string from(const Any& v) { return v.isBytes() ? v.asBytes() : v.asString(); }
+  // The argument's own text: a handler taking a `const std::string&` reads
+  // it where it is, without a copy.
+  static const std::string& from(const Any& v) { return v.isBytes() ? v.asBytes() : v.asString(); }
   static Any to(std::string s) { return s; }
 };
 
