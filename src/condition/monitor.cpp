@@ -298,8 +298,23 @@ void ConditionMonitor::commit(Loaded& c, const Outcome& o, Time now, std::uint64
   setDeadline(c, o.nextDeadline);
 }
 
+// Most batches are one write of a key no condition reads, or one that left
+// the value as it was: those return here, before the general pass (its
+// frame and loops cost a write about a tenth of its instructions).
 void ConditionMonitor::onBatch(const memory::ChangeBatch& batch, const LockedView& view) {
   if (loaded_ == 0) return;
+  if (batch.changes.size() == 1 && !options_.naive && heldPreferenceSlots_.empty() && !heldPreferenceInput_ &&
+      provisional_.empty()) [[likely]] {
+    const memory::Change& change = batch.changes.front();
+    if (change.key >= dependents_.size()) return;
+    if (change.raised) raisedInBatch_[change.key] = batch.sequence;
+    else if (!change.valueChanged) return;
+    if (dependents_[change.key].empty()) return;
+  }
+  onAffectingBatch(batch, view);
+}
+
+void ConditionMonitor::onAffectingBatch(const memory::ChangeBatch& batch, const LockedView& view) {
   affected_.clear();
   auto affect = [&](std::uint32_t s) {
     Loaded& c = *slots_[s];

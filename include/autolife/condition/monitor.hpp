@@ -119,6 +119,8 @@ private:
     static Point ofDeadlines(Time t) { return {t, false}; }
   };
 
+  // onBatch's general case (onBatch returns early for a batch that reaches no condition).
+  [[gnu::noinline]] void onAffectingBatch(const memory::ChangeBatch& batch, const memory::LockedView& view);
   Loaded* find(ConditionId id) const;
   Loaded& at(ConditionId id) const;
   Outcome run(Loaded& c, const ValueSource& source, Time now, bool atInput, bool explain = false);
