@@ -295,9 +295,18 @@ void Memory::queueMeta(std::string_view metaKey, std::string_view name) {
   w.value = Value(name);
 }
 
+// identical() with the kind a write carries most (an int) compared inline:
+// GCC leaves identical() itself a call, a twentieth of a write's cost.
+namespace {
+[[gnu::always_inline]] inline bool sameValue(const Value& a, const Value& b) {
+  if (a.isInt() && b.isInt()) return a.asInt() == b.asInt();
+  return identical(a, b);
+}
+}  // namespace
+
 [[gnu::always_inline]] inline void Memory::record(Slot& slot, KeyId id, Value&& value, bool raised,
                                                   ChangeBatch& batch) {
-  const bool changed = !slot.everChanged || !identical(slot.value, value);
+  const bool changed = !slot.everChanged || !sameValue(slot.value, value);
   if (slot.hasListeners && (raised || slot.exists)) {
     // Delivered after the lock is released, in write order.
     dispatcher_.post([listeners = listeners_.find(id)->second, key = slot.name, v = value] { notify(*listeners, key, v); });
