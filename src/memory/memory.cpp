@@ -104,17 +104,46 @@ Memory::~Memory() = default;
 
 // ---- slots ---------------------------------------------------------------
 
-[[gnu::always_inline]] inline KeyId Memory::findLocked(std::string_view name) const {
-  const auto nameOf = [this](KeyId k) -> std::string_view { return slots_[k].name; };
-  if (name.empty()) [[unlikely]]
-    return index_.find(name, nameOf);  // a recycled slot's name too: never from the cache
+[[gnu::always_inline]] inline KeyId Memory::findLocked(std::string_view name, const Slot*& slot) const {
+  // The index compares names in their slots: the slot of the last one
+  // compared is the key's, when found (no second lookup of it).
+  const Slot* compared = nullptr;
+  const auto nameOf = [this, &compared](KeyId k) -> std::string_view {
+    compared = &slots_[k];
+    return compared->name;
+  };
+  if (name.empty()) [[unlikely]] {
+    const KeyId id = index_.find(name, nameOf);  // a recycled slot's name too: never from the cache
+    slot = compared;
+    return id;
+  }
+  if (recentRest_ != 0) [[likely]] {  // the cache has missed lately: see recentRest_
+    --recentRest_;
+    const KeyId id = index_.find(name, nameOf);
+    slot = compared;
+    return id;
+  }
   Recent& recent = recent_[(name.size() * 31 + static_cast<unsigned char>(name.back())) % recent_.size()];
   const std::uint32_t tail = detail::KeyIndex::tail(name);
   // (A slot never moves, and a recycled one has another name.)
-  if (recent.tail == tail && recent.slot && detail::KeyIndex::sameName(recent.slot->name, name)) return recent.id;
+  if (recent.tail == tail && recent.slot && detail::KeyIndex::sameName(recent.slot->name, name)) {
+    recentMisses_ = 0;
+    slot = recent.slot;
+    return recent.id;
+  }
   const KeyId id = index_.find(name, nameOf);
-  if (id != kNoKey) recent = {id, tail, &slots_[id]};
+  slot = compared;
+  if (id != kNoKey) recent = {id, tail, compared};
+  if (++recentMisses_ == kRecentMissesBeforeRest) [[unlikely]] {
+    recentMisses_ = 0;
+    recentRest_ = kRecentRest;
+  }
   return id;
+}
+
+[[gnu::always_inline]] inline KeyId Memory::findLocked(std::string_view name) const {
+  const Slot* slot = nullptr;
+  return findLocked(name, slot);
 }
 
 KeyId Memory::acquireKey(std::string_view name) {
@@ -129,6 +158,15 @@ KeyId Memory::acquireKey(std::string_view name) {
   if (id != kNoKey) [[likely]]
     return id;
   return createLocked(name);
+}
+
+[[gnu::always_inline]] inline Memory::Slot& Memory::findOrCreateLocked(std::string_view name, KeyId& id) {
+  const Slot* found = nullptr;
+  id = findLocked(name, found);
+  if (id != kNoKey) [[likely]]
+    return const_cast<Slot&>(*found);  // (found through a const lookup; this is the write)
+  id = createLocked(name);
+  return slots_[id];
 }
 
 KeyId Memory::createLocked(std::string_view name) {
@@ -266,8 +304,8 @@ void Memory::removeOne(std::string_view key, ChangeBatch& batch, bool withMeta) 
 [[gnu::always_inline]] inline void Memory::applyOne(Write::Kind kind, std::string_view key, Value&& value,
                                                     ChangeBatch& batch, bool withMeta) {
   if (kind == Write::Kind::Remove) return removeOne(key, batch, withMeta);
-  const KeyId id = findOrCreateLocked(key);
-  Slot& slot = slots_[id];
+  KeyId id;
+  Slot& slot = findOrCreateLocked(key, id);
   const bool created = !slot.exists;
   // KeyTypeChanged for a key that was of another kind; KeyAdded for a new
   // one (never both).
