@@ -150,14 +150,14 @@ namespace detail {
 class MemoryLock {
 public:
   explicit MemoryLock(Threads threads) : shared_(threads == Threads::Any) {}
-  void lock() {
+  [[gnu::always_inline]] void lock() {
     if (!shared_) return;
     std::uint32_t expected = kFree;
     if (!word_.compare_exchange_strong(expected, kHeld, std::memory_order_acquire, std::memory_order_relaxed))
         [[unlikely]]
       lockContended();
   }
-  void unlock() {
+  [[gnu::always_inline]] void unlock() {
     if (!shared_) return;
     if (word_.exchange(kFree, std::memory_order_seq_cst) == kContended) [[unlikely]]
       word_.notify_one();
@@ -181,7 +181,7 @@ public:
   Memory& operator=(const Memory&) = delete;
 
   // ---- the ALMemory API ----
-  void insertData(std::string_view key, Value value);
+  void insertData(std::string_view key, Value value) { writeOne(Write::Kind::Set, key, std::move(value)); }
   void insertListData(const std::vector<std::pair<std::string, Value>>& list);
   Value getData(std::string_view key) const;  // MemoryError for an unknown key
   std::vector<Value> getListData(const std::vector<std::string>& keys) const;
@@ -189,8 +189,8 @@ public:
   std::vector<std::string> getDataListName() const;
   void removeData(std::string_view key);
   void declareEvent(std::string_view name);
-  void raiseEvent(std::string_view name, Value value);
-  void raiseMicroEvent(std::string_view name, Value value);
+  void raiseEvent(std::string_view name, Value value) { writeOne(Write::Kind::Raise, name, std::move(value)); }
+  void raiseMicroEvent(std::string_view name, Value value) { writeOne(Write::Kind::RaiseMicro, name, std::move(value)); }
   std::vector<std::string> getEventList() const;
   std::vector<std::string> getMicroEventList() const;
   std::string getType(std::string_view key) const;  // "Data" | "Event" | "MicroEvent"
