@@ -61,7 +61,7 @@ public:
 };
 
 ConditionMonitor::ConditionMonitor(memory::Memory& memory, Options options)
-    : memory_(memory), clock_(memory.clock()), options_(options) {
+    : memory_(memory), clock_(memory.clock()), options_(options), generalPass_(options.naive) {
   memory_.addObserver(this);
   if (options_.preferences) {
     preferenceLink_ = options_.preferences->changed.connect(
@@ -303,8 +303,7 @@ void ConditionMonitor::commit(Loaded& c, const Outcome& o, Time now, std::uint64
 // frame and loops cost a write about a tenth of its instructions).
 void ConditionMonitor::onBatch(const memory::ChangeBatch& batch, const LockedView& view) {
   if (loaded_ == 0) return;
-  if (batch.changes.size() == 1 && !options_.naive && heldPreferenceSlots_.empty() && !heldPreferenceInput_ &&
-      provisional_.empty()) [[likely]] {
+  if (batch.changes.size() == 1 && !generalPass_) [[likely]] {
     const memory::Change& change = batch.changes.front();
     if (change.key >= dependents_.size()) return;
     if (change.raised) raisedInBatch_[change.key] = batch.sequence;
@@ -342,6 +341,7 @@ void ConditionMonitor::onAffectingBatch(const memory::ChangeBatch& batch, const 
   if (!provisional_.empty())
     settleProvisional([&](const Loaded& c) { return c.markedBatch == batch.sequence; });
   // Most writes touch no condition: no evaluation point for them.
+  generalPass_ = options_.naive;  // (held preferences and provisional loads are settled now)
   if (!affected_.empty()) evaluatePoint(affected_, view, Point::ofInput(batch.time), batch.sequence);
 }
 
@@ -360,7 +360,7 @@ void ConditionMonitor::settleProvisional(const std::function<bool(const Loaded&)
 void ConditionMonitor::onPreferenceChanged(const std::string& domain, const std::string& setting) {
   auto value = options_.preferences->preference(domain, setting);
   memory_.withLock([&](const LockedView& view) {
-    if (preferenceHolds_ > 0) heldPreferenceInput_ = true;
+    if (preferenceHolds_ > 0) heldPreferenceInput_ = generalPass_ = true;
     auto it = preferenceDependents_.find({domain, setting});
     if (it == preferenceDependents_.end()) {
       if (preferenceHolds_ == 0) evaluatePreferenceInput({}, view);  // still an input (decision 19b)
@@ -488,7 +488,10 @@ void ConditionMonitor::warmUp(Loaded& c, const LockedView& view, Time now) {
   if (replayed) replay(c, view, start, now);
   evaluateSettled(c, view, Point::ofDeadlines(now));
   c.state.provisional = !replayed;
-  if (c.state.provisional) provisional_.push_back(c.id);
+  if (c.state.provisional) {
+    provisional_.push_back(c.id);
+    generalPass_ = true;
+  }
 }
 
 // Rebuilds the time operators' state as if the condition had been loaded at

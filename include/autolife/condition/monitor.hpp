@@ -162,6 +162,10 @@ private:
   int preferenceHolds_ = 0;
   std::vector<std::uint32_t> heldPreferenceSlots_;  // read a preference changed under a hold
   bool heldPreferenceInput_ = false;  // a preference changed under a hold, not yet evaluated
+  // The next batch takes onAffectingBatch whatever it changed: naive
+  // evaluation, or a held preference input or a provisional load to settle
+  // (set where those begin, so that onBatch tests one flag, not four).
+  bool generalPass_;
   std::size_t loaded_ = 0;
   std::shared_ptr<int> alive_ = std::make_shared<int>(0);
   core::SignalLink preferenceLink_ = 0;
