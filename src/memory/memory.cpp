@@ -249,12 +249,15 @@ void Memory::declareEvent(std::string_view name) { writeOne(Write::Kind::Declare
 
 void Memory::writeOne(Write::Kind kind, std::string_view key, Value&& value) {
   if (key.empty()) throw MemoryError("ALMemory: a key name cannot be empty", MemoryError::Reason::BadArgument);
-  {
+  const auto write = [&](Write::Kind k) __attribute__((always_inline)) {
     WriteGuard lock(mutex_);
     ChangeBatch& batch = beginBatchLocked();
-    applyOne(kind, key, std::move(value), batch, true);
-    endBatchLocked(batch, kind == Write::Kind::Remove);
-  }
+    applyOne(k, key, std::move(value), batch, true);
+    endBatchLocked(batch, k == Write::Kind::Remove);
+  };
+  // insertData's steps with the kind known: its tests of the kind fold away.
+  if (kind == Write::Kind::Set) write(Write::Kind::Set);
+  else write(kind);
   dispatcher_.drain();
 }
 
