@@ -3,6 +3,7 @@
 #include "autolife/service/service.hpp"
 
 #include <optional>
+#include <string>
 #include <thread>
 
 namespace autolife::api {
@@ -43,13 +44,19 @@ bool namesMatch(const service::Method& m, const core::Value::Map& object) {
 }
 
 // The response's text to a request (its id; none, "", for a notification)
-// from what `run` returns (JSON, or a service's value) or throws.
+// from what `run` returns (JSON, or a service's value) or throws. Written
+// into this thread's buffer, whose memory serves every response: the view
+// holds until the next response made on this thread (Responder's contract:
+// the text is valid during the call).
 template <class Run>
-std::string respond(const Json& id, bool notification, const Run& run) {
+std::string_view respond(const Json& id, bool notification, const Run& run) {
+  thread_local std::string text;
   std::optional<RpcError> failed;
   try {
     const auto& result = run();  // a reference to the outcome's value, or a temporary kept alive
-    return notification ? std::string() : resultText(id, result);
+    if (notification) return {};
+    writeResultText(text, id, result);
+    return text;
   } catch (const RpcError& e) {
     failed = e;
   } catch (const service::CallError& e) {
@@ -57,13 +64,25 @@ std::string respond(const Json& id, bool notification, const Run& run) {
   } catch (const std::exception& e) {
     failed.emplace(code::kInternalError, "error", e.what());
   }
-  return notification ? std::string() : errorText(id, *failed);
+  if (notification) return {};
+  text = errorText(id, *failed);
+  return text;
 }
 
 template <class Run>
-std::string respond(const Request& request, const Run& run) {
+std::string_view respond(const Request& request, const Run& run) {
   return respond(request.id, request.notification, run);
 }
+
+class FunctionResponder : public Responder, public std::enable_shared_from_this<FunctionResponder> {
+public:
+  explicit FunctionResponder(std::function<void(std::string_view)> f) : f_(std::move(f)) {}
+  void respond(std::string_view text) override { f_(text); }
+  std::shared_ptr<Responder> keep() override { return shared_from_this(); }
+
+private:
+  std::function<void(std::string_view)> f_;
+};
 
 // A call's outcome as respond's `run` gives it: the value, or its error thrown.
 const service::Any& answerWith(const service::Outcome& outcome) {
@@ -72,6 +91,10 @@ const service::Any& answerWith(const service::Outcome& outcome) {
 }
 
 }  // namespace
+
+std::shared_ptr<Responder> responder(std::function<void(std::string_view)> f) {
+  return std::make_shared<FunctionResponder>(std::move(f));
+}
 
 service::Arguments argumentsFor(const service::Service& s, std::string_view method, const core::Value& params) {
   if (params.isInvalid()) return {};
@@ -96,9 +119,9 @@ Json Api::describe() const {
   return {{"services", services}};
 }
 
-void Api::execute(const Request& request, Client& client, std::function<void(std::string)> done) {
+void Api::execute(const Request& request, Client& client, Responder& to) {
   const auto dot = request.method.find('.');
-  if (dot == std::string::npos) return done(respond(request, [&] { return dispatch(request, client); }));
+  if (dot == std::string::npos) return to.respond(respond(request, [&] { return dispatch(request, client); }));
   // Service.method: a method that answers later (a robot's) answers on the
   // engine's thread once it does; any other answers here, now.
   const std::string_view qualified = request.method;
@@ -111,21 +134,21 @@ void Api::execute(const Request& request, Client& client, std::function<void(std
     if (!request.params.isArray()) named = argumentsFor(*s, method, request.params);
   } catch (...) {
     const auto refused = std::current_exception();
-    return done(respond(request, [&]() -> Json { std::rethrow_exception(refused); }));
+    return to.respond(respond(request, [&]() -> Json { std::rethrow_exception(refused); }));
   }
   // Positional arguments are the request's own array, not a copy.
   const auto& arguments = request.params.isArray() ? request.params.asArray() : named;
   if (auto outcome = engine_.services.callAtOnce(serviceName, s, method, arguments))
-    return done(respond(request, [&] { return answerWith(*outcome); }));
+    return to.respond(respond(request, [&] { return answerWith(*outcome); }));
   // What the answer needs of the request: its id, not its params (copied for nothing).
   const auto here = std::this_thread::get_id();
   auto& clock = engine_.clock;
   engine_.services.callAsync(serviceName, s, method, arguments,
                              [id = request.id, notification = request.notification, here, &clock,
-                              done = std::move(done)](service::Outcome outcome) mutable {
-                               auto respondWith = [id = std::move(id), notification, done = std::move(done),
+                              to = to.keep()](service::Outcome outcome) mutable {
+                               auto respondWith = [id = std::move(id), notification, to = std::move(to),
                                                    outcome = std::move(outcome)] {
-                                 done(respond(id, notification, [&] { return answerWith(outcome); }));
+                                 to->respond(respond(id, notification, [&] { return answerWith(outcome); }));
                                };
                                if (std::this_thread::get_id() == here) return respondWith();
                                clock.post(std::move(respondWith));

@@ -32,9 +32,9 @@ public:
 private:
   void onRead(beast::error_code ec) {
     if (ec == http::error::body_limit) {
-      connection_.tooLarge([self = shared_from_this()](std::string body) {
-        self->respond(http::status::payload_too_large, std::move(body), false);
-      });
+      connection_.tooLarge(*responder([self = shared_from_this()](std::string_view body) {
+        self->respond(http::status::payload_too_large, std::string(body), false);
+      }));
       return;
     }
     if (ec) return close();
@@ -63,12 +63,12 @@ private:
 
   void call(const std::string& body, bool keepAlive) {
     stream_.expires_never();  // the engine answers when its turn comes
-    connection_.receive(body, [self = shared_from_this(), keepAlive](std::string answer) {
-      self->shared_->toNetwork([self, keepAlive, answer = std::move(answer)]() mutable {
+    connection_.receive(body, *responder([self = shared_from_this(), keepAlive](std::string_view text) {
+      self->shared_->toNetwork([self, keepAlive, answer = std::string(text)]() mutable {
         const auto status = answer.empty() ? http::status::no_content : http::status::ok;
         self->respond(status, std::move(answer), keepAlive, true);
       });
-    });
+    }));
   }
 
   // The dashboard's files need no token: they are the same for everyone and

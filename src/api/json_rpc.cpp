@@ -96,14 +96,19 @@ std::string textOf(const Json& json) { return text(json); }
 std::string textOf(const core::Value& value) { return text(core::valueToJson(value)); }
 
 template <class Result>
-std::string resultTextOf(const Json& id, const Result& result) {
-  std::string out;
-  out.reserve(64);
-  out += R"({"id":)";
+void writeResultTextOf(std::string& out, const Json& id, const Result& result) {
+  out.assign(R"({"id":)");
   if (!appendPlain(out, id)) out += text(id);
   out += R"(,"jsonrpc":"2.0","result":)";
   if (!appendPlain(out, result)) out += textOf(result);
   out += '}';
+}
+
+template <class Result>
+std::string resultTextOf(const Json& id, const Result& result) {
+  std::string out;
+  out.reserve(64);
+  writeResultTextOf(out, id, result);
   return out;
 }
 
@@ -112,6 +117,10 @@ std::string resultTextOf(const Json& id, const Result& result) {
 std::string resultText(const Json& id, const Json& result) { return resultTextOf(id, result); }
 
 std::string resultText(const Json& id, const core::Value& result) { return resultTextOf(id, result); }
+
+void writeResultText(std::string& out, const Json& id, const Json& result) { writeResultTextOf(out, id, result); }
+
+void writeResultText(std::string& out, const Json& id, const core::Value& result) { writeResultTextOf(out, id, result); }
 
 std::string errorText(const Json& id, const RpcError& error) {
   return text(Json{{"jsonrpc", "2.0"},

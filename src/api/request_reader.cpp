@@ -11,6 +11,9 @@ namespace autolife::api {
 struct RequestReader::Parser {
   simdjson::dom::parser dom;
   std::vector<char> padded;  // the message, then SIMDJSON_PADDING bytes
+  // The arguments' array, refilled when only this reader holds it (the
+  // request it was read into has let it go).
+  std::shared_ptr<core::Value::Array> arguments;
 };
 
 RequestReader::RequestReader() : parser_(std::make_unique<Parser>()) {}
@@ -73,11 +76,13 @@ std::optional<core::Value> argument(simdjson::dom::element value, bool minusZero
 
 std::optional<Request> RequestReader::read(std::string_view message, std::size_t maxDepth) {
   std::optional<Request> out(std::in_place);  // one return of one object: built where it is returned
-  if (!fill(*out, message, maxDepth)) out.reset();
+  if (!readInto(*out, message, maxDepth)) out.reset();
   return out;
 }
 
-bool RequestReader::fill(Request& r, std::string_view message, std::size_t maxDepth) {
+bool RequestReader::readInto(Request& r, std::string_view message, std::size_t maxDepth) {
+  r.id = nullptr;
+  r.params = core::Value();  // lets go of the last arguments, for them to be refilled
   if (maxDepth < 2 || message.empty()) return false;
   auto& padded = parser_->padded;
   if (padded.size() < message.size() + simdjson::SIMDJSON_PADDING) padded.resize(message.size() + simdjson::SIMDJSON_PADDING);
@@ -110,14 +115,16 @@ bool RequestReader::fill(Request& r, std::string_view message, std::size_t maxDe
     } else if (key == "params" && !params) {
       simdjson::dom::array array;
       if (field.value.get_array().get(array)) return false;
-      core::Value::Array arguments;
-      arguments.reserve(array.size());
+      auto& arguments = parser_->arguments;
+      if (!arguments || arguments.use_count() > 1) arguments = std::make_shared<core::Value::Array>();
+      arguments->clear();
+      arguments->reserve(array.size());
       for (auto element : array) {
         auto value = argument(element, minusZero);
         if (!value) return false;
-        arguments.push_back(std::move(*value));
+        arguments->push_back(std::move(*value));
       }
-      r.params = std::move(arguments);
+      r.params = core::Value::sharing(arguments);
       params = true;
     } else {
       return false;  // another member, or one repeated

@@ -47,6 +47,11 @@ struct Shared {
     lock.unlock();
     f();
   }
+  // Whether toNetwork would run a task at once: open, and on the loop's thread.
+  bool atOnce() {
+    std::lock_guard lock(gateMutex);
+    return open && ioc.get_executor().running_in_this_thread();
+  }
   void close() {
     std::lock_guard lock(gateMutex);
     open = false;

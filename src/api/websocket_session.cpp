@@ -18,7 +18,9 @@ constexpr std::size_t kReadChunk = 64 * 1024;
 // Beyond this a message is not even read to its end: the connection closes (1009).
 constexpr std::size_t kHardMessageLimit = 64 << 20;
 
-class WebSocketSession : public Closable, public std::enable_shared_from_this<WebSocketSession> {
+// The session is the responder of its messages (a call answered at once
+// costs no allocation for it); an answer that comes later keeps it alive.
+class WebSocketSession : public Closable, public Responder, public std::enable_shared_from_this<WebSocketSession> {
 public:
   WebSocketSession(Stream stream, std::shared_ptr<Shared> shared, std::unique_ptr<Slot> slot)
       : ws_(std::move(stream)), idle_(ws_.get_executor()), shared_(std::move(shared)), slot_(std::move(slot)) {}
@@ -57,6 +59,12 @@ public:
       self->read();
     });
   }
+
+  void respond(std::string_view text) override {
+    if (shared_->atOnce()) return answered(text);
+    shared_->toNetwork([self = shared_from_this(), text = std::string(text)] { self->answered(text); });
+  }
+  std::shared_ptr<Responder> keep() override { return shared_from_this(); }
 
 private:
   const Limits& limits() const { return shared_->options.limits; }
@@ -136,12 +144,9 @@ private:
 
   void finishMessage() {
     ++inFlight_;
-    auto answer = [self = shared_from_this()](std::string text) {
-      self->shared_->toNetwork([self, text = std::move(text)]() mutable { self->answered(std::move(text)); });
-    };
     if (oversized_) {
       oversized_ = false;
-      connection_->tooLarge(std::move(answer));
+      connection_->tooLarge(*this);
       return;
     }
     // Copied out first: the answer may come at once and start the next read.
@@ -149,16 +154,16 @@ private:
     const auto data = buffer_.cdata();
     message_.assign(static_cast<const char*>(data.data()), data.size());
     buffer_.clear();
-    connection_->receive(message_, std::move(answer));
+    connection_->receive(message_, *this);
   }
 
-  void answered(std::string text) {
+  void answered(std::string_view text) {
     --inFlight_;
-    if (!text.empty()) send(std::move(text));
+    if (!text.empty()) send(text);
     read();
   }
 
-  void send(const std::string& message) {
+  void send(std::string_view message) {
     if (closed_) return;
     auto& out = ws_.next_layer();
     if (out.buffered() + message.size() > limits().maxQueuedBytes) return fail();  // a client that does not read

@@ -99,10 +99,15 @@ bool IoClock::enterHere() {
 
 namespace {
 
-// io_context::run, polling first for up to the window before each sleep.
+// Counts an idle period's end (the loop's thread alone writes: no RMW).
+void count(std::atomic<std::uint64_t>& n) { n.store(n.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed); }
+
+}  // namespace
+
+// io_context::run, polling first for up to the window before each wait.
 // A poll that finds nothing yields: the peer we wait for may be queued for
 // this very CPU.
-void runPollingFirst(asio::io_context& ioc, IdlePoll& idle) {
+void EventLoop::Impl::run() {
   using Steady = std::chrono::steady_clock;
   while (!ioc.stopped()) {
     const auto from = Steady::now();
@@ -112,12 +117,15 @@ void runPollingFirst(asio::io_context& ioc, IdlePoll& idle) {
       ran = ioc.poll();
       if (ran == 0) sched_yield();
     }
-    if (ran == 0) ioc.run_one();
+    if (ran > 0) {
+      count(polled);
+    } else {
+      ioc.run_one();
+      count(waited);
+    }
     idle.idled(Steady::now() - from);
   }
 }
-
-}  // namespace
 
 EventLoop::EventLoop(LoopOptions options) : impl_(std::make_unique<Impl>(options)) {}
 
@@ -133,7 +141,7 @@ boost::asio::io_context& EventLoop::ioContext() { return impl_->ioc; }
 void EventLoop::start() {
   if (impl_->running.exchange(true)) return;
   impl_->ioc.restart();
-  impl_->thread = std::thread([impl = impl_.get()] { runPollingFirst(impl->ioc, impl->idle); });
+  impl_->thread = std::thread([impl = impl_.get()] { impl->run(); });
 }
 
 void EventLoop::stop() {
@@ -143,5 +151,9 @@ void EventLoop::stop() {
 }
 
 bool EventLoop::running() const { return impl_->running; }
+
+EventLoop::IdleCounts EventLoop::idleCounts() const {
+  return {impl_->polled.load(std::memory_order_relaxed), impl_->waited.load(std::memory_order_relaxed)};
+}
 
 }  // namespace autolife::net

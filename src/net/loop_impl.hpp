@@ -53,10 +53,12 @@ private:
 
 struct EventLoop::Impl {
   explicit Impl(LoopOptions o) : idle(o.maxPoll) {}
+  void run();  // the loop's thread: io_context::run, polling before it waits
   boost::asio::io_context ioc{1};
   boost::asio::executor_work_guard<boost::asio::io_context::executor_type> work{ioc.get_executor()};
   IoClock clock{ioc};  // after ioc: its tasks go before the sockets they may hold
   IdlePoll idle;  // the loop's thread only
+  std::atomic<std::uint64_t> polled{0}, waited{0};  // EventLoop::IdleCounts
   std::thread thread;
   std::atomic<bool> running{false};
 };

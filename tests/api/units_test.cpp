@@ -74,6 +74,15 @@ TEST(JsonRpc, AResultsTextIsTheResponseObjectsText) {
     EXPECT_EQ(resultText(n, autolife::core::jsonToValue(n)), text(Json{{"jsonrpc", "2.0"}, {"id", n}, {"result", n}}));
   }
   EXPECT_EQ(resultText(Json(1), Json(nullptr)), R"({"id":1,"jsonrpc":"2.0","result":null})");
+  // Written over a buffer that held a longer text: the same bytes.
+  std::string reused(300, 'x');
+  for (const auto& id : ids)
+    for (const auto& result : results) {
+      writeResultText(reused, id, result);
+      EXPECT_EQ(reused, resultText(id, result));
+      writeResultText(reused, id, autolife::core::jsonToValue(result));
+      EXPECT_EQ(reused, resultText(id, result));
+    }
   const RpcError refused(code::kRefused, "busy", "it is \"busy\"");
   EXPECT_EQ(errorText(Json(3), refused),
             R"({"error":{"code":-32000,"data":{"reason":"busy"},"message":"it is \"busy\""},"id":3,"jsonrpc":"2.0"})");
@@ -161,6 +170,27 @@ TEST(RequestReader, AgreesWithTheFullReaderOnWhatItTakesAndDeclinesTheRest) {
     EXPECT_FALSE(reader.read(text, 64).has_value());
   }
   EXPECT_FALSE(reader.read(R"({"jsonrpc":"2.0","id":1,"method":"a.b","params":[1]})", 1).has_value());
+}
+
+// Read into one request again and again (the connection's), nothing of the
+// last message stays, and arguments a Value still holds are not refilled.
+TEST(RequestReader, ReadingIntoTheSameRequestLeavesNothingOfTheLastOne) {
+  RequestReader reader;
+  Request r;
+  ASSERT_TRUE(reader.readInto(r, R"({"jsonrpc":"2.0","id":"x","method":"ALMemory.insertData","params":["k",1]})", 64));
+  const autolife::core::Value held = r.params;  // what a call might keep
+  ASSERT_TRUE(reader.readInto(r, R"({"jsonrpc":"2.0","method":"ALMotion.wakeUp"})", 64));
+  EXPECT_TRUE(r.notification);
+  EXPECT_TRUE(r.id.is_null());
+  EXPECT_TRUE(r.params.isInvalid());
+  EXPECT_EQ(r.method, "ALMotion.wakeUp");
+  ASSERT_TRUE(reader.readInto(r, R"({"jsonrpc":"2.0","id":2,"method":"a.b","params":["other",2,3]})", 64));
+  EXPECT_EQ(autolife::core::valueToJson(held), Json::array({"k", 1}));
+  EXPECT_EQ(autolife::core::valueToJson(r.params), Json::array({"other", 2, 3}));
+  ASSERT_TRUE(reader.readInto(r, R"({"jsonrpc":"2.0","id":3,"method":"a.b","params":[true]})", 64));
+  EXPECT_EQ(autolife::core::valueToJson(r.params), Json::array({true}));  // refilled: no one else held it
+  EXPECT_EQ(r.id, Json(3));
+  EXPECT_FALSE(reader.readInto(r, R"([1])", 64));
 }
 
 }  // namespace

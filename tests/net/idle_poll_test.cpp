@@ -102,6 +102,29 @@ TEST(PollingLoop, RunsEveryTaskInOrderAndStopsWhilePolling) {
   }
 }
 
+// The window grows to its maximum in a few misses, each a wait; after that
+// a peer's turn shorter than a second is found by polling. A loop that
+// never polled waits hundreds of times here (one wait may run several
+// turns, when the next task comes while the clock runs its due ones).
+TEST(PollingLoop, APeerTakingTurnsIsFoundByPollingNotWaitedFor) {
+  EventLoop loop({std::chrono::seconds(1)});
+  loop.start();
+  const auto before = loop.idleCounts();
+  pingPong(loop, 1000);
+  const auto after = loop.idleCounts();
+  EXPECT_LT(after.waited - before.waited, 50u);
+  EXPECT_GT(after.polled - before.polled, 0u);  // (a poll may run several turns)
+}
+
+TEST(PollingLoop, WithNoWindowEveryIdlePeriodIsAWait) {
+  EventLoop loop({microseconds(0)});
+  loop.start();
+  pingPong(loop, 200);
+  const auto counts = loop.idleCounts();
+  EXPECT_EQ(counts.polled, 0u);
+  EXPECT_GT(counts.waited, 0u);
+}
+
 TEST(PollingLoop, TimersStillFireAndTheLoopStartsAgain) {
   EventLoop loop({microseconds(100)});
   for (int round = 0; round < 2; ++round) {

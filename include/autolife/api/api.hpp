@@ -4,7 +4,9 @@
 // over and get responses back (see Connection).
 #pragma once
 
+#include <functional>
 #include <memory>
+#include <string_view>
 
 #include "autolife/api/json_rpc.hpp"
 #include "autolife/api/limits.hpp"
@@ -22,6 +24,23 @@ struct Client {
   Subscriptions subscriptions;
 };
 
+// Where a response goes. Called once, at once or (a method that answers
+// later: a robot's) afterwards, on the engine's thread; the text is valid
+// during the call only. What answers later holds the responder by keep().
+// The WebSocket session is its own responder: a call answered at once
+// allocates nothing for it (docs/performance.md).
+class Responder {
+public:
+  virtual ~Responder() = default;
+  // The response's text; empty for a notification, which gets none.
+  virtual void respond(std::string_view text) = 0;
+  // This responder, kept alive until an answer that comes later.
+  virtual std::shared_ptr<Responder> keep() = 0;
+};
+
+// A responder that calls `f` (the HTTP session, tests, the fuzzer).
+std::shared_ptr<Responder> responder(std::function<void(std::string_view)> f);
+
 // Always owned by a shared_ptr: a call that answers later keeps it.
 class Api : public std::enable_shared_from_this<Api> {
 public:
@@ -30,11 +49,11 @@ public:
   engine::ServiceAccess engine() { return engine_; }
   const Limits& limits() const { return limits_; }
 
-  // The response to `request` (null for a notification), handed to `done`
-  // on the engine's thread: at once, or, for a method that answers later
-  // (a robot's service), when it does; the engine's thread does not wait
-  // for it meanwhile. Never throws.
-  void execute(const Request& request, Client& client, std::function<void(std::string)> done);
+  // The response to `request` ("" for a notification), handed to `to` on
+  // the engine's thread: at once, or, for a method that answers later (a
+  // robot's service), when it does; the engine's thread does not wait for
+  // it meanwhile. Never throws.
+  void execute(const Request& request, Client& client, Responder& to);
   // Every service with its methods and signals.
   Json describe() const;
 

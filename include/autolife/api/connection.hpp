@@ -12,10 +12,6 @@
 
 namespace autolife::api {
 
-// Receives the response text; empty when the message needed none (only
-// notifications). Thread-safe: called from the engine's thread or at once.
-using Answer = std::function<void(std::string)>;
-
 class RequestReader;
 
 class Connection {
@@ -27,20 +23,23 @@ public:
   Connection(const Connection&) = delete;
   Connection& operator=(const Connection&) = delete;
 
-  // Handles one message. Calls `answer` exactly once.
-  void receive(std::string_view message, Answer answer);
+  // Handles one message. Responds exactly once: an empty text when the
+  // message needed no response (only notifications).
+  void receive(std::string_view message, Responder& to);
   // A message longer than the limit: an error naming the limit.
-  void tooLarge(Answer answer) const;
+  void tooLarge(Responder& to) const;
+
+  struct Parsed;  // a message read the long way (connection.cpp)
 
 private:
-  struct Parsed;
   Parsed parse(std::string_view message);
-  void receiveOne(Request& request, Answer answer);  // moved from only when the call waits for the engine
+  void receiveOne(Request& request, Responder& to);  // moved from only when the call waits for the engine
   RpcError rateLimited() const;
   std::shared_ptr<Api> api_;
   std::shared_ptr<Client> client_;
   RateLimiter limiter_;
   std::unique_ptr<RequestReader> reader_;  // the common request, read without a JSON tree
+  Request request_;                        // into which it reads: its memory serves every message
 };
 
 }  // namespace autolife::api

@@ -67,6 +67,9 @@ std::string resultText(const Json& id, const Json& result);
 // The same for a service's result (its JSON text: bytes as a string, a tuple
 // as an array; an object cannot be written: std::invalid_argument).
 std::string resultText(const Json& id, const core::Value& result);
+// The same written over `out`, whose memory is reused.
+void writeResultText(std::string& out, const Json& id, const Json& result);
+void writeResultText(std::string& out, const Json& id, const core::Value& result);
 std::string errorText(const Json& id, const RpcError& error);
 Json notification(std::string_view method, Json params);
 // Serialised as one line; invalid UTF-8 in strings is replaced, not thrown.

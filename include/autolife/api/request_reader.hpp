@@ -27,9 +27,12 @@ public:
   // The request `message` holds, or nothing when it is not of the common
   // shape (then parseMessage and readRequest say what it is).
   std::optional<Request> read(std::string_view message, std::size_t maxDepth);
+  // The same into `request`, whose memory is reused (the method's text, the
+  // arguments' array when no one else holds it): false, and `request` left
+  // half read, when the message is not of the common shape.
+  bool readInto(Request& request, std::string_view message, std::size_t maxDepth);
 
 private:
-  bool fill(Request& request, std::string_view message, std::size_t maxDepth);
   struct Parser;  // simdjson's, and the buffer it reads from
   std::unique_ptr<Parser> parser_;
 };

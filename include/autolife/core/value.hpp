@@ -75,6 +75,15 @@ public:
   Value(Array a) : kind_(Kind::Array) {
     new (&slot_.array) std::shared_ptr<const Array>(std::make_shared<const Array>(std::move(a)));
   }
+  // An Array that shares `a` (null: an empty one). A Value never changes:
+  // whoever may change `a` must wait until no Value holds it (use_count).
+  static Value sharing(std::shared_ptr<const Array> a) {
+    if (!a) return Value(Array{});
+    Value v;
+    v.kind_ = Kind::Array;
+    new (&v.slot_.array) std::shared_ptr<const Array>(std::move(a));
+    return v;
+  }
   Value(Bytes b);
   Value(Map m);
   Value(Tuple t);

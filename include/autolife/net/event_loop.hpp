@@ -6,6 +6,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstdint>
 #include <memory>
 
 #include "autolife/core/clock.hpp"
@@ -36,6 +37,14 @@ public:
   // until the loop is destroyed.
   void stop();
   bool running() const;
+
+  // How the loop's idle periods ended since it was made: found work while
+  // polling, or went to wait for it (asleep unless it was already there).
+  struct IdleCounts {
+    std::uint64_t polled = 0;
+    std::uint64_t waited = 0;
+  };
+  IdleCounts idleCounts() const;
 
   // The io_context the servers' sockets use (the JSON-RPC API's and qi's).
   boost::asio::io_context& ioContext();
