@@ -27,8 +27,17 @@ namespace {
 std::atomic<bool> counting{false};
 std::atomic<std::size_t> allocations{0};
 
+// A sanitizer owns operator new (a library's new freed by our delete would
+// be a mismatch to AddressSanitizer): there the count is not taken.
+#ifdef AUTOLIFE_SANITIZED
+constexpr bool kCounted = false;
+#else
+constexpr bool kCounted = true;
+#endif
+
 }  // namespace
 
+#ifndef AUTOLIFE_SANITIZED
 void* operator new(std::size_t size) {
   if (counting.load(std::memory_order_relaxed)) allocations.fetch_add(1, std::memory_order_relaxed);
   if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
@@ -36,6 +45,7 @@ void* operator new(std::size_t size) {
 }
 void operator delete(void* p) noexcept { std::free(p); }
 void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+#endif
 
 namespace autolife::api {
 namespace {
@@ -53,6 +63,7 @@ struct CountingResponder : Responder, std::enable_shared_from_this<CountingRespo
 };
 
 TEST(ApiAllocations, ACallAnsweredAtOnceAllocatesNothingOnItsWay) {
+  if (!kCounted) GTEST_SKIP() << "a sanitizer's operator new is not replaced";
   net::EventLoop loop({std::chrono::microseconds(0)});
   loop.start();
   engine::Engine engine(loop.clock());
