@@ -300,7 +300,7 @@ void ConditionMonitor::commit(Loaded& c, const Outcome& o, Time now, std::uint64
 
 // Most batches are one write of a key no condition reads, or one that left
 // the value as it was: those return here, before the general pass (its
-// frame and loops cost a write about a tenth of its instructions).
+// frame and loops cost such a write 25 of its 575 instructions; decision 922).
 void ConditionMonitor::onBatch(const memory::ChangeBatch& batch, const LockedView& view) {
   if (loaded_ == 0) return;
   if (batch.changes.size() == 1 && !generalPass_) [[likely]] {

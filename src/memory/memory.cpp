@@ -73,8 +73,8 @@ void detail::MemoryLock::lockContended() {
 }
 
 namespace {
-// lock_guard for the write path: GCC kept lock_guard's destructor (the
-// unlock) a call of its own, 8 instructions a write.
+// lock_guard for the write path, forced inline: GCC kept lock_guard's
+// destructor (the unlock) a call of its own.
 class [[nodiscard]] WriteGuard {
 public:
   [[gnu::always_inline]] explicit WriteGuard(detail::MemoryLock& lock) : lock_(lock) { lock_.lock(); }
