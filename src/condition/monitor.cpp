@@ -61,7 +61,7 @@ public:
 };
 
 ConditionMonitor::ConditionMonitor(memory::Memory& memory, Options options)
-    : memory_(memory), clock_(memory.clock()), options_(options) {
+    : memory_(memory), clock_(memory.clock()), options_(options), generalPass_(options.naive) {
   memory_.addObserver(this);
   if (options_.preferences) {
     preferenceLink_ = options_.preferences->changed.connect(
@@ -298,8 +298,22 @@ void ConditionMonitor::commit(Loaded& c, const Outcome& o, Time now, std::uint64
   setDeadline(c, o.nextDeadline);
 }
 
+// Most batches are one write of a key no condition reads, or one that left
+// the value as it was: those return here, before the general pass (its
+// frame and loops cost such a write 25 of its 575 instructions; decision 922).
 void ConditionMonitor::onBatch(const memory::ChangeBatch& batch, const LockedView& view) {
   if (loaded_ == 0) return;
+  if (batch.changes.size() == 1 && !generalPass_) [[likely]] {
+    const memory::Change& change = batch.changes.front();
+    if (change.key >= dependents_.size()) return;
+    if (change.raised) raisedInBatch_[change.key] = batch.sequence;
+    else if (!change.valueChanged) return;
+    if (dependents_[change.key].empty()) return;
+  }
+  onAffectingBatch(batch, view);
+}
+
+void ConditionMonitor::onAffectingBatch(const memory::ChangeBatch& batch, const LockedView& view) {
   affected_.clear();
   auto affect = [&](std::uint32_t s) {
     Loaded& c = *slots_[s];
@@ -327,6 +341,7 @@ void ConditionMonitor::onBatch(const memory::ChangeBatch& batch, const LockedVie
   if (!provisional_.empty())
     settleProvisional([&](const Loaded& c) { return c.markedBatch == batch.sequence; });
   // Most writes touch no condition: no evaluation point for them.
+  generalPass_ = options_.naive;  // (held preferences and provisional loads are settled now)
   if (!affected_.empty()) evaluatePoint(affected_, view, Point::ofInput(batch.time), batch.sequence);
 }
 
@@ -345,7 +360,7 @@ void ConditionMonitor::settleProvisional(const std::function<bool(const Loaded&)
 void ConditionMonitor::onPreferenceChanged(const std::string& domain, const std::string& setting) {
   auto value = options_.preferences->preference(domain, setting);
   memory_.withLock([&](const LockedView& view) {
-    if (preferenceHolds_ > 0) heldPreferenceInput_ = true;
+    if (preferenceHolds_ > 0) heldPreferenceInput_ = generalPass_ = true;
     auto it = preferenceDependents_.find({domain, setting});
     if (it == preferenceDependents_.end()) {
       if (preferenceHolds_ == 0) evaluatePreferenceInput({}, view);  // still an input (decision 19b)
@@ -473,7 +488,10 @@ void ConditionMonitor::warmUp(Loaded& c, const LockedView& view, Time now) {
   if (replayed) replay(c, view, start, now);
   evaluateSettled(c, view, Point::ofDeadlines(now));
   c.state.provisional = !replayed;
-  if (c.state.provisional) provisional_.push_back(c.id);
+  if (c.state.provisional) {
+    provisional_.push_back(c.id);
+    generalPass_ = true;
+  }
 }
 
 // Rebuilds the time operators' state as if the condition had been loaded at

@@ -29,8 +29,7 @@ Dispatcher::Hold::~Hold() {
   dispatcher_.drain();
 }
 
-void Dispatcher::drain() {
-  if (queued_.load(std::memory_order_acquire) == 0) return;
+void Dispatcher::drainQueued() {
   {
     std::lock_guard lock(mutex_);
     if (draining_ || holds_ > 0 || queue_.empty()) return;

@@ -72,6 +72,21 @@ void detail::MemoryLock::lockContended() {
     word_.wait(kContended, std::memory_order_relaxed);
 }
 
+namespace {
+// lock_guard for the write path, forced inline: GCC kept lock_guard's
+// destructor (the unlock) a call of its own.
+class [[nodiscard]] WriteGuard {
+public:
+  [[gnu::always_inline]] explicit WriteGuard(detail::MemoryLock& lock) : lock_(lock) { lock_.lock(); }
+  [[gnu::always_inline]] ~WriteGuard() { lock_.unlock(); }
+  WriteGuard(const WriteGuard&) = delete;
+  WriteGuard& operator=(const WriteGuard&) = delete;
+
+private:
+  detail::MemoryLock& lock_;
+};
+}  // namespace
+
 // ---- LockedView ----------------------------------------------------------
 
 const Value& LockedView::value(KeyId key) const { return memory_.slots_[key].value; }
@@ -104,17 +119,46 @@ Memory::~Memory() = default;
 
 // ---- slots ---------------------------------------------------------------
 
-[[gnu::always_inline]] inline KeyId Memory::findLocked(std::string_view name) const {
-  const auto nameOf = [this](KeyId k) -> std::string_view { return slots_[k].name; };
-  if (name.empty()) [[unlikely]]
-    return index_.find(name, nameOf);  // a recycled slot's name too: never from the cache
+[[gnu::always_inline]] inline KeyId Memory::findLocked(std::string_view name, const Slot*& slot) const {
+  // The index compares names in their slots: the slot of the last one
+  // compared is the key's, when found (no second lookup of it).
+  const Slot* compared = nullptr;
+  const auto nameOf = [this, &compared](KeyId k) -> std::string_view {
+    compared = &slots_[k];
+    return compared->name;
+  };
+  if (name.empty()) [[unlikely]] {
+    const KeyId id = index_.find(name, nameOf);  // a recycled slot's name too: never from the cache
+    slot = compared;
+    return id;
+  }
+  if (recentRest_ != 0) [[likely]] {  // the cache has missed lately: see recentRest_
+    --recentRest_;
+    const KeyId id = index_.find(name, nameOf);
+    slot = compared;
+    return id;
+  }
   Recent& recent = recent_[(name.size() * 31 + static_cast<unsigned char>(name.back())) % recent_.size()];
   const std::uint32_t tail = detail::KeyIndex::tail(name);
   // (A slot never moves, and a recycled one has another name.)
-  if (recent.tail == tail && recent.slot && detail::KeyIndex::sameName(recent.slot->name, name)) return recent.id;
+  if (recent.tail == tail && recent.slot && detail::KeyIndex::sameName(recent.slot->name, name)) {
+    recentMisses_ = 0;
+    slot = recent.slot;
+    return recent.id;
+  }
   const KeyId id = index_.find(name, nameOf);
-  if (id != kNoKey) recent = {id, tail, &slots_[id]};
+  slot = compared;
+  if (id != kNoKey) recent = {id, tail, compared};
+  if (++recentMisses_ == kRecentMissesBeforeRest) [[unlikely]] {
+    recentMisses_ = 0;
+    recentRest_ = kRecentRest;
+  }
   return id;
+}
+
+[[gnu::always_inline]] inline KeyId Memory::findLocked(std::string_view name) const {
+  const Slot* slot = nullptr;
+  return findLocked(name, slot);
 }
 
 KeyId Memory::acquireKey(std::string_view name) {
@@ -129,6 +173,15 @@ KeyId Memory::acquireKey(std::string_view name) {
   if (id != kNoKey) [[likely]]
     return id;
   return createLocked(name);
+}
+
+[[gnu::always_inline]] inline Memory::Slot& Memory::findOrCreateLocked(std::string_view name, KeyId& id) {
+  const Slot* found = nullptr;
+  id = findLocked(name, found);
+  if (id != kNoKey) [[likely]]
+    return const_cast<Slot&>(*found);  // (found through a const lookup; this is the write)
+  id = createLocked(name);
+  return slots_[id];
 }
 
 KeyId Memory::createLocked(std::string_view name) {
@@ -183,8 +236,6 @@ const Memory::Slot& Memory::existingSlotLocked(std::string_view key, std::string
 
 // ---- writes --------------------------------------------------------------
 
-void Memory::insertData(std::string_view key, Value value) { writeOne(Write::Kind::Set, key, std::move(value)); }
-
 void Memory::insertListData(const std::vector<std::pair<std::string, Value>>& list) {
   std::vector<Write> writes;
   writes.reserve(list.size());
@@ -196,20 +247,17 @@ void Memory::removeData(std::string_view key) { writeOne(Write::Kind::Remove, ke
 
 void Memory::declareEvent(std::string_view name) { writeOne(Write::Kind::Declare, name, {}); }
 
-void Memory::raiseEvent(std::string_view name, Value value) { writeOne(Write::Kind::Raise, name, std::move(value)); }
-
-void Memory::raiseMicroEvent(std::string_view name, Value value) {
-  writeOne(Write::Kind::RaiseMicro, name, std::move(value));
-}
-
 void Memory::writeOne(Write::Kind kind, std::string_view key, Value&& value) {
   if (key.empty()) throw MemoryError("ALMemory: a key name cannot be empty", MemoryError::Reason::BadArgument);
-  {
-    std::lock_guard lock(mutex_);
+  const auto write = [&](Write::Kind k) __attribute__((always_inline)) {
+    WriteGuard lock(mutex_);
     ChangeBatch& batch = beginBatchLocked();
-    applyOne(kind, key, std::move(value), batch, true);
-    endBatchLocked(batch, kind == Write::Kind::Remove);
-  }
+    applyOne(k, key, std::move(value), batch, true);
+    endBatchLocked(batch, k == Write::Kind::Remove);
+  };
+  // insertData's steps with the kind known: its tests of the kind fold away.
+  if (kind == Write::Kind::Set) write(Write::Kind::Set);
+  else write(kind);
   dispatcher_.drain();
 }
 
@@ -266,8 +314,8 @@ void Memory::removeOne(std::string_view key, ChangeBatch& batch, bool withMeta) 
 [[gnu::always_inline]] inline void Memory::applyOne(Write::Kind kind, std::string_view key, Value&& value,
                                                     ChangeBatch& batch, bool withMeta) {
   if (kind == Write::Kind::Remove) return removeOne(key, batch, withMeta);
-  const KeyId id = findOrCreateLocked(key);
-  Slot& slot = slots_[id];
+  KeyId id;
+  Slot& slot = findOrCreateLocked(key, id);
   const bool created = !slot.exists;
   // KeyTypeChanged for a key that was of another kind; KeyAdded for a new
   // one (never both).
@@ -295,9 +343,18 @@ void Memory::queueMeta(std::string_view metaKey, std::string_view name) {
   w.value = Value(name);
 }
 
+// identical() with the kind a write carries most (an int) compared inline:
+// GCC leaves identical() itself a call, a twentieth of a write's cost.
+namespace {
+[[gnu::always_inline]] inline bool sameValue(const Value& a, const Value& b) {
+  if (a.isInt() && b.isInt()) return a.asInt() == b.asInt();
+  return identical(a, b);
+}
+}  // namespace
+
 [[gnu::always_inline]] inline void Memory::record(Slot& slot, KeyId id, Value&& value, bool raised,
                                                   ChangeBatch& batch) {
-  const bool changed = !slot.everChanged || !identical(slot.value, value);
+  const bool changed = !slot.everChanged || !sameValue(slot.value, value);
   if (slot.hasListeners && (raised || slot.exists)) {
     // Delivered after the lock is released, in write order.
     dispatcher_.post([listeners = listeners_.find(id)->second, key = slot.name, v = value] { notify(*listeners, key, v); });

@@ -225,4 +225,33 @@ TEST_F(MemoryKeys, RecycledKeyStartsFresh) {
   EXPECT_THROW((void)memory.getData("old"), MemoryError);
 }
 
+// The recent-lookup cache rests after a run of misses (many keys written at
+// random) and comes back later: before, during and after its rest, every
+// name finds its own key, also one whose cached slot was recycled for
+// another name.
+TEST_F(MemoryKeys, LookupsStayExactWhileTheRecentCacheRestsAndResumes) {
+  memory.insertData("hot", 0);  // cached now
+  for (int i = 0; i < 300; ++i) memory.insertData("many" + std::to_string(i), i);  // misses: the cache rests
+  memory.removeData("hot");                                                       // its slot is recycled...
+  memory.insertData("cold", 1);                                                   // ...for another name
+  EXPECT_THROW((void)memory.getData("hot"), MemoryError);
+  EXPECT_TRUE(identical(memory.getData("cold"), Value(1)));
+  memory.removeData("many7");
+  memory.insertData("fresh", 2);
+  EXPECT_THROW((void)memory.getData("many7"), MemoryError);
+  // Past the rest (a few thousand lookups), repeated names go through the cache again.
+  for (int round = 0; round < 3000; ++round) {
+    memory.insertData("cold", round);
+    memory.insertData("fresh", -round);
+  }
+  EXPECT_TRUE(identical(memory.getData("cold"), Value(2999)));
+  EXPECT_TRUE(identical(memory.getData("fresh"), Value(-2999)));
+  memory.removeData("cold");
+  memory.insertData("hot", 3);  // may take cold's slot, which the cache remembers
+  EXPECT_THROW((void)memory.getData("cold"), MemoryError);
+  EXPECT_TRUE(identical(memory.getData("hot"), Value(3)));
+  for (int i = 0; i < 300; ++i)
+    if (i != 7) EXPECT_TRUE(identical(memory.getData("many" + std::to_string(i)), Value(i))) << i;
+}
+
 }  // namespace

@@ -119,6 +119,8 @@ private:
     static Point ofDeadlines(Time t) { return {t, false}; }
   };
 
+  // onBatch's general case (onBatch returns early for a batch that reaches no condition).
+  [[gnu::noinline]] void onAffectingBatch(const memory::ChangeBatch& batch, const memory::LockedView& view);
   Loaded* find(ConditionId id) const;
   Loaded& at(ConditionId id) const;
   Outcome run(Loaded& c, const ValueSource& source, Time now, bool atInput, bool explain = false);
@@ -160,6 +162,10 @@ private:
   int preferenceHolds_ = 0;
   std::vector<std::uint32_t> heldPreferenceSlots_;  // read a preference changed under a hold
   bool heldPreferenceInput_ = false;  // a preference changed under a hold, not yet evaluated
+  // The next batch takes onAffectingBatch whatever it changed: naive
+  // evaluation, or a held preference input or a provisional load to settle
+  // (set where those begin, so that onBatch tests one flag, not four).
+  bool generalPass_;
   std::size_t loaded_ = 0;
   std::shared_ptr<int> alive_ = std::make_shared<int>(0);
   core::SignalLink preferenceLink_ = 0;
