@@ -250,8 +250,11 @@ TEST_F(MemoryKeys, LookupsStayExactWhileTheRecentCacheRestsAndResumes) {
   memory.insertData("hot", 3);  // may take cold's slot, which the cache remembers
   EXPECT_THROW((void)memory.getData("cold"), MemoryError);
   EXPECT_TRUE(identical(memory.getData("hot"), Value(3)));
-  for (int i = 0; i < 300; ++i)
-    if (i != 7) EXPECT_TRUE(identical(memory.getData("many" + std::to_string(i)), Value(i))) << i;
+  for (int i = 0; i < 300; ++i) {
+    if (i != 7) {
+      EXPECT_TRUE(identical(memory.getData("many" + std::to_string(i)), Value(i))) << i;
+    }
+  }
 }
 
 }  // namespace
