@@ -2,6 +2,7 @@
 #include <sstream>
 
 #include "attributes.hpp"
+#include "text_files.hpp"
 #include "xar_reader.hpp"
 
 namespace autolife::behavior {
@@ -69,7 +70,11 @@ Script XarReader::script(pugi::xml_node element) {
   script.source = file_.source(element);
   pugi::xml_node content = firstChild(element, "content");
   if (!content) return script;
-  script.content = contentOf(content);
+  // XML turns a raw line end into '\n' but keeps a character reference's
+  // '\r' (&#x0D;): normalised as the other formats' script files are, a
+  // script reads the same from every format (Python reads '\r' as a line
+  // end anyway).
+  script.content = normalizeNewlines(contentOf(content));
   script.source = file_.source(content);
   // The script starts where its first text or CDATA section starts.
   if (pugi::xml_node first = firstContentPart(content)) script.source = file_.source(first);

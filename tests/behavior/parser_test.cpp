@@ -286,6 +286,19 @@ TEST(XarParser, ReadsWindowsLineEnds) {
   EXPECT_EQ(firstDiagram(b.root).links[0].source.line, 19);
 }
 
+// A script's character-referenced line ends (&#x0D;) read as a raw one
+// does, as every format's script files read: converted to the new format
+// and back, the script is the same (the xar fuzzer found this).
+TEST(XarParser, AScriptsCharacterReferencedLineEndsAreNormalised) {
+  std::string text = testing::xarWithDiagram(
+      "<Box name=\"A\" id=\"1\">\n"
+      "<script language=\"4\"><content>x = 1&#x0D;&#x0A;y = 2&#x0D;z = 3<![CDATA[\r\nw = 4]]></content></script>\n"
+      "</Box>\n");
+  LoadResult r = parseXarText(text, "t.xar");
+  ASSERT_TRUE(r.ok()) << r.report();
+  EXPECT_EQ(boxNamed(firstDiagram(r.behavior->root), "A").script.content, "x = 1\ny = 2\nz = 3\nw = 4");
+}
+
 TEST(XarParser, ToleratesUnknownElementsAndAttributes) {
   std::string text = testing::xarWithDiagram(
       "<Box name=\"A\" id=\"1\" colour=\"blue\">\n"
