@@ -11,6 +11,7 @@
 #include "autolife/runtime/behavior_runner.hpp"
 #include "autolife/runtime/resources.hpp"
 #include "autolife/service/service.hpp"
+#include "autolife/sim/installed_app.hpp"
 
 namespace autolife::sim {
 
@@ -169,6 +170,18 @@ PlayResult play(const PlayOptions& options, const std::function<void(const Recor
 
   PlayOutput out(*clock, output);
   Ending ending;
+  // A package's behavior runs from NAOqi's install path of the package, as
+  // box code expects (Show Image's appsFolderFragment); in place when the
+  // link cannot be made.
+  std::optional<InstalledApp> installed;
+  if (auto package = packageOf(options.behavior)) {
+    try {
+      installed.emplace(*package);
+    } catch (const std::exception& e) {
+      result.problems.push_back({options.behavior.string(), 0, 0,
+                                 std::string("it runs where it is, not from an install path: ") + e.what(), ""});
+    }
+  }
   {
     // Life is not started: only the behavior acts on the robot.
     engine::EngineOptions engineOptions;
@@ -193,6 +206,8 @@ PlayResult play(const PlayOptions& options, const std::function<void(const Recor
       });
     runtime::RuntimeContext context{engine.services, engine.workers, &engine.memory, &engine.resources,
                                     [&](const runtime::RunEvent& e) { out.event(e); }, {}, &engine.pythonBridge};
+    if (installed)
+      context.folderAsSeen = [&installed](const std::string& folder) { return installed->installed(folder).string(); };
     auto run = runtime::BehaviorRun::create(model, options.behavior.string(), context,
                                             [&](const std::string& error) { ending.set(error); });
     clock->post([run] { run->start(); });
