@@ -137,7 +137,10 @@ void BoxInstance::unload() {
 void BoxInstance::receive(int input, const std::optional<service::Any>& value) {
   if (!loaded_) return;
   const behavior::Input* in = model_.findInput(input);
-  if (!in) return;
+  if (!in) {
+    if (const behavior::Parameter* p = model_.findParameter(input)) receiveParameter(*p, value);
+    return;
+  }
   if (in->nature == behavior::InputNature::OnStop) letGoOfResources();
   if (in->nature == behavior::InputNature::OnStart && !admitStart(input, value)) return;
   if (isDialogBox() && in->nature == behavior::InputNature::OnStart) startDialog();
@@ -153,6 +156,17 @@ void BoxInstance::receive(int input, const std::optional<service::Any>& value) {
   }
   const auto targets = forwards_[input];  // a copy: delivering may change the links
   for (const auto& t : targets) deliverTo(t, value);
+}
+
+// A link into a parameter: the value becomes the parameter's, and box code
+// hears of it through setParameter(name, value), which a box may override to
+// react (ALExpressionWatcher's box does), as NAOqi calls it.
+void BoxInstance::receiveParameter(const behavior::Parameter& parameter, const std::optional<service::Any>& value) {
+  if (!value) return;  // a bang carries no value to set
+  parameterValues_[parameter.name] = *value;
+  if (!hasPython()) return;
+  const service::Any pair = service::Any::Array{parameter.name, *value};
+  callPython([pair](python::PythonBox& p) { return p.callMethod("_autolife_parameter_linked", &pair); });
 }
 
 void BoxInstance::emit(int output, const std::optional<service::Any>& value) {

@@ -172,6 +172,7 @@ public:
   void receive(int input, const std::optional<service::Any>& value);
   // The box fires an output: its targets get it.
   void emit(int output, const std::optional<service::Any>& value);
+  void receiveParameter(const behavior::Parameter& parameter, const std::optional<service::Any>& value);
 
   std::vector<Target>& outputTargets(int output) { return outputs_[output]; }
   std::vector<Target>& forwardTargets(int input) { return forwards_[input]; }

@@ -97,6 +97,8 @@ def _generic(service, name):
         return lambda method, *args: _autolife.post(service, str(method), list(args))
     if name == "ping":
         return lambda: True
+    if name == "session":  # NAOqi 2's ALProxy(...).session(): the qi session behind it
+        return lambda: Session()
     if name == "getMethodList":
         return lambda: list((_autolife.service_members(service) or {}).get("methods", []))
     return None

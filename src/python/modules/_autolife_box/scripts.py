@@ -56,6 +56,7 @@ def _names():
         "sys": sys,
         "os": os,
         "qi": qi,
+        "naoqi": naoqi,  # `naoqi.ALProxy(...)` unimported: NAOqi's box environment had imported it
         # Python 2's names, for scripts that use them without being rewritten
         "xrange": range,
         "unicode": str,
