@@ -65,6 +65,23 @@ TEST(BoxEnvironment, NaoqiUnimportedProxySessionAndTheRobotTypeString) {
   EXPECT_EQ(p.firstCall("ALTextToSpeech", "say")["args"][0], "juliette");
 }
 
+// An output linked to the root's onStopped and to another box: the first
+// delivery ends the behavior and unloads every box, the second reaches an
+// unloaded box, which drops it. A box without a script goes as soon as it
+// unloads (no onUnload holds it): a public Pepper app's Wait box stopping
+// its Dialog box freed the box still delivering (valgrind and the sweep saw
+// it; this test fails under ASan without the fix).
+TEST(Links, DeliveringAfterTheBehaviorEndedReachesNoFreedBox) {
+  const std::string first =
+      "    def onInput_onStart(self):\n"
+      "        self.onStopped()\n";
+  const std::string empty = "<Box name=\"Empty\" id=\"2\">\n<script language=\"4\"><content><![CDATA[]]></content></script>\n" +
+                            standardPorts() + "</Box>\n";
+  auto p = play(behaviorXar(pythonBox("First", 1, first) + empty + link(1, 2, 0, 2) + link(0, 4, 1, 4) +
+                            link(2, 2, 1, 4)));
+  EXPECT_EQ(p.result.end, End::Finished) << p.result.error;
+}
+
 // Choregraphe lets a link reach a parameter: the output's value becomes the
 // parameter's, and the box hears it through setParameter (its override).
 TEST(ParameterLink, AnOutputsValueBecomesTheParametersAndTheBoxHearsIt) {
