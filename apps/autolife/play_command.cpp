@@ -39,8 +39,9 @@ When the behavior is part of a package whose manifest declares <services>,
 the package is loaded in place and its services run beside the behavior, as
 `simulate` runs them (their start, output and end are records too); they
 stop when the behavior ends.
-Without --robot, a behavior of a package plays on the robot its manifest
-requires (<robotRequirement model="JULIETTE"/> is Pepper), else on NAO. A
+Without --robot, a behavior of a package plays on Pepper when its
+manifest's requirements name a Pepper (<robotRequirement model="JULIETTE"/>)
+and no NAO, else on NAO. A
 package's behavior runs from the folder NAOqi installs packages in
 (.../PackageManager/apps/<uuid>/, a link to the package's own folder), as
 the stock boxes that find their app from their path expect.
@@ -64,15 +65,14 @@ struct PlayCommandOptions {
 };
 
 // The robot a behavior's package is made for (its manifest's
-// robotRequirement: JULIETTE is Pepper), said on stderr; nao otherwise.
+// robotRequirements: JULIETTE is Pepper, NAO wins), said when Pepper; nao otherwise.
 std::string robotOfPackage(const std::string& behavior) {
   const auto package = sim::packageOf(behavior);
   const auto required = package ? sim::robotRequiredBy(*package) : std::nullopt;
-  if (!required) return "nao";
-  const bool pepper = required->model == launchpad::RobotModel::Pepper;
-  std::cerr << "autolife play: on " << (pepper ? "Pepper" : "NAO") << ", as the package's manifest requires ("
-            << required->requirement << "); --robot chooses another\n";
-  return pepper ? "pepper" : "nao";
+  if (!required || required->model != launchpad::RobotModel::Pepper) return "nao";
+  std::cerr << "autolife play: on Pepper, as the package's manifest requires (" << required->requirement
+            << "); --robot chooses another\n";
+  return "pepper";
 }
 
 int runPlay(const PlayCommandOptions& o) {

@@ -34,12 +34,15 @@ std::optional<PackageOf> packageOf(const fs::path& behavior) {
   return std::nullopt;
 }
 
+// A package made for both robots plays on NAO (the default): its
+// behaviors may include ones only a NAO can do (lying down).
 std::optional<RequiredRobot> robotRequiredBy(const PackageOf& package) {
+  std::optional<RequiredRobot> pepper;
   for (const auto& model : package.robotModels) {
-    if (model.starts_with("JULIETTE")) return RequiredRobot{launchpad::RobotModel::Pepper, model};
     if (model.starts_with("NAO")) return RequiredRobot{launchpad::RobotModel::Nao, model};
+    if (model.starts_with("JULIETTE") && !pepper) pepper = RequiredRobot{launchpad::RobotModel::Pepper, model};
   }
-  return std::nullopt;
+  return pepper;
 }
 
 namespace {

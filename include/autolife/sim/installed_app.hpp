@@ -26,8 +26,9 @@ struct PackageOf {
 // folder above it with a manifest.xml that can be read. None outside one.
 std::optional<PackageOf> packageOf(const std::filesystem::path& behavior);
 
-// The robot a package is made for: its first robotRequirement that names a
-// NAO or a Pepper (JULIETTE...). None when it names neither.
+// The robot a package is made for: NAO when a robotRequirement names a NAO
+// (NAO, NAO_H25...), else Pepper when one names a Pepper (JULIETTE...);
+// none when they name neither.
 struct RequiredRobot {
   launchpad::RobotModel model;
   std::string requirement;  // as the manifest writes it: "JULIETTE_Y20"
