@@ -7,6 +7,7 @@
 import _autolife
 
 from .futures import Promise
+from .proxies import _Signal
 
 
 def wrap(handle):
@@ -42,41 +43,16 @@ class _ObjectMethod(object):
         return "<method %s.%s>" % (self._handle.name(), self._name)
 
 
-class _ObjectSignal(object):
+class _ObjectSignal(_Signal):
     """connect(callback) has callback called with the signal's value in a
     box thread, until disconnect(link) or the box unloads."""
 
     def __init__(self, handle, name, arity):
-        self._handle, self._name, self._arity = handle, name, arity
-        self._links = []
+        _Signal.__init__(self, handle.name(), name, arity)
+        self._handle = handle
 
-    def connect(self, callback):
-        if not callable(callback):
-            raise TypeError("%s.%s.connect takes a callable, got %r" % (self._handle.name(), self._name, callback))
-        spread = self._arity > 1
-
-        def deliver(value):
-            if spread and isinstance(value, (list, tuple)):
-                return callback(*value)
-            return callback(value)
-
-        link = self._handle.connect(self._name, deliver)
-        self._links.append(link)
-        return link
-
-    def disconnect(self, link):
-        if link not in self._links:
-            return False
-        self._links.remove(link)
-        box = _autolife.current()
-        if box is not None:
-            box.disconnect(link)
-        return True
-
-    def disconnectAll(self):
-        for link in list(self._links):
-            self.disconnect(link)
-        return True
+    def _connect(self, deliver):
+        return self._handle.connect(self._name, deliver)
 
 
 class _ObjectProperty(_ObjectSignal):

@@ -173,9 +173,12 @@ class _Signal(object):
                 return callback(*value)
             return callback(value)
 
-        link = _box("connect").connect_signal(self._service, self._name, deliver)
+        link = self._connect(deliver)
         self._links.append(link)
         return link
+
+    def _connect(self, deliver):
+        return _box("connect").connect_signal(self._service, self._name, deliver)
 
     def disconnect(self, link):
         if link not in self._links:
