@@ -169,7 +169,9 @@ def _settle(future, function, argument):
 
 
 def _message(error):
-    return str(error) or type(error).__name__
+    """A Python exception as a future's error: "RuntimeError: lol", as
+    libqi-python words it."""
+    return "%s: %s" % (type(error).__name__, error) if str(error) else type(error).__name__
 
 
 class Promise(object):

@@ -6,7 +6,7 @@
 import threading
 
 from . import _runtime
-from ._future import Future, FutureState, _spawn_future
+from ._future import Future, FutureState, _message, _spawn_future
 
 
 class Signal(object):
@@ -132,6 +132,6 @@ class Strand(object):
             try:
                 outcome._finish(FutureState.FinishedWithValue, function())
             except Exception as e:
-                outcome._finish(FutureState.FinishedWithError, None, str(e) or type(e).__name__)
+                outcome._finish(FutureState.FinishedWithError, None, _message(e))
 
     schedule = async_

@@ -209,6 +209,60 @@ class Serve(object):
         self.process.communicate(timeout=DEADLINE)
 
 
+class Futures(unittest.TestCase):
+    """qi's futures in a process behave as libqi-python 3.1.5's own tests
+    (qi/test/test_async.py, test_promise.py, test_strand.py) say."""
+
+    def setUp(self):
+        sys.path.insert(0, os.path.join(SOURCE_DIR, "python"))
+        import qi
+        self.qi = qi
+
+    def tearDown(self):
+        sys.path.remove(os.path.join(SOURCE_DIR, "python"))
+
+    def test_errors_name_the_exception_and_chains_pass_them_on(self):
+        def err():
+            raise RuntimeError("sdsd")
+        f = self.qi.runAsync(err)
+        self.assertTrue(f.hasError())
+        self.assertIn("RuntimeError: sdsd", f.error())
+        p = self.qi.Promise()
+        p.setError("errlol")
+        self.assertEqual(p.future().andThen(lambda v: 1).error(), "errlol")
+        with self.assertRaises(RuntimeError):
+            self.qi.runAsync(lambda: 1).error()  # a future without an error
+        self.assertEqual(self.qi.runAsync(lambda a, c=1: a * c, 21, c=2, delay=100).value(), 42)
+
+    def test_a_strand_runs_its_callbacks_one_at_a_time_in_order(self):
+        strand, seen, lock = self.qi.Strand(), [], threading.Lock()
+        busy = [0]
+
+        def step(i):
+            with lock:
+                busy[0] += 1
+                overlap = busy[0] > 1
+            seen.append((i, overlap))
+            with lock:
+                busy[0] -= 1
+        futures = [strand.async_(step, i) for i in range(50)]
+        self.qi.futureBarrier(futures).wait()
+        self.assertEqual(seen, [(i, False) for i in range(50)])
+
+    def test_a_periodic_task_stops_between_ticks(self):
+        ticks = []
+        task = self.qi.PeriodicTask()
+        task.setCallback(lambda: ticks.append(1))
+        task.setUsPeriod(1000)
+        task.start(True)
+        while len(ticks) < 3:
+            threading.Event().wait(0.001)
+        task.stop()
+        stopped = len(ticks)
+        threading.Event().wait(0.02)
+        self.assertEqual(len(ticks), stopped)
+
+
 class LoginStates(unittest.TestCase):
     """libqi's login (ServiceDirectoryClient::onAuthentication): the client's
     capabilities with its authenticator's initialAuthData as auth_*; while

@@ -10,9 +10,11 @@ from qi._future import _spawn_future, accepts_async, call_maybe_async, take_asyn
 
 
 def _call_async(service, method, args):
-    """The call in a box thread of its own; a qi.Future of its result."""
+    """The call in a box thread of its own; a qi.Future of its result, or of
+    the refusal's sentence (which names the method)."""
+    name = "%s.%s" % (service, method)
     return _spawn_future(lambda: _autolife.call(service, method, list(args)),
-                         describe=lambda e: "%s.%s: %s" % (service, method, e))
+                         describe=lambda e: str(e) if str(e).startswith(name) else "%s: %s" % (name, e))
 
 
 class _Method(object):
