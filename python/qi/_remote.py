@@ -71,24 +71,29 @@ class RemoteMethod(object):
         self._owner = owner
         self.__name__ = name
         self._overloads = owner._meta.overloads(name)
+        self._by_arity = {}  # arity -> [(MetaMethod, parameters Signature, result Signature)]
+        for m in self._overloads:
+            self._by_arity.setdefault(m.arity(), []).append(
+                (m, _signature.parse_tuple(m.parameters), _signature.parse(m.result)))
         self.__doc__ = "\n".join("%s%s -> %s%s" % (name, m.parameters, m.result,
                                                    ": " + m.description if m.description else "")
                                  for m in self._overloads)
 
     def _encode(self, args):
-        """The overload the arguments fit (the first one) and their bytes."""
-        candidates = [m for m in self._overloads if m.arity() == len(args)]
+        """The overload the arguments fit (the first one), its result's
+        signature and the arguments' bytes."""
+        candidates = self._by_arity.get(len(args))
         if not candidates:
-            arities = sorted({m.arity() for m in self._overloads})
+            arities = sorted(self._by_arity)
             raise RuntimeError("%s.%s takes %s argument(s), %d given" % (
                 self._owner._name, self.__name__, " or ".join(str(a) for a in arities), len(args)))
-        for method in candidates[:-1]:
+        for method, parameters, result in candidates[:-1]:
             try:
-                return method, _codec.encode(_signature.parse_tuple(method.parameters), list(args))
+                return method, result, _codec.encode(parameters, args)
             except _codec.CodecError:
                 continue
-        method = candidates[-1]
-        return method, _codec.encode(_signature.parse_tuple(method.parameters), list(args))
+        method, parameters, result = candidates[-1]
+        return method, result, _codec.encode(parameters, args)
 
     def __call__(self, *args, **kwargs):
         wants_future = _take_async(kwargs) if kwargs else False
@@ -96,13 +101,13 @@ class RemoteMethod(object):
             raise TypeError("%s.%s takes positional arguments only" % (self._owner._name, self.__name__))
         owner = self._owner
         try:
-            method, payload = self._encode(args)
+            method, result, payload = self._encode(args)
         except (_codec.CodecError, _signature.SignatureError, RuntimeError) as e:
             text = str(e) if isinstance(e, RuntimeError) else "%s.%s: %s" % (owner._name, self.__name__, e)
             if not wants_future:
                 raise RuntimeError(text)
             return failed(text)
-        backend, result = owner._session, method.result
+        backend = owner._session
         if wants_future:
             raw = backend._transport.call(owner._service, owner._object, method.uid, payload)
             return raw.andThen(lambda data: backend._decode(result, data))

@@ -179,6 +179,30 @@ class _TlsChannel(object):
             return self.sock.pending()
 
 
+class _Reply(object):
+    """What a synchronous call waits for: a Future's finishing end, and a
+    lock held until then (lighter than a Future's event)."""
+
+    __slots__ = ("_done", "state", "value", "error")
+
+    def __init__(self):
+        self._done = threading.Lock()
+        self._done.acquire()
+        self.state, self.value, self.error = FutureState.Running, None, ""
+
+    def _finish(self, state, value=None, error=""):
+        self.state, self.value, self.error = state, value, error
+        self._done.release()
+        return True
+
+    def isFinished(self):
+        return self.state != FutureState.Running
+
+    def wait(self, timeout_ms):
+        if self._done.acquire(timeout=timeout_ms / 1000.0):
+            self._done.release()
+
+
 class Transport(object):
     def __init__(self, on_call=None, on_event=None, on_closed=None):
         self._socket = None
@@ -283,9 +307,20 @@ class Transport(object):
     def call_sync(self, service, object, action, payload, flags=0):
         """The reply's payload, read by this thread when no one else reads;
         RuntimeError with the peer's sentence for an Error."""
-        future = self.call(service, object, action, payload, flags)
-        self.wait(future)
-        return future.value()
+        reply = _Reply()
+        id = next(self._ids)
+        with self._pending_lock:
+            self._pending[id] = reply
+        try:
+            self.send(Message(id, _message.CALL, service, object, action, payload, flags))
+        except (OSError, RuntimeError) as e:
+            with self._pending_lock:
+                self._pending.pop(id, None)
+            raise RuntimeError(str(e))
+        self.wait(reply)
+        if reply.state == FutureState.FinishedWithValue:
+            return reply.value
+        raise RuntimeError(reply.error)
 
     def wait(self, future):
         """Waits for `future`, reading the socket meanwhile when no one does."""
