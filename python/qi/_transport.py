@@ -13,6 +13,7 @@ import os
 import select
 import socket
 import threading
+import time
 
 from . import _codec, _message, _signature
 from ._future import Future, FutureState
@@ -28,6 +29,9 @@ AUTH_STATE, AUTH_ERROR_REASON = "__qi_auth_state", "__qi_auth_err_reason"
 AUTH_ERROR, AUTH_CONTINUE, AUTH_DONE = 1, 2, 3
 _USER_PREFIX, _QI_PREFIX = "auth_", "__qi_auth_"
 _MAX_AUTH_ROUNDS = 16
+# How long the reader thread leaves the socket to callers after the last
+# one's reply (an event that comes meanwhile waits that long at most).
+LINGER = 0.002
 
 
 def engine_url():
@@ -180,27 +184,17 @@ class _TlsChannel(object):
 
 
 class _Reply(object):
-    """What a synchronous call waits for: a Future's finishing end, and a
-    lock held until then (lighter than a Future's event)."""
+    """What a synchronous call waits for (lighter than a Future: its thread
+    reads the reply itself, or is woken by the one that does)."""
 
-    __slots__ = ("_done", "state", "value", "error")
+    __slots__ = ("state", "value", "error")
 
     def __init__(self):
-        self._done = threading.Lock()
-        self._done.acquire()
         self.state, self.value, self.error = FutureState.Running, None, ""
 
     def _finish(self, state, value=None, error=""):
         self.state, self.value, self.error = state, value, error
-        self._done.release()
         return True
-
-    def isFinished(self):
-        return self.state != FutureState.Running
-
-    def wait(self, timeout_ms):
-        if self._done.acquire(timeout=timeout_ms / 1000.0):
-            self._done.release()
 
 
 class Transport(object):
@@ -220,6 +214,11 @@ class Transport(object):
         self._read_lock = threading.Lock()  # held by whoever reads the socket
         self._buffer = bytearray()          # read, not yet made into messages
         self._wake = None                   # a socket pair: tells the reader thread to look again
+        self._callers = 0                   # threads in _await(): they read for themselves
+        self._followers = 0                 # of which waiting for another to read their reply
+        self._last_caller = 0.0             # when the last one left
+        self._callers_changed = threading.Condition(threading.Lock())
+        self._hurry = False                 # an asynchronous call: no lingering
         self.url = None
 
     # ---- connecting ----
@@ -296,6 +295,10 @@ class Transport(object):
         future = Future()
         with self._pending_lock:
             self._pending[id] = future
+        if self._callers:  # the reader thread may be lingering: this reply is its to read
+            with self._callers_changed:
+                self._hurry = True
+                self._callers_changed.notify()
         try:
             self.send(Message(id, _message.CALL, service, object, action, payload, flags))
         except (OSError, RuntimeError) as e:
@@ -317,27 +320,42 @@ class Transport(object):
             with self._pending_lock:
                 self._pending.pop(id, None)
             raise RuntimeError(str(e))
-        self.wait(reply)
+        self._await(reply)
         if reply.state == FutureState.FinishedWithValue:
             return reply.value
         raise RuntimeError(reply.error)
 
-    def wait(self, future):
-        """Waits for `future`, reading the socket meanwhile when no one does."""
-        while not future.isFinished():
-            if not self._read_lock.acquire(blocking=False):
-                future.wait(100)  # another reads; it may stop before our reply comes
-                continue
-            try:
-                while not future.isFinished() and not self._closed.is_set():
-                    self._read_message()
-            except (OSError, EOFError, ValueError, _message.ProtocolError) as e:
-                self._fall(str(e) or type(e).__name__)
-            finally:
-                self._read_lock.release()
-                if self._buffer or self._channel.pending():
-                    self._poke()  # read beyond our reply: the reader thread takes it on
-            future.wait(0)
+    def _await(self, reply):
+        """Waits for `reply`, reading the socket meanwhile when no one does
+        (then this thread leads: it reads until its own reply, dispatching
+        what else comes); else until the one who reads has read it, or
+        stops reading."""
+        changed = self._callers_changed
+        with changed:
+            self._callers += 1
+        try:
+            while reply.state == FutureState.Running:
+                if self._read_lock.acquire(blocking=False):
+                    try:
+                        while reply.state == FutureState.Running and not self._closed.is_set():
+                            self._read_message()
+                    except (OSError, EOFError, ValueError, _message.ProtocolError) as e:
+                        self._fall(str(e) or type(e).__name__)
+                    finally:
+                        self._read_lock.release()
+                        if self._followers:
+                            with changed:
+                                changed.notify_all()
+                else:
+                    with changed:
+                        self._followers += 1
+                        while reply.state == FutureState.Running and self._read_lock.locked():
+                            changed.wait(0.05)
+                        self._followers -= 1
+        finally:
+            with changed:
+                self._callers -= 1
+                self._last_caller = time.monotonic()  # the reader thread waits LINGER more
 
     def post(self, service, object, action, payload):
         self.send(Message(next(self._ids), _message.POST, service, object, action, payload))
@@ -380,11 +398,21 @@ class Transport(object):
             pass
 
     def _reader_thread(self):
-        """Reads whatever comes while no caller reads for its own reply."""
+        """Reads whatever comes while no caller reads for its own reply.
+        While callers wait (and read), it does not look at the socket, nor
+        until LINGER after the last one left, so that back-to-back calls
+        do not wake it (it looks every LINGER, unwoken); an asynchronous
+        call ends the wait at once (its reply is the reader's to read)."""
         reason = ""
         wake = self._wake[0]
         try:
             while not self._closed.is_set():
+                with self._callers_changed:
+                    while not self._closed.is_set() and not self._hurry:
+                        if not self._callers and time.monotonic() - self._last_caller >= LINGER:
+                            break
+                        self._callers_changed.wait(LINGER)
+                    self._hurry = False
                 if not self._buffer and not self._channel.pending():
                     ready, _, _ = select.select([self._socket, wake], [], [])
                     if wake in ready:
@@ -413,6 +441,9 @@ class Transport(object):
                 future._finish(FutureState.FinishedWithValue, message.payload)
             else:
                 future._finish(FutureState.FinishedWithError, None, _error_text(message.payload))
+            if self._followers:
+                with self._callers_changed:
+                    self._callers_changed.notify_all()
         elif message.type == _message.EVENT:
             if self._on_event:
                 self._on_event(message)
@@ -434,6 +465,8 @@ class Transport(object):
             pending, self._pending = self._pending, {}
         for future in pending.values():
             future._finish(FutureState.FinishedWithError, None, "the qi connection closed: %s" % self._close_reason)
+        with self._callers_changed:
+            self._callers_changed.notify_all()
         if self._on_closed:
             self._on_closed(self._close_reason)
 
