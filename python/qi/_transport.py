@@ -295,7 +295,7 @@ class Transport(object):
         future = Future()
         with self._pending_lock:
             self._pending[id] = future
-        if self._callers:  # the reader thread may be lingering: this reply is its to read
+        if self._callers or time.monotonic() - self._last_caller < LINGER:  # the reader thread lingers: this reply is its to read
             with self._callers_changed:
                 self._hurry = True
                 self._callers_changed.notify()
