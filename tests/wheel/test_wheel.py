@@ -214,10 +214,15 @@ for t in threads:
 for t in threads:
     t.join()
 print(len(wrong), everything.wait(30), len(heard))
+from naoqi import ALProxy  # NAOqi 1's proxies take _async=True too
+host, port = sys.argv[1][len("tcp://"):].rsplit(":", 1)
+proxy = ALProxy("ALMemory", host, int(port))
+print(proxy.call("getData", "Wheel/0", _async=True).value(),
+      proxy.wait(proxy.post.insertData("Wheel/Posted", 1), 0, _async=True).value(), proxy.getData("Wheel/Posted"))
 """
         with Serve(self.work, "--qi", "tcp://127.0.0.1:0") as serve:
             r = self.in_venv(script, serve.qi)
-            self.assertEqual(r.stdout.split(), ["0", "True", "150"], r.stderr)
+            self.assertEqual(r.stdout.split(), ["0", "True", "150", "49", "True", "1"], r.stderr)
 
 
 class Serve(object):
