@@ -15,7 +15,13 @@ namespace autolife::voice {
 
 namespace {
 
+// ALSA's own messages (which configuration line failed) go nowhere: the
+// error we throw says what failed and why.
+void quietAlsa(const char*, int, const char*, int, const char*, ...) {}
+
 snd_pcm_t* openPcm(const std::string& device, snd_pcm_stream_t stream, int rate) {
+  static std::once_flag quiet;
+  std::call_once(quiet, [] { snd_lib_error_set_handler(quietAlsa); });
   const char* what = stream == SND_PCM_STREAM_PLAYBACK ? "sound output" : "microphone";
   snd_pcm_t* pcm = nullptr;
   if (int e = snd_pcm_open(&pcm, device.c_str(), stream, 0); e < 0)

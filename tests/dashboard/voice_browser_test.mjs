@@ -77,7 +77,8 @@ async function run(page, address) {
   await page.check('#robot-voice');
   // Record 2.5 s of the fake microphone, then stop: heard, answered, played.
   await page.click('#say-record');
-  await page.waitForFunction(() => Number(document.getElementById('say-record').dataset.seconds || 0) >= 2.5);
+  await page.waitForFunction(() => Number(document.getElementById('say-record').dataset.seconds || 0) >= 2.5)
+    .catch(async (e) => { throw new Error(`recording: ${await page.locator('#say-status').textContent()} (${e.message})`); });
   await page.click('#say-record');
   await page.locator('#say-status.ok', { hasText: 'robot: hello human' }).waitFor();
   const status = await page.locator('#say-status').textContent();

@@ -9,6 +9,7 @@ const voice = {
   recording: null,  // {stream, context, source, processor, chunks, rate}
   maxSeconds: 20,   // the API takes a message of 1 MiB: about 24 s at 16 kHz
   played: 0,
+  output: null,  // the AudioContext the robot's speech plays in
 };
 
 // 16-bit PCM WAV, mono, of float samples at `rate`, resampled to 16 kHz.
@@ -92,13 +93,19 @@ async function toggleRecording() {
   }
 }
 
-// Each sentence the robot starts saying, played in the page when asked.
+// Each sentence the robot starts saying, played in the page when asked
+// (through Web Audio: the page's content security policy lets no media
+// element load a data: or blob: address).
 async function playSentence(text) {
   if (!$('robot-voice').checked || !text) return;
   try {
-    const wav = await rpc.call('Autolife.speechAudio', [text]);
-    const audio = new Audio('data:audio/wav;base64,' + wav);
-    await audio.play();
+    const wav = Uint8Array.from(atob(await rpc.call('Autolife.speechAudio', [text])), (c) => c.charCodeAt(0));
+    if (!voice.output) voice.output = new AudioContext();
+    const buffer = await voice.output.decodeAudioData(wav.buffer);
+    const source = voice.output.createBufferSource();
+    source.buffer = buffer;
+    source.connect(voice.output.destination);
+    source.start();
     voice.played += 1;
     $('robot-voice-status').textContent = 'playing: ' + text;
     $('robot-voice-status').dataset.played = String(voice.played);
