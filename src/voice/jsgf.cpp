@@ -127,9 +127,9 @@ std::string toJsgf(const Grammar& grammar, const std::function<bool(const std::s
     std::string words;
     for (const auto& w : slotWords)
       if (known(w)) words += (words.empty() ? "" : " | ") + w;
-    // One or two words: a longer slot would take in whatever was said.
-    const std::string one = "( " + (words.empty() ? std::string("<VOID>") : words) + " )";
-    out += "<autolife_slot> = " + one + " [ " + one + " ];\n";
+    // One word (a name, a colour): a longer slot took in whatever was said
+    // ("my name is come him eve a man" for "my favourite colour is red").
+    out += "<autolife_slot> = ( " + (words.empty() ? std::string("<VOID>") : words) + " );\n";
   }
   return out;
 }

@@ -36,8 +36,8 @@ struct Grammar {
 
 // A grammar as JSGF text. Words the dictionary does not know (`known`
 // false) cannot be said: the alternatives holding them are left out and
-// the words listed in `missing`. An open slot is one or two words of
-// `slotWords` (the known ones).
+// the words listed in `missing`. An open slot is one word of `slotWords`
+// (the known ones).
 std::string toJsgf(const Grammar& grammar, const std::function<bool(const std::string&)>& known,
                    const std::vector<std::string>& slotWords, std::vector<std::string>& missing);
 
