@@ -103,7 +103,9 @@ unsigned short Server::port() const { return impl_->port; }
 void Server::stop() {
   if (impl_->stopped.exchange(true)) return;
   impl_->onLoop([impl = impl_.get()] {
-    if (impl->listener) impl->listener->close();
+    // Closed and gone on the loop's thread: an accept already completed
+    // runs there after this, and must not meet a close from another thread.
+    impl->listener.reset();
     auto& registry = impl->state.engine.services;
     if (impl->added) registry.serviceAdded.disconnect(impl->added);
     if (impl->removed) registry.serviceRemoved.disconnect(impl->removed);
