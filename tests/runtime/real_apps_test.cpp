@@ -22,6 +22,7 @@ TEST(ExpressionWatcherBox, ObjectsFromALProxyAndAQiSessionReportToTheBox) {
       "        self.edges = session.service(\"ALExpressionWatcher\").add(\"'n' > 2\", 1)\n"
       "        self.edges.signal.connect(self.edge)\n"
       "        assert self.edges.getExpression() == \"'n' > 2\" and self.edges.getReportMode() == 1\n"
+      "        assert self.edges.getReportMode(_async=True).value() == 1\n"
       "        memory = ALProxy(\"ALMemory\")\n"
       "        memory.insertData(\"n\", 3)\n"
       "        memory.raiseEvent(\"myEvent\", 1)\n"

@@ -4,9 +4,8 @@
 # and its properties. The object lives while box code keeps it: NAOqi's
 # samples keep it in `self.expressionObject`, and dropping it (None) stops
 # the watch.
-import _autolife
+from qi._future import _spawn_future, take_async
 
-from .futures import Promise
 from .proxies import _Signal
 
 
@@ -19,22 +18,13 @@ class _ObjectMethod(object):
         self._handle, self._name = handle, name
 
     def __call__(self, *args, **kwargs):
-        run_async = kwargs.pop("_async", False) or kwargs.pop("async", False)
+        run_async = take_async(kwargs)
         if kwargs:
             raise TypeError("%s.%s takes no keyword argument %s (only _async=True)"
                             % (self._handle.name(), self._name, ", ".join(sorted(kwargs))))
         if not run_async:
             return self._handle.call(self._name, list(args))
-        promise = Promise()
-
-        def run():
-            try:
-                promise.setValue(self._handle.call(self._name, list(args)))
-            except Exception as e:
-                promise.setError(str(e))
-
-        _autolife.spawn(run, 0.0)
-        return promise.future()
+        return _spawn_future(lambda: self._handle.call(self._name, list(args)))
 
     def async_(self, *args):
         return self(*args, _async=True)
