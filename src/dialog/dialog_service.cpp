@@ -148,7 +148,7 @@ std::string DialogService::loadFileAt(const std::string& path, int depth) {
       return it->second.first;
     }
   }
-  ParseResult parsed = loadTopicFile(path);
+  ParseResult parsed = loadTopicFile(path, language());
   std::vector<std::string> included;
   if (parsed.topic) included = loadIncludes(path, parsed.topic->includes, depth + 1);
   std::string name = loadParsed(std::move(parsed));
@@ -196,7 +196,7 @@ std::string DialogService::loadParsed(ParseResult r) {
 }
 
 std::string DialogService::loadContent(const std::string& content) {
-  return loadParsed(parseTopic(content, "<loadTopicContent>"));
+  return loadParsed(parseTopic(content, "<loadTopicContent>", language()));
 }
 
 void DialogService::activate(const std::string& topic) {
@@ -315,6 +315,11 @@ void DialogService::unsubscribe(const std::string& name) {
   if (stopped) memory_.insertData("Dialog/IsStarted", 0);
 }
 
+std::string DialogService::language() const {
+  auto lock = lockState();
+  return dialog_.language();
+}
+
 bool DialogService::running() const {
   auto lock = lockState();
   return !subscribers_.empty();
@@ -362,8 +367,17 @@ Reply DialogService::input(const std::string& utterance, double confidence, bool
     memory_.raiseEvent("Dialog/SaidMisunderstood", utterance);
     record({clock_.now(), "not-understood", utterance, {}, {}});
   }
+  recordSpeakFailure(reply.explanation);
   speak(reply);
   return reply;
+}
+
+// Every surface shows a rule that cannot answer, with why and where
+// (issue 32): a "speak-failure" record, its text the reason, its value
+// file:line.
+void DialogService::recordSpeakFailure(const Explanation& ex) {
+  if (ex.outcome != "speak-failure") return;
+  record({clock_.now(), "speak-failure", ex.failure, ex.file + ":" + std::to_string(ex.line), {}});
 }
 
 Reply DialogService::forceOutput() {
@@ -383,8 +397,9 @@ Reply DialogService::raise(const std::string& key, const std::string& value) {
     core::Dispatcher::Hold hold(memory_.dispatcher());
     auto lock = lockState();
     reply = dialog_.event(key, value);
-    if (reply.understood) lastExplanation_ = reply.explanation;
+    if (reply.understood || reply.explanation.outcome == "speak-failure") lastExplanation_ = reply.explanation;
   }
+  recordSpeakFailure(reply.explanation);
   speak(reply);
   return reply;
 }

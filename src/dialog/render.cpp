@@ -36,7 +36,14 @@ void Dialog::Impl::append(Rendered& out, const std::string& said, const std::str
   out.text += shown;
 }
 
-std::optional<std::string> Dialog::Impl::variable(const std::string& name, const Frame& f) const {
+std::optional<std::string> Rendered::assigned(const std::string& name) const {
+  for (const Rendered* r = this; r; r = r->outer)
+    for (auto it = r->assignments.rbegin(); it != r->assignments.rend(); ++it)
+      if (text::sameName(it->first, name)) return it->second.empty() ? std::nullopt : std::optional(it->second);
+  return std::nullopt;
+}
+
+std::optional<std::string> Dialog::Impl::variable(const std::string& name, const Frame& f, const Rendered* out) const {
   if (!name.empty() && std::all_of(name.begin(), name.end(), [](char c) { return c >= '0' && c <= '9'; })) {
     const std::size_t n = std::stoul(name.substr(0, 6));
     if (!f.captures || n == 0 || n > f.captures->size()) return std::nullopt;
@@ -46,11 +53,14 @@ std::optional<std::string> Dialog::Impl::variable(const std::string& name, const
     auto it = f.locals->find(name);
     if (it != f.locals->end()) return it->second;
   }
+  if (out)
+    if (auto v = out->assigned(name)) return v;
   return variables.get(name);
 }
 
 bool Dialog::Impl::renderInto(const OutputNode& n, const Frame& f, Rendered& out) {
   Rendered scratch;
+  scratch.outer = &out;
   if (!render(n, f, scratch)) {
     out.failure = scratch.failure;
     return false;
@@ -61,6 +71,7 @@ bool Dialog::Impl::renderInto(const OutputNode& n, const Frame& f, Rendered& out
 
 std::optional<std::string> Dialog::Impl::valueOf(const OutputNode& n, const Frame& f, Rendered& out) {
   Rendered scratch;
+  scratch.outer = &out;
   if (!render(n, f, scratch)) {
     out.failure = scratch.failure;
     return std::nullopt;
@@ -128,7 +139,7 @@ bool Dialog::Impl::render(const OutputNode& n, const Frame& f, Rendered& out) {
       return true;
     }
     case OutputKind::Variable: {
-      auto v = variable(n.text, f);
+      auto v = variable(n.text, f, &out);
       if (!v) {
         out.failure = "$" + n.text + " is not set";
         return false;
@@ -140,11 +151,11 @@ bool Dialog::Impl::render(const OutputNode& n, const Frame& f, Rendered& out) {
       auto v = n.children.empty() ? std::optional<std::string>("") : valueOf(n.children.front(), f, out);
       if (!v) return false;
       if (f.locals && f.locals->contains(n.text)) return true;  // a def:'s parameter is local
-      out.assignments.emplace_back(n.text, *v);
+      out.assignments.emplace_back(variables.spelling(n.text), *v);
       return true;
     }
     case OutputKind::Condition:
-      if (!holds(variable(n.text, f), n.op, n.value)) {
+      if (!holds(variable(n.text, f, &out), n.op, n.value)) {
         out.failure = "the condition $" + n.text + n.op + n.value + " is false";
         return false;
       }
@@ -160,15 +171,13 @@ bool Dialog::Impl::render(const OutputNode& n, const Frame& f, Rendered& out) {
         append(out, item, item);
         return true;
       }
-      const OutputNode* body = nullptr;
-      for (const auto& t : topics)
-        if (t && t->topic.language == language && !body)
-          for (const auto& c : t->topic.concepts)
-            if (c.name == n.text && !c.dynamic) body = &c.output;
-      if (!body) {
+      // A topic's concept, else the lexicon's (u:(hi) ~hello friend).
+      const ConceptDefinition* definition = staticConcept(n.text, language);
+      if (!definition) {
         out.failure = "the concept ~" + n.text + " is not defined in " + language;
         return false;
       }
+      const OutputNode* body = &definition->output;
       // A concept written [a b c] says one of its items, in turn.
       if (body->children.size() == 1 && body->children[0].kind == OutputKind::Choice)
         return renderChoice(body->children[0], f, out);
@@ -193,7 +202,7 @@ std::optional<RuleRef> Dialog::Impl::findTag(std::size_t ti, const std::string& 
   const LoadedTopic& t = *topics[ti];
   for (std::size_t ri = 0; ri < t.topic.rules.size(); ++ri) {
     const Rule& r = t.topic.rules[ri];
-    if (std::find(r.tags.begin(), r.tags.end(), tag) == r.tags.end()) continue;
+    if (std::none_of(r.tags.begin(), r.tags.end(), [&](const auto& t) { return text::sameName(t, tag); })) continue;
     if (onlyActive && r.kind == RuleKind::Proposal && t.said[ri]) continue;
     return RuleRef{ti, ri};
   }

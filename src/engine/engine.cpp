@@ -293,7 +293,7 @@ void Engine::addPackageActivities(const std::string& uuid) {
 // whoever runs the dialog (a Dialog box, a box's ALDialog calls).
 void Engine::loadPackageTopics(const package::Package& pkg) {
   std::vector<std::filesystem::path> files;
-  for (const auto& language : {"English", "French", "Japanese", "Chinese", "German", "Spanish", "Italian"})
+  for (const auto& language : dialog::languageNames())
     for (auto& f : dialogTopicsOf(pkg, language)) files.push_back(std::move(f));
   for (const auto& f : files) {
     try {

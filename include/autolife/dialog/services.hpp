@@ -42,9 +42,9 @@ private:
 // One line of a conversation as `autolife chat --json` prints it.
 struct DialogRecord {
   core::Time time{0};
-  std::string kind;   // "human", "robot", "set", "not-understood", "action", "event"
-  std::string text;   // what was said / the variable's name / the action's name
-  std::string value;  // "set": the value
+  std::string kind;   // "human", "robot", "set", "not-understood", "speak-failure", "action", "event"
+  std::string text;   // what was said / the variable's name / the action's name / why the rule cannot answer
+  std::string value;  // "set": the value; "speak-failure": the rule's file:line
   std::vector<std::string> args;  // "action"
 };
 
@@ -70,6 +70,7 @@ public:
   void subscribe(const std::string& name);
   void unsubscribe(const std::string& name);
   bool running() const;  // subscribed: listens to what is said
+  std::string language() const;  // what topics without `language:` are in
 
   // A person spoke (the recogniser heard `utterance` with `confidence`).
   Reply input(const std::string& utterance, double confidence, bool forced);
@@ -98,6 +99,7 @@ private:
   std::string loadFileAt(const std::string& path, int depth);
   std::vector<std::string> loadIncludes(const std::string& path, const std::vector<std::string>& includes, int depth);
   void record(DialogRecord r);
+  void recordSpeakFailure(const Explanation& explanation);
   void resubscribeEvents();  // mutex_ held
   // A ^call (mutex_ held, inside the rule that makes it).
   std::optional<std::string> callService(const std::string& method, const std::vector<std::string>& args);
