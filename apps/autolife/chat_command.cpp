@@ -6,13 +6,12 @@
 #include <iostream>
 #include <memory>
 
-#include <nlohmann/json.hpp>
 
 #include "autolife/core/clock.hpp"
-#include "autolife/core/json_line.hpp"
 #include "autolife/dialog/services.hpp"
 #include "autolife/engine/engine.hpp"
 #include "autolife/engine/package_dialogs.hpp"
+#include "chat_output.hpp"
 #include "commands.hpp"
 
 namespace autolife::app {
@@ -25,10 +24,15 @@ the first the package supports, else English), activates them, then reads
 what a person says, one utterance per line, from standard input or --input,
 and prints the robot's side. Each utterance waits until the robot has
 finished speaking; time is virtual and starts at 0.
-Plain output:   human: hello            robot: hi there
+Plain output (at a terminal, "human: " is the prompt):
+  human: hello                  robot: hi there
+  robot: ^start(animations/Stand/Gestures/Hey_1)     (what an answer does)
+  robot: (not understood)       robot: (could not answer: $name is not set, t.top:3)
+Speech tags are applied (\pau=500\ is "..."; \rspd=80\ and the like are not said).
 --json, JSON Lines:
-  {"t": 0.0, "human": "hello"}              {"t": 0.0, "robot": "hi there"}
+  {"t": 0.0, "human": "hello"}    {"t": 0.0, "robot": "hi ... there", "raw": "hi \\pau=500\\ there"}
   {"t": 1.9, "set": "name", "value": "Bob"} {"t": 0.0, "not-understood": "xyzzy"}
+  {"t": 0.0, "speak-failure": "$name is not set", "at": "t.top:3"}
   {"t": 0.0, "action": "start", "args": ["animations/Stand/Gestures/Hey_1"]}
 A topic's opening (its u:(e:onStart) rule, as a Dialog box starts it) is
 said first. A topic that does not load is reported as file:line:column
@@ -43,8 +47,9 @@ struct ChatOptions {
 
 class Chat {
 public:
-  explicit Chat(const ChatOptions& o) : options_(o), engine_(clock_) {
-    engine_.dialog.records.connect([this](const dialog::DialogRecord& r) { print(r); });
+  explicit Chat(const ChatOptions& o)
+      : options_(o), engine_(clock_), output_(std::cout, o.json, (o.input.empty() || o.input == "-") && stdinIsTerminal()) {
+    engine_.dialog.records.connect([this](const dialog::DialogRecord& r) { output_.print(r); });
   }
 
   int run() {
@@ -67,12 +72,13 @@ public:
     }
     std::istream& in = file ? *file : std::cin;
     std::string line;
-    while (std::getline(in, line)) {
+    while ((output_.prompt(), std::getline(in, line))) {
       if (!line.empty() && line.back() == '\r') line.pop_back();
       if (line.find_first_not_of(" \t") == std::string::npos) continue;
       engine_.hear(line, 1.0);
       settle();
     }
+    output_.finish();
     return status;
   }
 
@@ -89,8 +95,10 @@ private:
           continue;
         }
         if (language.empty()) language = engine::defaultDialogLanguage(*loaded.package);
-        for (const auto& f : engine::dialogTopicsOf(*loaded.package, dialog::languageName(language)))
-          files.push_back(f.string());
+        const auto topics = engine::dialogTopicsOf(*loaded.package, dialog::languageName(language));
+        if (topics.empty() && !dialog::languageName(language).empty())
+          std::cerr << "autolife chat: " << p << " has no topic in " << dialog::languageName(language) << '\n';
+        for (const auto& f : topics) files.push_back(f.string());
       } else {
         files.push_back(p);
       }
@@ -105,7 +113,7 @@ private:
     }
     std::vector<std::string> names;
     for (const auto& f : files) {
-      dialog::ParseResult r = dialog::loadTopicFile(f);
+      dialog::ParseResult r = dialog::loadTopicFile(f, language);
       for (const auto& problem : r.problems) std::cerr << problem.format() << '\n';
       if (!r.topic) {
         status = 1;
@@ -116,7 +124,7 @@ private:
         engine_.dialog.dialog().setLanguage(language);
       }
       try {
-        names.push_back(engine_.dialog.load(std::move(*r.topic)));
+        names.push_back(engine_.dialog.loadFile(f));  // with its include: files
         engine_.dialog.activate(names.back());
       } catch (const service::CallError& e) {
         std::cerr << f << ": " << e.what() << '\n';
@@ -136,30 +144,10 @@ private:
     }
   }
 
-  void print(const dialog::DialogRecord& r) {
-    if (!options_.json) {
-      if (r.kind == "human" || r.kind == "robot") std::cout << r.kind << ": " << r.text << '\n';
-      std::cout.flush();
-      return;
-    }
-    nlohmann::ordered_json j;
-    j["t"] = core::toSeconds(r.time);
-    if (r.kind == "set") {
-      j["set"] = r.text;
-      j["value"] = r.value;
-    } else if (r.kind == "action") {
-      j["action"] = r.text;
-      j["args"] = r.args;
-    } else {
-      j[r.kind] = r.text;
-    }
-    std::cout << core::jsonLine(j) << '\n';
-    std::cout.flush();
-  }
-
   const ChatOptions& options_;
   core::VirtualClock clock_;
   engine::Engine engine_;
+  ChatOutput output_;
 };
 
 }  // namespace
