@@ -2,9 +2,11 @@
 // [--input FILE]`: a conversation with QiChat topics on the simulated robot,
 // in virtual time. Each line read is what a person says; the robot's side
 // is printed as it says it (docs/dialog.md).
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <set>
 
 
 #include "autolife/core/clock.hpp"
@@ -119,6 +121,7 @@ private:
         status = 1;
         continue;
       }
+      noteMissingLexicon(*r.topic);
       if (language.empty()) {  // topics given alone: the first one's language
         language = r.topic->language;
         engine_.dialog.dialog().setLanguage(language);
@@ -132,6 +135,18 @@ private:
       }
     }
     return names;
+  }
+
+  // A topic that includes NAOqi's lexicon in a language autolife has none
+  // of: said once per language (its ~yes, ~no... never match here).
+  void noteMissingLexicon(const dialog::Topic& topic) {
+    const bool includesLexicon = std::any_of(topic.includes.begin(), topic.includes.end(),
+                                             [](const std::string& i) { return i.starts_with("lexicon"); });
+    if (!includesLexicon || dialog::hasBuiltInLexicon(topic.language) || !notedLexicons_.insert(topic.language).second)
+      return;
+    std::cerr << "autolife chat: note: autolife has no built-in " << topic.language
+              << " lexicon (NAOqi documents English, French and Japanese ones): the concepts of lexicon_"
+              << dialog::languageCode(topic.language) << ".top are unknown here\n";
   }
 
   // Runs virtual time until the robot has said everything (and what it
@@ -148,6 +163,7 @@ private:
   core::VirtualClock clock_;
   engine::Engine engine_;
   ChatOutput output_;
+  std::set<std::string> notedLexicons_;
 };
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "autolife/dialog/topic.hpp"
+#include "includes.hpp"
 #include "lexicon.hpp"
 #include "text.hpp"
 
@@ -61,6 +62,7 @@ struct Checker {
   std::set<std::string> tags;              // lower case
   std::set<std::string> functions;
   Spellings conceptSpellings{"concept"}, tagSpellings{"tag"}, variableSpellings{"variable"};
+  bool missedLexicon = false;  // a concept perhaps of the robot's lexicon in this language
 
   void problem(bool error, Where w, const std::string& message) {
     core::Diagnostic d{topic.file, w.line, w.column, message, {}};
@@ -72,8 +74,14 @@ struct Checker {
   }
   void conceptUsed(const std::string& name, Where w) {
     spelled(conceptSpellings, "~", name, w);
-    if (!concepts.contains(text::lower(name)))
+    if (concepts.contains(text::lower(name))) return;
+    if (lexicon(topic.language)) {
       problem(true, w, "undefined concept ~" + name + " (not in this topic nor in the " + topic.language + " lexicon)");
+      return;
+    }
+    // Perhaps the robot's lexicon's: autolife has none in this language.
+    problem(false, w, "undefined concept ~" + name + " (not in this topic; autolife has no " + topic.language + " lexicon)");
+    missedLexicon = true;
   }
   void pattern(const PatternNode& p) {
     if (p.kind == PatternKind::Concept) conceptUsed(p.text, p.at);
@@ -140,14 +148,15 @@ std::vector<core::Problem> checkTopics(const std::vector<std::string>& paths) {
     problems.insert(problems.end(), r.problems.begin(), r.problems.end());
     if (!r.topic) continue;
     for (const auto& include : r.topic->includes) {
-      const std::filesystem::path file = std::filesystem::path(queue[i]).parent_path() / include;
-      if (std::filesystem::exists(file)) queue.push_back(file.string());
-      else if (!std::filesystem::path(include).filename().string().starts_with("lexicon"))
+      const std::filesystem::path file = findInclude(queue[i], include);
+      if (!file.empty()) queue.push_back(file.string());
+      else if (!isLexiconInclude(include))
         problems.push_back(core::error({queue[i], r.topic->at.line, r.topic->at.column,
-                                        "include: " + include + " is not next to the topic", {}}));
+                                        "include: " + include + " is neither next to the topic nor in its package", {}}));
     }
     topics.push_back(std::move(*r.topic));
   }
+  std::set<std::string> noted;  // languages without a lexicon, said once
   for (const Topic& t : topics) {
     std::set<std::string> concepts;
     for (const Topic& other : topics)
@@ -155,7 +164,15 @@ std::vector<core::Problem> checkTopics(const std::vector<std::string>& paths) {
         for (const auto& c : other.concepts) concepts.insert(text::lower(c.name));
     if (const Topic* lex = lexicon(t.language))
       for (const auto& c : lex->concepts) concepts.insert(text::lower(c.name));
-    Checker(t, concepts, problems).run();
+    Checker checker(t, concepts, problems);
+    checker.run();
+    const bool includesLexicon = std::any_of(t.includes.begin(), t.includes.end(), isLexiconInclude);
+    if ((checker.missedLexicon || includesLexicon) && !lexicon(t.language) && noted.insert(t.language).second)
+      problems.push_back(core::warning({t.file, t.at.line, t.at.column,
+                                        "note: autolife has no built-in " + t.language +
+                                            " lexicon (NAOqi documents English, French and Japanese ones): concepts of "
+                                            "the robot's lexicon_" + languageCode(t.language) + ".top are unknown here",
+                                        {}}));
   }
   return problems;
 }

@@ -73,7 +73,7 @@ bool Dialog::Impl::function(const OutputNode& n, const Frame& f, Rendered& out) 
 
   // Flow: proposals, tags, topics.
   if (name == "nextProposal") {
-    if (auto p = nextProposalIn(here)) return sayRule({here, *p}, f, out, true);
+    if (auto p = nextProposalIn(here, &out)) return sayRule({here, *p}, f, out, true);
     return true;
   }
   if (name == "sameProposal" || name == "previousProposal") {
@@ -109,7 +109,7 @@ bool Dialog::Impl::function(const OutputNode& n, const Frame& f, Rendered& out) 
     if (!ti || !usable(*ti)) return true;
     out.focus = *ti;
     if (name == "topic") {
-      if (auto p = nextProposalIn(*ti)) return sayRule({*ti, *p}, f, out, true);
+      if (auto p = nextProposalIn(*ti, &out)) return sayRule({*ti, *p}, f, out, true);
       return true;
     }
     auto ref = findTag(*ti, rawArg(1), name == "topicTag");
@@ -119,7 +119,7 @@ bool Dialog::Impl::function(const OutputNode& n, const Frame& f, Rendered& out) 
     std::vector<RuleRef> refs;
     for (std::size_t ti = 0; ti < topics.size(); ++ti)
       if (usable(ti) && !topics[ti]->topic.hasProperty("noPick"))
-        if (auto p = nextProposalIn(ti)) refs.push_back({ti, *p});
+        if (auto p = nextProposalIn(ti, &out)) refs.push_back({ti, *p});
     if (refs.empty()) return out.nothingToSay = true;
     return sayRule(refs[std::uniform_int_distribution<std::size_t>(0, refs.size() - 1)(rng)], f, out, true);
   }

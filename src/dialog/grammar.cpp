@@ -423,6 +423,11 @@ OutputNode Grammar::outputFunction(Cursor& c, int depth) const {
     const std::size_t afterName = c.offset();
     c.skipSpace();
     if (c.peek() == '[') return outputItems(c, OutputKind::Choice, n, ']', depth + 1);
+    if (n == "rand" && c.peek() == '~' && Cursor::isNameChar(c.peek(1))) {  // ^rand~concept: one of its items at random
+      const Where conceptAt = c.where();
+      c.next();
+      return {OutputKind::Concept, c.conceptName(), "rand", {}, {}, false, {}, conceptAt};
+    }
     c.seek(afterName);
   }
   OutputNode f{OutputKind::Function, n, {}, {}, {}, false, {}, at};

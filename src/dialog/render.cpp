@@ -12,7 +12,9 @@
 namespace autolife::dialog {
 
 namespace {
-constexpr int kMaxRenderDepth = 48;
+// Each proposal a ^nextProposal chains costs two levels: a story of 60
+// paragraphs fits.
+constexpr int kMaxRenderDepth = 128;
 
 void merge(Rendered& out, Rendered&& in) {
   Dialog::Impl::append(out, in.said, in.text);
@@ -89,24 +91,25 @@ bool Dialog::Impl::renderGroup(const OutputNode& n, const Frame& f, Rendered& ou
   return true;
 }
 
-bool Dialog::Impl::renderChoice(const OutputNode& n, const Frame& f, Rendered& out) {
+bool Dialog::Impl::renderChoice(const OutputNode& n, const Frame& f, Rendered& out, std::string_view how) {
+  const std::string_view op = how.empty() ? std::string_view(n.op) : how;
   const std::size_t size = n.children.size();
   if (size == 0) return true;
   std::vector<std::size_t> order(size);
-  if (n.op == "rand") {
+  if (op == "rand") {
     for (std::size_t i = 0; i < size; ++i) order[i] = i;
     std::shuffle(order.begin(), order.end(), rng);
   } else {
-    const std::size_t start = n.op.empty() ? cursors[&n] % size : 0;  // in turn: from where it stopped
+    const std::size_t start = op.empty() ? cursors[&n] % size : 0;  // in turn: from where it stopped
     for (std::size_t i = 0; i < size; ++i) order[i] = (start + i) % size;
   }
   for (std::size_t i : order) {
     if (renderInto(n.children[i], f, out)) {
-      if (n.op.empty()) cursors[&n] = i + 1;
+      if (op.empty()) cursors[&n] = i + 1;
       return true;
     }
   }
-  if (n.op == "firstOptional") {
+  if (op == "firstOptional") {
     out.failure.clear();
     return true;
   }
@@ -167,7 +170,9 @@ bool Dialog::Impl::render(const OutputNode& n, const Frame& f, Rendered& out) {
           return false;
         }
         std::size_t& cursor = cursors[e];
-        const std::string& item = e->items[cursor++ % e->items.size()];
+        const std::size_t i = n.op == "rand" ? std::uniform_int_distribution<std::size_t>(0, e->items.size() - 1)(rng)
+                                             : cursor++ % e->items.size();
+        const std::string& item = e->items[i];
         append(out, item, item);
         return true;
       }
@@ -180,7 +185,7 @@ bool Dialog::Impl::render(const OutputNode& n, const Frame& f, Rendered& out) {
       const OutputNode* body = &definition->output;
       // A concept written [a b c] says one of its items, in turn.
       if (body->children.size() == 1 && body->children[0].kind == OutputKind::Choice)
-        return renderChoice(body->children[0], f, out);
+        return renderChoice(body->children[0], f, out, n.op);
       return renderGroup(*body, f, out);
     }
     case OutputKind::Function: return function(n, f, out);
@@ -209,15 +214,28 @@ std::optional<RuleRef> Dialog::Impl::findTag(std::size_t ti, const std::string& 
   return std::nullopt;
 }
 
-std::optional<std::size_t> Dialog::Impl::nextProposalIn(std::size_t ti) {
+// The topic's next proposal not said yet. Those said by the answer being
+// rendered count as said (a story's proposals each end with ^nextProposal,
+// the SDK's sample_story), and the next comes after the latest of them.
+std::optional<std::size_t> Dialog::Impl::nextProposalIn(std::size_t ti, const Rendered* pending) {
   const LoadedTopic& t = *topics[ti];
+  std::vector<std::size_t> sayingNow;  // in this answer, in the order said
+  std::vector<const Rendered*> chain;
+  for (const Rendered* r = pending; r; r = r->outer) chain.push_back(r);
+  for (auto r = chain.rbegin(); r != chain.rend(); ++r)
+    for (const RuleRef& p : (*r)->proposalsSaid)
+      if (p.topic == ti) sayingNow.push_back(p.rule);
+  for (const RuleRef& p : saying)
+    if (p.topic == ti) sayingNow.push_back(p.rule);
   const auto& rules = t.topic.rules;
   const std::size_t n = rules.size();
-  const std::size_t start = t.lastProposal ? *t.lastProposal + 1 : 0;
+  const std::optional<std::size_t> last = sayingNow.empty() ? t.lastProposal : std::optional(sayingNow.back());
+  const std::size_t start = last ? *last + 1 : 0;
   for (std::size_t k = 0; k < n; ++k) {
     const std::size_t ri = (start + k) % n;
     const Rule& r = rules[ri];
     if (r.kind != RuleKind::Proposal || r.level != 0 || t.said[ri]) continue;
+    if (std::find(sayingNow.begin(), sayingNow.end(), ri) != sayingNow.end()) continue;
     if (std::any_of(r.tags.begin(), r.tags.end(), [&](const auto& tag) { return t.deactivatedTags.contains(tag); }))
       continue;
     return ri;
@@ -229,7 +247,10 @@ bool Dialog::Impl::sayRule(RuleRef ref, const Frame& caller, Rendered& out, bool
   const Rule& r = topics[ref.topic]->topic.rules[ref.rule];
   Frame f{ref.topic, ref.rule, caller.rule == ref.rule && caller.topic == ref.topic ? caller.captures : nullptr,
           nullptr, caller.depth + 1};
-  if (!renderInto(r.output, f, out)) return false;
+  saying.push_back(ref);
+  const bool said = renderInto(r.output, f, out);
+  saying.pop_back();
+  if (!said) return false;
   if (markSaid && r.kind == RuleKind::Proposal) out.proposalsSaid.push_back(ref);
   out.scope = Scope{ref.topic, ref.rule};
   if (ref.topic != caller.topic) out.focus = ref.topic;

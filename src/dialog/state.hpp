@@ -124,6 +124,7 @@ struct Dialog::Impl {
   std::optional<RuleRef> lastRule;       // committed last
   std::optional<RuleRef> lastTriggered;  // answered the last input or event (Dialog/SameRule)
   int renderDepth = 0;
+  std::vector<RuleRef> saying;  // the proposals (and rules) being rendered, innermost last
   bool keptFocus = false;  // the last commit left the focus on a ^keepFocus topic
 
   // dialog.cpp
@@ -152,13 +153,14 @@ struct Dialog::Impl {
   // render.cpp
   bool render(const OutputNode& n, const Frame& f, Rendered& out);
   bool renderGroup(const OutputNode& n, const Frame& f, Rendered& out);
-  bool renderChoice(const OutputNode& n, const Frame& f, Rendered& out);
+  // `how`: "rand", "first"... instead of the choice's own (^rand~concept).
+  bool renderChoice(const OutputNode& n, const Frame& f, Rendered& out, std::string_view how = {});
   bool renderInto(const OutputNode& n, const Frame& f, Rendered& out);  // all or nothing
   std::optional<std::string> valueOf(const OutputNode& n, const Frame& f, Rendered& out);
   std::optional<std::string> variable(const std::string& name, const Frame& f, const Rendered* out = nullptr) const;
   bool sayRule(RuleRef ref, const Frame& caller, Rendered& out, bool markSaid);
   std::optional<RuleRef> findTag(std::size_t topic, const std::string& tag, bool onlyActive);
-  std::optional<std::size_t> nextProposalIn(std::size_t topic);
+  std::optional<std::size_t> nextProposalIn(std::size_t topic, const Rendered* pending = nullptr);
   static void append(Rendered& out, const std::string& said, const std::string& shown);
 
   // functions.cpp

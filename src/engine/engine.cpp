@@ -160,6 +160,10 @@ Engine::Engine(core::Clock& c, EngineOptions o)
   packages.packageRemoved.connect([this](const std::string& uuid) { removePackageActivities(uuid); });
   for (const auto& info : packages.packages()) addPackageActivities(info.uuid);
   registerServices();
+  // What ALDialog says of the robot, which topics read ($Dialog/RobotName).
+  const bool pepper = options_.model == launchpad::RobotModel::Pepper;
+  memory.insertData("Dialog/RobotName", pepper ? "pepper" : "nao");
+  memory.insertData("Dialog/RobotModel", pepper ? "juliette" : "nao");
   if (options_.store) restoreLife();
 }
 

@@ -59,6 +59,28 @@ TEST(QiChatNeverSilent, AnEventsValueIsCapturedByALoneUnderscore) {
   EXPECT_EQ(c.say("onStart"), "?");  // words never match it
 }
 
+TEST(QiChatNeverSilent, AStoryOfProposalsChainedByNextProposalIsSaidWhole) {
+  // The SDK's sample_story: each proposal ends with ^nextProposal. The
+  // proposal being said is not its own next one.
+  std::string topic = kHeader + "u:(e:onStart) ^goto(start)\nproposal: %start once upon a time ^nextProposal\n";
+  std::string expected = "once upon a time";
+  for (int i = 1; i <= 40; ++i) {
+    topic += "proposal: part " + std::to_string(i) + (i < 40 ? " ^nextProposal\n" : "\n");
+    expected += " part " + std::to_string(i);
+  }
+  Conversation c(topic);
+  EXPECT_EQ(c.event("onStart"), expected) << c.last.explanation.reason;
+}
+
+TEST(QiChatNeverSilent, RandBeforeAConceptSaysOneOfItsItems) {
+  // Published topics write ^rand~concept (tic-tac-toe's MakeMove, an open day's Chat_iti).
+  Conversation c(kHeader + "concept:(makeMove) [\"let me think\" \"my turn\"]\nu:(go) ^rand~makeMove ok\n"
+                           "u:(again) ^rand ~makeMove\n");
+  const std::string said = c.say("go");
+  EXPECT_TRUE(said == "let me think ok" || said == "my turn ok") << said;
+  EXPECT_NE(c.say("again"), "?");
+}
+
 TEST(QiChatNeverSilent, SpeechTagsAreAppliedForAListener) {
   EXPECT_EQ(spokenText("hello \\pau=500\\ there \\rspd=80\\ slowly\\rst\\"), "hello ... there slowly");
   EXPECT_EQ(spokenText("\\vct=110\\ no tags said"), "no tags said");

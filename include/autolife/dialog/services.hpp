@@ -26,9 +26,11 @@ namespace autolife::dialog {
 
 // QiChat variables as ALMemory keys. Values that read as numbers are
 // stored as numbers ($onStopped=1 is the Int 1), others as strings.
+// With a clock, the time-of-day variables ALDialog keeps ($Dialog/Hour,
+// $Dialog/Morning...) are read from it.
 class MemoryVariables final : public Variables {
 public:
-  explicit MemoryVariables(memory::Memory& m) : memory_(m) {}
+  explicit MemoryVariables(memory::Memory& m, const core::Clock* clock = nullptr) : memory_(m), clock_(clock) {}
   std::optional<std::string> get(const std::string& name) const override;
   void set(const std::string& name, const std::string& value) override;
   void clear(const std::string& name) override;
@@ -37,6 +39,7 @@ public:
 
 private:
   memory::Memory& memory_;
+  const core::Clock* clock_;
 };
 
 // One line of a conversation as `autolife chat --json` prints it.

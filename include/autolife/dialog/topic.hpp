@@ -157,6 +157,9 @@ std::string languageLocale(std::string_view name);
 const std::vector<std::string>& languageNames();
 // The language a file's name or folder gives (greet_enu.top, raw-fr/); "" when none.
 std::string languageOfPath(std::string_view path);
+// autolife has NAOqi's lexicon (~yes, ~no...) of this language built in:
+// those the SDK documents, English, French and Japanese.
+bool hasBuiltInLexicon(const std::string& language);
 // Japanese and Chinese are written without spaces: matched on characters.
 bool matchesOnCharacters(std::string_view language);
 
