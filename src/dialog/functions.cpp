@@ -97,7 +97,7 @@ bool Dialog::Impl::function(const OutputNode& n, const Frame& f, Rendered& out) 
     const LoadedTopic& t = *topics[here];
     for (std::size_t ri = 0; ri < t.topic.rules.size(); ++ri) {
       const Rule& r = t.topic.rules[ri];
-      if (std::any_of(r.tags.begin(), r.tags.end(), [&](const auto& t) { return text::sameName(t, arg(0)); }) &&
+      if (std::any_of(r.tags.begin(), r.tags.end(), [&](const auto& own) { return text::sameName(own, arg(0)); }) &&
           !(r.kind == RuleKind::Proposal && t.said[ri]))
         refs.push_back({here, ri});
     }

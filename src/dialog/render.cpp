@@ -38,11 +38,11 @@ void Dialog::Impl::append(Rendered& out, const std::string& said, const std::str
   out.text += shown;
 }
 
-std::optional<std::string> Rendered::assigned(const std::string& name) const {
+const std::string* Rendered::assigned(const std::string& name) const {
   for (const Rendered* r = this; r; r = r->outer)
     for (auto it = r->assignments.rbegin(); it != r->assignments.rend(); ++it)
-      if (text::sameName(it->first, name)) return it->second.empty() ? std::nullopt : std::optional(it->second);
-  return std::nullopt;
+      if (text::sameName(it->first, name)) return &it->second;
+  return nullptr;
 }
 
 std::optional<std::string> Dialog::Impl::variable(const std::string& name, const Frame& f, const Rendered* out) const {
@@ -55,8 +55,8 @@ std::optional<std::string> Dialog::Impl::variable(const std::string& name, const
     auto it = f.locals->find(name);
     if (it != f.locals->end()) return it->second;
   }
-  if (out)
-    if (auto v = out->assigned(name)) return v;
+  if (const std::string* v = out ? out->assigned(name) : nullptr)  // set to "": unset, as a variable
+    return v->empty() ? std::nullopt : std::optional(*v);
   return variables.get(name);
 }
 
@@ -207,7 +207,7 @@ std::optional<RuleRef> Dialog::Impl::findTag(std::size_t ti, const std::string& 
   const LoadedTopic& t = *topics[ti];
   for (std::size_t ri = 0; ri < t.topic.rules.size(); ++ri) {
     const Rule& r = t.topic.rules[ri];
-    if (std::none_of(r.tags.begin(), r.tags.end(), [&](const auto& t) { return text::sameName(t, tag); })) continue;
+    if (std::none_of(r.tags.begin(), r.tags.end(), [&](const auto& own) { return text::sameName(own, tag); })) continue;
     if (onlyActive && r.kind == RuleKind::Proposal && t.said[ri]) continue;
     return RuleRef{ti, ri};
   }

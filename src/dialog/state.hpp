@@ -77,7 +77,7 @@ struct Rendered {
   // The rendering this one is part of: an answer reads the variables it
   // assigned before ($name=$1 hi $name), decision 1002.
   const Rendered* outer = nullptr;
-  std::optional<std::string> assigned(const std::string& name) const;
+  const std::string* assigned(const std::string& name) const;  // the latest value assigned, or null
 };
 
 // The values an output sees: its rule's captures, a def:'s parameters.

@@ -61,21 +61,27 @@ TEST(QiChatLanguages, ATopicWithoutLanguageTakesItsFilesThenTheGivenThenEnglish)
 }
 
 TEST(QiChatLanguages, WordsOfEveryScriptCompareWithoutCase) {
-  // Polish, Czech, Turkish, Greek, Russian capitals (ł used to read as Ń).
-  Conversation polish("topic: ~t()\nlanguage: plp\nu:(jadę do Łodzi) dobrze\n");
-  EXPECT_EQ(polish.say("JADĘ DO łodzi"), "dobrze");
-  Conversation czech("topic: ~t()\nlanguage: czc\nu:(Žádný problém) dobře\n");
-  EXPECT_EQ(czech.say("žádný PROBLÉM"), "dobře");
-  Conversation turkish("topic: ~t()\nlanguage: trt\nu:(İstanbul) evet\n");
-  EXPECT_EQ(turkish.say("istanbul"), "evet");
-  Conversation greek("topic: ~t()\nlanguage: grg\nu:(Άρης ΧΡΌΝΟΣ) ναι\n");
-  EXPECT_EQ(greek.say("άρης χρόνος"), "ναι");
-  Conversation russian("topic: ~t()\nlanguage: rur\nu:(Ёлка) да\n");
-  EXPECT_EQ(russian.say("ёлка"), "да");
-  Conversation arabic("topic: ~t()\nlanguage: arw\nu:(مرحبا) أهلا\n");
-  EXPECT_EQ(arabic.say("مرحبا؟"), "أهلا");
-  Conversation chinese("topic: ~t()\nlanguage: mnt\nu:(我叫_*) 你好$1\n");
-  EXPECT_EQ(chinese.say("我叫小明"), "你好小明");
+  // Polish, Czech, Turkish, Greek, Russian capitals (ł used to read as Ń),
+  // Arabic punctuation, Chinese of Taiwan matched on characters.
+  struct Case {
+    const char* language;
+    const char* rule;
+    const char* said;
+    const char* answer;
+  };
+  const Case cases[] = {
+      {"plp", "u:(jadę do Łodzi) dobrze", "JADĘ DO łodzi", "dobrze"},
+      {"czc", "u:(Žádný problém) dobře", "žádný PROBLÉM", "dobře"},
+      {"trt", "u:(İstanbul) evet", "istanbul", "evet"},
+      {"grg", "u:(Άρης ΧΡΌΝΟΣ) ναι", "άρης χρόνος", "ναι"},
+      {"rur", "u:(Ёлка) да", "ёлка", "да"},
+      {"arw", "u:(مرحبا) أهلا", "مرحبا؟", "أهلا"},
+      {"mnt", "u:(我叫_*) 你好$1", "我叫小明", "你好小明"},
+  };
+  for (const Case& c : cases) {
+    Conversation conversation(std::string("topic: ~t()\nlanguage: ") + c.language + "\n" + c.rule + "\n");
+    EXPECT_EQ(conversation.say(c.said), c.answer) << c.language;
+  }
 }
 
 TEST(QiChatLanguages, TheJapaneseLexiconIsBuiltIn) {
