@@ -190,6 +190,8 @@ PlayResult play(const PlayOptions& options, const std::function<void(const Recor
       if (!loaded.installed)
         result.problems.push_back({options.package->string(), 0, 0, "the package cannot be loaded: its services do not run", ""});
     }
+    if (const std::string language = packageDialogLanguage(options.behavior); !language.empty())
+      engine.services.call("ALDialog", "setLanguage", {language});  // the robot speaks its app's language
     if (options.hooks.attach) options.hooks.attach(engine);
     auto calls = engine.services.called.connect([&](const service::CallRecord& c) {
       // Calls to missing services are reported by the runtime, as no-ops.

@@ -114,6 +114,19 @@ TEST(DialogCli, ADialogBoxLoadsTheRobotsLanguageAndSaysWhatItCannotAnswer) {
   EXPECT_THAT(json.out, HasSubstr("\"dialog\": \"speak-failure\", \"reason\": \"$visitor is not set\""));
 }
 
+// A German app: `play`'s robot speaks its package's language.
+TEST(DialogCli, PlayRunsADialogBoxInItsPackagesLanguage) {
+  TempDir dir;
+  writeDialogPackage(dir, "hello");
+  std::string manifest = readText(dir / "manifest.xml");
+  manifest.replace(manifest.find("<language>en_US</language>"), 26, "<language>de_DE</language>");
+  dir.write("manifest.xml", manifest);
+  dir.write("chat/chat_ged.top", "topic: ~chat()\nlanguage: ged\nu:(e:onStart) Guten Tag\n");
+  auto r = runProcess({AUTOLIFE_BINARY, "play", (dir / "behavior.xar").string()});
+  EXPECT_THAT(r.out, HasSubstr("ALAnimatedSpeech.say(\"Guten Tag\""));
+  EXPECT_THAT(r.out, Not(HasSubstr("Dialog box")));
+}
+
 TEST(DialogCli, CheckReportsWhatTheRunWouldFailOn) {
   TempDir dir;
   writeDialogPackage(dir, "welcome ^goto(nowhere)");
