@@ -81,7 +81,17 @@ InstalledApp::~InstalledApp() {
 fs::path InstalledApp::installed(const fs::path& path) const {
   std::error_code ec;
   const fs::path absolute = fs::absolute(path, ec).lexically_normal();
-  return folder_ / absolute.lexically_relative(root_);
+  const fs::path relative = absolute.lexically_relative(root_);
+  // The package's folder itself is the install folder (not ".../<uuid>/.").
+  return relative.empty() || relative == "." ? folder_ : folder_ / relative;
+}
+
+std::string InstalledApp::asGiven(const std::string& location) const {
+  const std::string prefix = folder_.string();
+  if (!location.starts_with(prefix)) return location;
+  const std::string rest = location.substr(prefix.size());
+  if (!rest.empty() && rest.front() != '/' && rest.front() != ':') return location;  // another uuid's folder
+  return root_.string() + rest;
 }
 
 }  // namespace autolife::sim

@@ -58,11 +58,12 @@ public:
     }
   }
 
-  // A Dialog box's rule that cannot answer (issue 32: never silent).
-  void dialogRecord(const dialog::DialogRecord& r) {
+  // A Dialog box's rule that cannot answer (issue 32: never silent), at
+  // `at` (its topic's file:line as the user knows it).
+  void dialogRecord(const dialog::DialogRecord& r, const std::string& at) {
     if (r.kind != "speak-failure") return;
-    emit({{"t", 0.0}, {"dialog", r.kind}, {"reason", r.text}, {"at", r.value}},
-         pad("dialog") + "could not answer: " + r.text + " (" + r.value + ")");
+    emit({{"t", 0.0}, {"dialog", r.kind}, {"reason", r.text}, {"at", at}},
+         pad("dialog") + "could not answer: " + r.text + " (" + at + ")");
   }
 
   // A record told by a hook (a package service's start, output, end).
@@ -210,7 +211,10 @@ PlayResult play(const PlayOptions& options, const std::function<void(const Recor
       // Calls to missing services are reported by the runtime, as no-ops.
       if (c.errorReason != "no-such-service") out.call(c);
     });
-    auto dialogRecords = engine.dialog.records.connect([&](const dialog::DialogRecord& r) { out.dialogRecord(r); });
+    // A topic read through the install path is named by the package's own folder.
+    auto dialogRecords = engine.dialog.records.connect([&](const dialog::DialogRecord& r) {
+      out.dialogRecord(r, installed ? installed->asGiven(r.value) : r.value);
+    });
     if (options.hooks.observe)
       options.hooks.observe(engine, [&out](ordered body, const std::string& label, const std::string& text) {
         out.record(std::move(body), label, text);

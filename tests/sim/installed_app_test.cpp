@@ -52,6 +52,12 @@ TEST(InstalledApp, ThePackageIsSeenThroughNaoqisInstallPathForAsLongAsItLives) {
     const auto seen = installed.installed(behavior);
     EXPECT_EQ(seen, folder / "behavior_1" / "behavior.xar");
     EXPECT_TRUE(std::filesystem::is_regular_file(seen));
+    EXPECT_EQ(installed.installed(dir / "app"), folder) << "the package's folder is the install folder";
+    // What play prints names the package's own folder.
+    const std::string own = std::filesystem::absolute(dir / "app").lexically_normal().string();
+    EXPECT_EQ(installed.asGiven((folder / "chat" / "chat_enu.top").string() + ":3"), own + "/chat/chat_enu.top:3");
+    EXPECT_EQ(installed.asGiven(folder.string() + "-other/x.top:1"), folder.string() + "-other/x.top:1");
+    EXPECT_EQ(installed.asGiven("/elsewhere/x.top:1"), "/elsewhere/x.top:1");
   }
   EXPECT_FALSE(std::filesystem::exists(folder)) << "the link goes with it";
   EXPECT_TRUE(std::filesystem::is_regular_file(behavior)) << "the package's own files stay";

@@ -46,6 +46,10 @@ public:
 
   // `path` (inside the package's folder) as seen through the install path.
   std::filesystem::path installed(const std::filesystem::path& path) const;
+  // The other way: a location that starts with the install path ("<folder>/
+  // chat/chat_enu.top:3", as the dialog engine words one) with the
+  // package's own folder instead, as the user gave it; others unchanged.
+  std::string asGiven(const std::string& location) const;
   const std::filesystem::path& folder() const { return folder_; }  // .../PackageManager/apps/<uuid>
 
 private:
