@@ -193,7 +193,10 @@ class _Reply(object):
         self.state, self.value, self.error = FutureState.Running, None, ""
 
     def _finish(self, state, value=None, error=""):
-        self.state, self.value, self.error = state, value, error
+        # The state last: a follower that sees it finished (without a lock)
+        # must find the value already there.
+        self.value, self.error = value, error
+        self.state = state
         return True
 
 
