@@ -346,6 +346,10 @@ class Transport(object):
                         self._fall(str(e) or type(e).__name__)
                     finally:
                         self._read_lock.release()
+                        if self._buffer or self._channel.pending():
+                            # Read with this reply, not handed on: the reader thread
+                            # may sleep in select() on a socket with nothing left.
+                            self._poke()
                         if self._followers:
                             with changed:
                                 changed.notify_all()

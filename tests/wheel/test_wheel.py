@@ -305,6 +305,16 @@ class Futures(unittest.TestCase):
         self.assertEqual(len(ticks), stopped)
 
 
+def read_exactly(connection, n):
+    data = b""
+    while len(data) < n:
+        chunk = connection.recv(n - len(data))
+        if not chunk:
+            raise EOFError
+        data += chunk
+    return data
+
+
 class LoginStates(unittest.TestCase):
     """libqi's login (ServiceDirectoryClient::onAuthentication): the client's
     capabilities with its authenticator's initialAuthData as auth_*; while
@@ -330,9 +340,9 @@ class LoginStates(unittest.TestCase):
             connection, _ = listener.accept()
             with connection:
                 for answer in answers:
-                    header = self._read(connection, self.message.HEADER_SIZE)
+                    header = read_exactly(connection, self.message.HEADER_SIZE)
                     request, size = self.message.read_header(header)
-                    heard.append(self.codec.decode(self.signature.CAPABILITIES, self._read(connection, size)))
+                    heard.append(self.codec.decode(self.signature.CAPABILITIES, read_exactly(connection, size)))
                     if isinstance(answer, str):
                         kind, payload = self.message.ERROR, self.codec.encode("m", answer)
                     else:
@@ -342,16 +352,6 @@ class LoginStates(unittest.TestCase):
         threading.Thread(target=one_client, daemon=True).start()
         self.addCleanup(listener.close)
         return "tcp://127.0.0.1:%d" % listener.getsockname()[1], heard
-
-    @staticmethod
-    def _read(connection, n):
-        data = b""
-        while len(data) < n:
-            chunk = connection.recv(n - len(data))
-            if not chunk:
-                raise EOFError
-            data += chunk
-        return data
 
     def test_a_challenge_is_answered_until_the_server_is_done(self):
         class Authenticator(object):
@@ -378,6 +378,70 @@ class LoginStates(unittest.TestCase):
         with self.assertRaises(RuntimeError) as refused:
             self.transport.Transport().connect(url, 10.0)
         self.assertIn("refused the connection: Authentication failed: no such user", str(refused.exception))
+
+
+class Reading(unittest.TestCase):
+    """Who reads one connection (decision 1153): the thread waiting for its
+    reply, or the reader thread; what one of them leaves read but not yet
+    handed on is not forgotten."""
+
+    def setUp(self):
+        sys.path.insert(0, os.path.join(SOURCE_DIR, "python"))
+        from qi import _codec, _message, _signature, _transport
+        self.codec, self.message, self.signature, self.transport = _codec, _message, _signature, _transport
+
+    def tearDown(self):
+        sys.path.remove(os.path.join(SOURCE_DIR, "python"))
+
+    def test_a_reply_read_with_another_callers_is_handed_on(self):
+        """A caller reading for its own reply reads a second one with it
+        (one segment) while the reader thread sleeps in select() on the
+        socket, which then has nothing more to say: the second reply's
+        future must still finish."""
+        message = self.message
+        listener = socket.create_server(("127.0.0.1", 0))
+        self.addCleanup(listener.close)
+
+        def server():
+            connection, _ = listener.accept()
+            with connection:
+                calls = []
+                while len(calls) < 3:  # the login, the asynchronous call, the synchronous one
+                    request, size = message.read_header(read_exactly(connection, message.HEADER_SIZE))
+                    read_exactly(connection, size)
+                    calls.append(request)
+                    if len(calls) == 1:
+                        done = self.codec.encode(self.signature.CAPABILITIES, {"__qi_auth_state": 3})
+                        connection.sendall(message.Message(request.id, message.REPLY, 0, 0, 8, done).to_bytes())
+                # The synchronous call's reply, then the asynchronous one's, in one segment.
+                connection.sendall(b"".join(message.Message(r.id, message.REPLY, 2, 1, 100, b"").to_bytes()
+                                            for r in (calls[2], calls[1])))
+                connection.recv(1)
+        threading.Thread(target=server, daemon=True).start()
+
+        # The reader thread's second wait in select() (the first one
+        # waits for the login's answer) begins only once the caller is done.
+        real_select, selects = self.transport.select.select, []
+        entered, caller_done = threading.Event(), threading.Event()
+
+        def held_select(*args):
+            if len(args) == 3 and threading.current_thread().name == "qi.reader":
+                selects.append(1)
+                if len(selects) == 2:
+                    entered.set()
+                    caller_done.wait(10)
+            return real_select(*args)
+        self.transport.select = type("select", (), {"select": staticmethod(held_select)})
+        self.addCleanup(setattr, self.transport, "select", sys.modules["select"])
+
+        transport = self.transport.Transport()
+        transport.connect("tcp://127.0.0.1:%d" % listener.getsockname()[1], 10.0)
+        self.addCleanup(transport.close)
+        self.assertTrue(entered.wait(10))
+        later = transport.call(2, 1, 100, b"")
+        self.assertEqual(transport.call_sync(2, 1, 100, b""), b"")
+        caller_done.set()
+        self.assertEqual(later.wait(10000), self.transport.FutureState.FinishedWithValue)
 
 
 if __name__ == "__main__":
