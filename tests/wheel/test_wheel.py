@@ -246,9 +246,11 @@ class Serve(object):
     def __enter__(self):
         return self
 
-    def __exit__(self, *ignored):
+    def __exit__(self, kind, *ignored):
         self.process.terminate()
-        self.process.communicate(timeout=DEADLINE)
+        _, err = self.process.communicate(timeout=DEADLINE)
+        if kind is None and self.process.returncode != 0:  # a sanitizer's report, a crash at exit
+            raise AssertionError("autolife serve exited with %d:\n%s" % (self.process.returncode, err.decode()))
 
 
 class Futures(unittest.TestCase):
