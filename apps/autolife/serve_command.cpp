@@ -28,6 +28,7 @@
 #include "robot_option.hpp"
 #include "scenario_file.hpp"
 #include "serve_log.hpp"
+#include "serve_voice.hpp"
 
 namespace autolife::app {
 
@@ -80,6 +81,7 @@ struct ServeOptions {
   std::size_t maxConnections = api::Limits{}.maxConnections;
   unsigned pollMicroseconds = static_cast<unsigned>(net::LoopOptions{}.maxPoll.count());
   std::string qi;  // empty: the default URL, best effort; "off": none
+  ServeVoiceOptions voice;
   std::string qiCert, qiKey;  // tcps: the certificate and key (none: self-signed, in the data folder)
   std::string robot;  // empty: the scenario's model, else nao
   std::optional<std::uint64_t> seed;  // none: the scenario's, else 0
@@ -233,6 +235,13 @@ int serve(const ServeOptions& o, const sim::Scenario* scenario, const std::files
     engine.start();
     if (scenario) scheduleSteps(engine, *scenario, log);
   });
+  ServeVoiceHandle voice;
+  try {
+    voice = startServeVoice(o.voice, engine, log);
+  } catch (const std::exception& e) {
+    log.problem(e.what());
+    return 2;
+  }
   api::Server api(engine, loop, server);
   std::unique_ptr<qiserver::Server> qi;
   std::unique_ptr<pkgservice::PackageServices> services;
@@ -317,6 +326,7 @@ void addServeCommand(CLI::App& app, int& status) {
                   "Longest the event loop polls for the next message before it sleeps, in microseconds (adaptive; default 100; 0: never)")
       ->check(CLI::Range(0u, 10000u));
   addSeedOption(cmd, options->seed, "the scenario's, else 0");
+  addServeVoiceOptions(cmd, options->voice);
   cmd->add_flag("--log-json", options->logJson, "stderr as JSON Lines (problems, failed activities)");
   cmd->add_flag("--require-token", options->requireToken,
                 "Require the token on loopback too (API and qi: a kiosk, a test); qi clients log in with it");
