@@ -176,7 +176,9 @@ qi::Value ServiceObject::call(std::uint32_t uid, const qi::Value& arguments, Cal
   if (uid < qi::action::FirstUser || index >= service_->methods().size()) noSuch("method", uid, service_->name());
   const service::Method& method = service_->methods()[index];
   const qi::MetaMethod& meta = meta_.methods.at(uid);
-  const auto result = engine_.services.call(service_->name(), method.name, serviceArguments(arguments, meta.parametersSignature));
+  const auto args = serviceArguments(arguments, meta.parametersSignature);
+  engine_.services.clientCalls(service_->name(), method.name, args);  // an input (engine/inputs.hpp)
+  const auto result = engine_.services.call(service_->name(), method.name, args);
   try {
     return qiValue(result, qi::Signature::parse(meta.returnSignature));
   } catch (const qi::EncodeError& e) {
@@ -205,6 +207,7 @@ void ServiceObject::callAsync(std::uint32_t uid, const qi::Value& arguments, Cal
   } catch (const std::exception& e) {
     return reply(std::string(e.what()));
   }
+  engine_.services.clientCalls(service_->name(), method.name, args);  // an input (engine/inputs.hpp)
   engine_.services.callAsync(service_->name(), method.name, args,
                              [reply, service = service_->name(), name = method.name, returns = meta.returnSignature](service::Outcome outcome) {
                                if (const auto* error = std::get_if<CallError>(&outcome)) return reply(std::string(error->what()));
