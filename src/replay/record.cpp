@@ -7,7 +7,7 @@
 #include <sstream>
 #include <stdexcept>
 
-#include <boost/crc.hpp>
+#include <zlib.h>
 
 namespace autolife::replay {
 
@@ -21,10 +21,10 @@ constexpr std::int64_t kNanosPerMilli = 1'000'000;
 
 enum class Tag : std::uint8_t { Invalid, False, True, Int, Float, String, Array, UInt, Bytes, Map, Tuple };
 
+// zlib's CRC-32 (ISO-HDLC): several bytes a step, where Boost.CRC takes one.
 std::uint32_t crcOf(std::string_view bytes) {
-  boost::crc_32_type crc;
-  crc.process_bytes(bytes.data(), bytes.size());
-  return crc.checksum();
+  return static_cast<std::uint32_t>(
+      crc32_z(crc32_z(0L, Z_NULL, 0), reinterpret_cast<const Bytef*>(bytes.data()), bytes.size()));
 }
 
 void putU32(std::string& out, std::uint32_t v) {
@@ -329,12 +329,22 @@ void RecordWriter::bytes(std::string_view s) {
   block_.append(s);
 }
 
+// A name's number: from the cache when the same characters were named
+// from the same place just before (a key's string, every 100 ms), else
+// from the table (hashing it), else a new one.
 void RecordWriter::name(std::string_view s) {
+  Recent& recent = recent_[(reinterpret_cast<std::uintptr_t>(s.data()) >> 3 ^ s.size()) % recent_.size()];
+  if (recent.data == s.data() && recent.name.size() == s.size() && std::memcmp(recent.name.data(), s.data(), s.size()) == 0)
+    return varint(recent.number);
   auto it = names_.find(s);
-  if (it != names_.end()) return varint(it->second);
-  names_.emplace(std::string(s), static_cast<std::uint32_t>(names_.size() + 1));
-  varint(0);
-  bytes(s);
+  if (it == names_.end()) {
+    it = names_.emplace(std::string(s), static_cast<std::uint32_t>(names_.size() + 1)).first;
+    varint(0);
+    bytes(s);
+  } else {
+    varint(it->second);
+  }
+  recent = {s.data(), it->first, it->second};
 }
 
 void RecordWriter::value(const core::Value& v, int depth) {

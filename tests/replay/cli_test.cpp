@@ -134,4 +134,39 @@ TEST(ReplayCli, ADayServedWithApiCallsReplaysToTheSameFocusHistory) {
   EXPECT_THAT(r.out, Not(HasSubstr("focusedActivity")));  // a read is not an input
 }
 
+// `replay DAY --serve`: the engine at an instant, served as serve serves
+// one; forward on the same engine, back on a new one at the same address.
+TEST(ReplayCli, TheDashboardsServerShowsTheDayAtTheInstantChosen) {
+  autolife::test::TempDir dir;
+  const auto day = (dir / "demo.day").string();
+  ASSERT_EQ(autolife({"simulate", kDemo, "--record", day}).status, 0);
+  autolife::test::ServeProcess viewer(autolife::test::ServeProcess::Program{AUTOLIFE_BINARY},
+                                      {"replay", day, "--serve", "--port", "0"});
+  const auto port = viewer.port();
+  using autolife::test::rpcOverHttp;
+  const auto info = rpcOverHttp(port, "Replay.day")["result"];
+  EXPECT_EQ(info["now"], 0.0);
+  EXPECT_EQ(info["end"], 130.0);
+  EXPECT_EQ(info["file"], day);
+  EXPECT_EQ(rpcOverHttp(port, "Replay.seek", {17.0})["result"], (json{{"reloading", false}, {"t", 17.0}}));
+  EXPECT_EQ(rpcOverHttp(port, "ALAutonomousLife.focusedActivity")["result"], "greeter/.");
+  EXPECT_EQ(rpcOverHttp(port, "Autolife.snapshot", {""})["result"]["state"], "interactive");
+  // Back to 10 s: the day replays again up to it, served at the same port.
+  try {
+    rpcOverHttp(port, "Replay.seek", {10.0});
+  } catch (const std::exception&) {  // the server may close before it answers
+  }
+  json now;
+  for (int i = 0; i < 400 && now != 10.0; ++i) {
+    try {
+      now = rpcOverHttp(port, "Replay.day")["result"]["now"];
+    } catch (const std::exception&) {  // between two engines
+    }
+    if (now != 10.0) std::this_thread::sleep_for(std::chrono::milliseconds(25));
+  }
+  EXPECT_EQ(now, 10.0);
+  EXPECT_EQ(rpcOverHttp(port, "ALAutonomousLife.focusedActivity")["result"], "attractor/.");
+  EXPECT_EQ(viewer.stop(SIGTERM), 0);
+}
+
 }  // namespace

@@ -12,6 +12,7 @@
 // time.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <cstdio>
 #include <deque>
@@ -123,6 +124,13 @@ private:
   std::uint64_t written_ = 0;
   core::Time last_{0};
   std::unordered_map<std::string, std::uint32_t, core::StringHash, std::equal_to<>> names_;
+  // Names given lately, by where their characters were.
+  struct Recent {
+    const char* data = nullptr;
+    std::string_view name;  // the table's key
+    std::uint32_t number = 0;
+  };
+  std::array<Recent, 64> recent_{};
 };
 
 // Where a record breaks, and why: "byte 1234: ..." in what() (the file
