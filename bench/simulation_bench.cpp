@@ -28,14 +28,16 @@ int replayDay(const std::string& path) {
   const auto begin = std::chrono::steady_clock::now();
   replay::RecordReader record(path);
   const double read = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
-  std::size_t records = 0, bytes = 0;
+  std::size_t records = 0, bytes = 0, focusChanges = 0;
   const auto result = replay::replay(record, {}, [&](const sim::Record& r) {
     ++records;
     bytes += r.text.size();
+    focusChanges += r.json.contains("signal");
   });
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
   std::printf("replayed %s: %.1f h, %zu frames\n", path.c_str(), core::toSeconds(result.end) / 3600, record.frameCount());
-  std::printf("timeline: %zu records (%.1f MB of text)\n", records, static_cast<double>(bytes) / 1e6);
+  std::printf("timeline: %zu records (%.1f MB of text), focus changes: %zu\n", records, static_cast<double>(bytes) / 1e6,
+              focusChanges);
   std::printf("wall time: %.2f s (reading and checking the record: %.2f s)\n", wall, read);
   std::printf("peak RSS: %.1f MB\n", static_cast<double>(bench::peakRssKb()) / 1024.0);
   return 0;
@@ -64,7 +66,9 @@ int main(int argc, char** argv) {
   engine::Engine e(clock, {launchpad::RobotModel::Pepper, seed, {}});
   std::unique_ptr<replay::Recorder> recorder;
   if (!record.empty()) {
-    recorder = std::make_unique<replay::Recorder>(record, replay::RecordingOptions{"bench"});
+    replay::RecordingOptions recording;
+    recording.source = "bench";
+    recorder = std::make_unique<replay::Recorder>(record, recording);
     recorder->attach(e);
   }
   bench::addActivities(e, activities, 200, "Bench/", 5, 60, rng);

@@ -268,7 +268,7 @@ RecordWriter::RecordWriter(const std::filesystem::path& path, std::size_t blockB
   if (std::fwrite(line.data(), 1, line.size(), file_) != line.size() || std::fflush(file_) != 0)
     throw std::runtime_error(path.string() + ": cannot write: " + std::strerror(errno));
   written_ = line.size();
-  block_.reserve(blockBytes_ + 4096);
+  block_.resize(blockBytes_ + 4096);
 }
 
 RecordWriter::~RecordWriter() {
@@ -280,60 +280,56 @@ RecordWriter::~RecordWriter() {
 }
 
 void RecordWriter::flush() {
-  if (block_.empty() || !file_) return;
+  if (used_ == 0 || !file_) return;
+  const std::string_view frames(block_.data(), used_);
   std::string head;
-  putU32(head, static_cast<std::uint32_t>(block_.size()));
-  putU32(head, crcOf(block_));
+  putU32(head, static_cast<std::uint32_t>(used_));
+  putU32(head, crcOf(frames));
   const bool ok = std::fwrite(head.data(), 1, head.size(), file_) == head.size() &&
-                  std::fwrite(block_.data(), 1, block_.size(), file_) == block_.size() && std::fflush(file_) == 0;
-  written_ += head.size() + block_.size();
-  block_.clear();
+                  std::fwrite(frames.data(), 1, used_, file_) == used_ && std::fflush(file_) == 0;
+  written_ += head.size() + used_;
+  used_ = 0;
   if (!ok) throw std::runtime_error(path_.string() + ": cannot write: " + std::strerror(errno));
 }
 
 void RecordWriter::begin(FrameKind kind, core::Time t) {
-  if (!timed(kind)) {
-    block_.push_back(static_cast<char>(kind));
-    return;
-  }
+  if (!timed(kind)) return put(static_cast<char>(kind));
   const std::int64_t delta = std::max<std::int64_t>(0, (t - last_).count());  // engine time never goes back
   last_ += core::Time(delta);
   if (delta % kNanosPerMilli == 0) {
-    block_.push_back(static_cast<char>(static_cast<std::uint8_t>(kind) | kMilliseconds));
+    put(static_cast<char>(static_cast<std::uint8_t>(kind) | kMilliseconds));
     varint(static_cast<std::uint64_t>(delta / kNanosPerMilli));
   } else {
-    block_.push_back(static_cast<char>(kind));
+    put(static_cast<char>(kind));
     varint(static_cast<std::uint64_t>(delta));
   }
 }
 
 void RecordWriter::end() {
-  if (block_.size() >= blockBytes_) flush();
+  if (used_ >= blockBytes_) flush();
 }
 
-void RecordWriter::varint(std::uint64_t v) {
-  while (v >= 0x80) {
-    block_.push_back(static_cast<char>((v & 0x7F) | 0x80));
-    v >>= 7;
-  }
-  block_.push_back(static_cast<char>(v));
-}
+void RecordWriter::grow(std::size_t n) { block_.resize(std::max(block_.size() * 2, used_ + n)); }
 
 void RecordWriter::number(double d) {
   const auto u = std::bit_cast<std::uint64_t>(d);
-  for (int i = 0; i < 8; ++i) block_.push_back(static_cast<char>((u >> (8 * i)) & 0xFF));
+  char* out = room(8);
+  for (int i = 0; i < 8; ++i) out[i] = static_cast<char>((u >> (8 * i)) & 0xFF);
+  used_ += 8;
 }
 
 void RecordWriter::bytes(std::string_view s) {
   varint(s.size());
-  block_.append(s);
+  std::memcpy(room(s.size()), s.data(), s.size());
+  used_ += s.size();
 }
 
 // A name's number: from the cache when the same characters were named
 // from the same place just before (a key's string, every 100 ms), else
 // from the table (hashing it), else a new one.
 void RecordWriter::name(std::string_view s) {
-  Recent& recent = recent_[(reinterpret_cast<std::uintptr_t>(s.data()) >> 3 ^ s.size()) % recent_.size()];
+  const std::uint64_t where = reinterpret_cast<std::uintptr_t>(s.data()) ^ s.size();
+  Recent& recent = recent_[(where * 0x9E3779B97F4A7C15u) >> (64 - kRecentBits)];
   if (recent.data == s.data() && recent.name.size() == s.size() && std::memcmp(recent.name.data(), s.data(), s.size()) == 0)
     return varint(recent.number);
   auto it = names_.find(s);
@@ -348,7 +344,7 @@ void RecordWriter::name(std::string_view s) {
 }
 
 void RecordWriter::value(const core::Value& v, int depth) {
-  auto tag = [this](Tag t) { block_.push_back(static_cast<char>(t)); };
+  auto tag = [this](Tag t) { put(static_cast<char>(t)); };
   if (depth > kMaxDepth) return tag(Tag::Invalid);
   switch (v.type()) {
     case core::Value::Type::Invalid:
@@ -403,7 +399,7 @@ void RecordWriter::writes(core::Time t, std::span<const memory::Write> writes) {
   begin(FrameKind::Writes, t);
   varint(writes.size());
   for (const auto& w : writes) {
-    block_.push_back(w.kind == memory::Write::Kind::Set ? 0 : 1);
+    put(w.kind == memory::Write::Kind::Set ? 0 : 1);
     name(w.key);
     value(w.value);
   }
@@ -417,7 +413,7 @@ void RecordWriter::people(core::Time t, const std::vector<launchpad::Person>& pe
     name(p.id);
     number(p.distance);
     number(p.angle);
-    block_.push_back(static_cast<char>((p.looking ? 1 : 0) | (p.waving ? 2 : 0) | (p.visible ? 4 : 0)));
+    put(static_cast<char>((p.looking ? 1 : 0) | (p.waving ? 2 : 0) | (p.visible ? 4 : 0)));
     varint(static_cast<std::uint64_t>(std::clamp(p.zone, 0, 3)));
   }
   end();

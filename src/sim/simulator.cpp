@@ -66,12 +66,6 @@ launchpad::RobotModel modelOf(const Scenario& s) {
   return s.robot == "pepper" ? launchpad::RobotModel::Pepper : launchpad::RobotModel::Nao;
 }
 
-std::string listText(const std::vector<std::string>& items) {
-  std::string out;
-  for (const auto& i : items) out += (out.empty() ? "" : ", ") + i;
-  return out.empty() ? "(none)" : out;
-}
-
 engine::EngineOptions engineOptions(const Scenario& s, const SimulationOptions& o) {
   engine::EngineOptions options;
   options.model = o.model.value_or(modelOf(s));
@@ -123,10 +117,20 @@ public:
   }
 
 private:
+  // An event's value as the timeline shows it: a name ("(none)" for ""), a
+  // list of names, or JSON.
+  static std::string shownValue(const core::Value& v) {
+    if (v.isString()) return v.asString().empty() ? "(none)" : v.asString();
+    if (!v.isArray()) return v.toJson();
+    std::string out;
+    for (const auto& n : v.asArray()) out.append(out.empty() ? "" : ", ").append(n.isString() ? n.asString() : n.toJson());
+    return out.empty() ? "(none)" : out;
+  }
+
   void emit(ordered_json body, std::string text) {
     ordered_json j;
     j["t"] = core::toSeconds(clock_.now());
-    for (auto& [k, v] : body.items()) j[k] = v;
+    for (auto& [k, v] : body.items()) j[k] = std::move(v);
     output_({clock_.now(), std::move(j), clockText(clock_.now()) + "  " + text});
   }
 
@@ -142,13 +146,7 @@ private:
     for (const auto& [key, label] : events) {
       auto sub = engine_.memory.subscriber(key);
       sub->signal.connect([this, key = std::string(key), label = std::string(label)](const core::Value& v) {
-        std::string shown = v.isString() ? (v.asString().empty() ? "(none)" : v.asString()) : v.toJson();
-        if (v.isArray()) {
-          std::vector<std::string> names;
-          for (const auto& n : v.asArray()) names.push_back(n.isString() ? n.asString() : n.toJson());
-          shown = listText(names);
-        }
-        emit({{"event", key}, {"value", core::valueToJson(v)}}, pad(label) + shown);
+        emit({{"event", key}, {"value", core::valueToJson(v)}}, pad(label) + shownValue(v));
       });
       subscribers_.push_back(sub);
     }

@@ -103,7 +103,7 @@ public:
 
   // Writes what is pending as a block and hands it to the system.
   void flush();
-  bool pending() const { return !block_.empty(); }
+  bool pending() const { return used_ > 0; }
   // Bytes written so far (blocks, with the format line).
   std::uint64_t size() const { return written_; }
   const std::filesystem::path& path() const { return path_; }
@@ -111,7 +111,24 @@ public:
 private:
   void begin(FrameKind kind, core::Time t);
   void end();  // a frame is complete: the block is written once full
-  void varint(std::uint64_t v);
+  // At least n bytes free at the end of the block: where they begin.
+  // Inline, as put and varint: every frame writes through them.
+  char* room(std::size_t n) {
+    if (block_.size() - used_ < n) grow(n);
+    return block_.data() + used_;
+  }
+  void grow(std::size_t n);
+  void put(char c) {
+    *room(1) = c;
+    ++used_;
+  }
+  void varint(std::uint64_t v) {
+    char* const out = room(10);
+    char* p = out;
+    for (; v >= 0x80; v >>= 7) *p++ = static_cast<char>((v & 0x7F) | 0x80);
+    *p++ = static_cast<char>(v);
+    used_ += static_cast<std::size_t>(p - out);
+  }
   void number(double d);
   void bytes(std::string_view s);
   void name(std::string_view s);
@@ -120,7 +137,8 @@ private:
   std::filesystem::path path_;
   std::FILE* file_ = nullptr;
   std::size_t blockBytes_;
-  std::string block_;
+  std::vector<char> block_;  // the block being filled: its first used_ bytes
+  std::size_t used_ = 0;
   std::uint64_t written_ = 0;
   core::Time last_{0};
   std::unordered_map<std::string, std::uint32_t, core::StringHash, std::equal_to<>> names_;
@@ -130,7 +148,8 @@ private:
     std::string_view name;  // the table's key
     std::uint32_t number = 0;
   };
-  std::array<Recent, 64> recent_{};
+  static constexpr int kRecentBits = 9;
+  std::array<Recent, std::size_t{1} << kRecentBits> recent_{};
 };
 
 // Where a record breaks, and why: "byte 1234: ..." in what() (the file
