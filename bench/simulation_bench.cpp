@@ -29,10 +29,12 @@ int replayDay(const std::string& path) {
   replay::RecordReader record(path);
   const double read = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
   std::size_t records = 0, bytes = 0, focusChanges = 0;
-  const auto result = replay::replay(record, {}, [&](const sim::Record& r) {
+  replay::ReplayOptions options;
+  options.textOnly = true;  // as `autolife replay DAY` prints it
+  const auto result = replay::replay(record, options, [&](const sim::Record& r) {
     ++records;
     bytes += r.text.size();
-    focusChanges += r.json.contains("signal");
+    focusChanges += r.text.find("  transition   ") != std::string::npos;
   });
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
   std::printf("replayed %s: %.1f h, %zu frames\n", path.c_str(), core::toSeconds(result.end) / 3600, record.frameCount());

@@ -84,6 +84,7 @@ int runReplay(const ReplayCommandOptions& o) {
   replay::ReplayOptions options;
   for (const auto& p : o.packages) options.packages.emplace_back(p);
   options.explain = o.explain;
+  options.textOnly = !o.json && !o.diff;
   options.warn = warn;
   if (!o.until.empty()) {
     options.until = sim::parseDuration(o.until);

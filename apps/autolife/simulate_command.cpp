@@ -65,6 +65,7 @@ int runSimulate(const SimulateOptions& o) {
   sim::SimulationOptions options;
   options.seed = o.seed;
   options.explain = o.explain;
+  options.textOnly = !o.json;
   if (!turnLimitFrom(o.turnLimit, "simulate", options.turnLimit)) return 2;
   std::optional<RobotChoice> robot(RobotChoice{});
   if (!o.robot.empty() && !(robot = chooseRobot("simulate", o.robot, false))) return 2;

@@ -45,11 +45,13 @@ struct Malformed {
   std::string why;
 };
 
-// Reads one block's frames, throwing Malformed at the byte where one is wrong.
+// Reads one block's frames, throwing Malformed at the byte where one is
+// wrong. Checking only (`names` null), it builds nothing but the header:
+// every frame is read twice, checked when the record opens, then replayed.
 class Cursor {
 public:
-  Cursor(const std::string& bytes, std::size_t at, std::size_t end, std::deque<std::string>& names)
-      : bytes_(bytes), at_(at), end_(end), names_(names) {}
+  Cursor(const std::string& bytes, std::size_t at, std::size_t end, std::deque<std::string>* names, std::size_t& named)
+      : bytes_(bytes), at_(at), end_(end), names_(names), named_(named) {}
 
   std::size_t at() const { return at_; }
   bool done() const { return at_ >= end_; }
@@ -60,6 +62,7 @@ public:
     const auto kind = static_cast<FrameKind>(first & ~kMilliseconds);
     if (kind < FrameKind::Header || kind > FrameKind::End) fail(f.offset, "unknown frame kind " + std::to_string(first));
     f.kind = kind;
+    keep_ = names_ || kind == FrameKind::Header;
     if (timed(kind)) {
       const std::uint64_t delta = varint();
       const std::uint64_t nanos = first & kMilliseconds ? delta * kNanosPerMilli : delta;
@@ -120,15 +123,49 @@ private:
     const std::size_t start = at_;
     const std::uint64_t ref = varint();
     if (ref == 0) {
-      names_.emplace_back(bytes());
-      return names_.back();
+      const std::string_view s = bytes();
+      ++named_;
+      if (!names_) return {};
+      names_->emplace_back(s);
+      return names_->back();
     }
-    if (ref > names_.size()) fail(start, "name " + std::to_string(ref) + " is not defined yet");
-    return names_[ref - 1];
+    if (ref > named_) fail(start, "name " + std::to_string(ref) + " is not defined yet");
+    return names_ ? std::string_view((*names_)[ref - 1]) : std::string_view();
+  }
+
+  // A value's bytes checked, nothing built.
+  void skip(int depth) {
+    const std::size_t start = at_;
+    if (depth > kMaxDepth) fail(start, "values nested more than " + std::to_string(kMaxDepth) + " deep");
+    switch (static_cast<Tag>(byte())) {
+      case Tag::Invalid:
+      case Tag::False:
+      case Tag::True: return;
+      case Tag::Int:
+      case Tag::UInt: varint(); return;
+      case Tag::Float: need(8), at_ += 8; return;
+      case Tag::String:
+      case Tag::Bytes: bytes(); return;
+      case Tag::Array:
+      case Tag::Tuple:
+        for (std::size_t n = count(); n > 0; --n) skip(depth + 1);
+        return;
+      case Tag::Map:
+        for (std::size_t n = count(); n > 0; --n) {
+          name();
+          skip(depth + 1);
+        }
+        return;
+    }
+    fail(start, "unknown value tag " + std::to_string(static_cast<unsigned char>(bytes_[start])));
   }
 
   core::Value value(int depth = 0) {
     const std::size_t start = at_;
+    if (!keep_) {
+      skip(depth);
+      return {};
+    }
     if (depth > kMaxDepth) fail(start, "values nested more than " + std::to_string(kMaxDepth) + " deep");
     switch (static_cast<Tag>(byte())) {
       case Tag::Invalid: return {};
@@ -170,7 +207,16 @@ private:
         f.value = value();
         return;
       case FrameKind::Writes: {
-        f.writes.resize(count());
+        const std::size_t n = count();
+        if (!keep_) {
+          for (std::size_t i = 0; i < n; ++i) {
+            if (byte() > 1) fail(at_ - 1, "a write that is neither set (0) nor raise (1)");
+            name();
+            skip(0);
+          }
+          return;
+        }
+        f.writes.resize(n);
         for (auto& w : f.writes) {
           const std::size_t at = at_;
           const std::uint8_t kind = byte();
@@ -182,7 +228,16 @@ private:
         return;
       }
       case FrameKind::People: {
-        f.people.resize(count());
+        const std::size_t n = count();
+        if (!keep_) {
+          for (std::size_t i = 0; i < n; ++i) {
+            name();
+            need(17), at_ += 17;  // distance, angle, flags
+            if (varint() > 3) fail(at_ - 1, "an engagement zone beyond 3");
+          }
+          return;
+        }
+        f.people.resize(n);
         for (auto& p : f.people) {
           p.id = name();
           p.distance = number();
@@ -204,8 +259,9 @@ private:
       case FrameKind::Activity:
       case FrameKind::Override: {
         const std::size_t at = at_;
+        need(1);
+        if (static_cast<Tag>(bytes_[at]) != Tag::Map) fail(at, std::string("a ") + frameKindName(f.kind) + " frame that is not a map");
         f.value = value();
-        if (!f.value.isMap()) fail(at, std::string("a ") + frameKindName(f.kind) + " frame that is not a map");
         return;
       }
       case FrameKind::Touch:
@@ -213,14 +269,21 @@ private:
         f.number = number();
         return;
       case FrameKind::Hear:
-        f.text = bytes();
+        if (keep_) f.text = bytes();
+        else bytes();
         f.number = number();
         return;
-      case FrameKind::Call:
+      case FrameKind::Call: {
         f.key = name();
-        f.arguments.resize(count());
+        const std::size_t n = count();
+        if (!keep_) {
+          for (std::size_t i = 0; i < n; ++i) skip(0);
+          return;
+        }
+        f.arguments.resize(n);
         for (auto& a : f.arguments) a = value();
         return;
+      }
       case FrameKind::Start:
       case FrameKind::Begin:
       case FrameKind::EndTogether:
@@ -230,7 +293,9 @@ private:
 
   const std::string& bytes_;
   std::size_t at_, end_;
-  std::deque<std::string>& names_;
+  std::deque<std::string>* names_;  // null: checking only
+  std::size_t& named_;              // names defined so far
+  bool keep_ = true;                // this frame's values are built
 };
 
 }  // namespace
@@ -530,6 +595,7 @@ void RecordReader::check() {
   core::Time time{0};
   Frame frame;
   bool first = true;
+  std::size_t named = 0;
   while (at < bytes_.size()) {
     if (bytes_.size() - at < kBlockHeader) {
       break_ = Break{at, "truncated: " + std::to_string(bytes_.size() - at) + " bytes where a block's 8-byte header should be"};
@@ -550,7 +616,7 @@ void RecordReader::check() {
       break_ = Break{at, "corrupted: the block of " + std::to_string(length) + " bytes does not match its checksum"};
       break;
     }
-    Cursor cursor(bytes_, start, end, names_);
+    Cursor cursor(bytes_, start, end, first ? &names_ : nullptr, named);
     try {
       while (!cursor.done()) {
         cursor.frame(frame, time);
@@ -590,7 +656,8 @@ bool RecordReader::next(Frame& frame) {
     blockEnd_ = at_ + getU32(bytes_, block_);
   }
   if (at_ >= framesEnd_) return false;
-  Cursor cursor(bytes_, at_, blockEnd_, names_);
+  std::size_t named = names_.size();
+  Cursor cursor(bytes_, at_, blockEnd_, &names_, named);
   cursor.frame(frame, time_);  // checked: it does not throw
   at_ = cursor.at();
   return true;

@@ -307,6 +307,7 @@ ReplayResult replay(RecordReader& record, const ReplayOptions& options, const st
   RecordFeed feed(record);
   sim::SimulationOptions simulation;
   simulation.explain = options.explain;
+  simulation.textOnly = options.textOnly;
   if (auto limit = intAt(header, "turnLimit")) simulation.turnLimit = std::chrono::milliseconds(*limit);
   simulation.feed = &feed;
   simulation.hooks = options.hooks;

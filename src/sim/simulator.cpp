@@ -80,6 +80,7 @@ public:
   Run(const Scenario& s, const SimulationOptions& o, const std::function<void(const Record&)>& output)
       : hooks_(o.hooks),
         explain_(o.explain),
+        textOnly_(o.textOnly),
         feed_(o.feed),
         scenario_(s),
         clock_(s.start.value_or(core::VirtualClock::defaultWallStart())),
@@ -129,9 +130,18 @@ private:
 
   void emit(ordered_json body, std::string text) {
     ordered_json j;
-    j["t"] = core::toSeconds(clock_.now());
-    for (auto& [k, v] : body.items()) j[k] = std::move(v);
+    if (!textOnly_) {
+      j["t"] = core::toSeconds(clock_.now());
+      for (auto& [k, v] : body.items()) j[k] = std::move(v);
+    }
     output_({clock_.now(), std::move(j), clockText(clock_.now()) + "  " + text});
+  }
+
+  // The body of one of the frequent records (an event, a transition): not
+  // built when only the text is wanted.
+  template <class Body>
+  void emitFrequent(Body body, std::string text) {
+    emit(textOnly_ ? ordered_json() : body(), std::move(text));
   }
 
   // ---- what the engine does ----
@@ -146,7 +156,7 @@ private:
     for (const auto& [key, label] : events) {
       auto sub = engine_.memory.subscriber(key);
       sub->signal.connect([this, key = std::string(key), label = std::string(label)](const core::Value& v) {
-        emit({{"event", key}, {"value", core::valueToJson(v)}}, pad(label) + shownValue(v));
+        emitFrequent([&] { return ordered_json{{"event", key}, {"value", core::valueToJson(v)}}; }, pad(label) + shownValue(v));
       });
       subscribers_.push_back(sub);
     }
@@ -154,7 +164,7 @@ private:
       if (signal != "activityTransition") return;
       std::string text = pad("transition") + both(v, "PreviousActivityName", "PreviousActivityStopReason") + " -> " +
                          both(v, "FocusedActivityName", "FocusedActivityStartReason");
-      emit({{"signal", signal}, {"value", outputJson(v)}}, text);
+      emitFrequent([&] { return ordered_json{{"signal", signal}, {"value", outputJson(v)}}; }, std::move(text));
     });
     observeBehaviors();
     engine_.topicRefused.connect([this](const std::string& why) { problem(why); });
@@ -280,6 +290,7 @@ private:
 
   const EngineHooks& hooks_;
   const bool explain_;
+  const bool textOnly_;
   InputFeed* const feed_;
   core::TimerId fedOrder_ = 0;
   const Scenario& scenario_;

@@ -21,6 +21,7 @@ struct ReplayOptions {
   // ones of the same uuid; the others join.
   std::vector<std::filesystem::path> packages;
   bool explain = false;
+  bool textOnly = false;  // sim::SimulationOptions::textOnly
   // Said once each: a package whose files are not the recorded ones (its
   // hash), a recorded package that is gone.
   std::function<void(const std::string&)> warn;

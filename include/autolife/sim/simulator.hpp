@@ -72,6 +72,9 @@ struct SimulationOptions {
   // `--explain`: after each Launchpad decision and at the end, why each
   // activity that is not focused is not ({"why-not", "reason", "message"}).
   bool explain = false;
+  // Only the readable timeline is wanted: each record's `json` is left
+  // empty (building it is a tenth of a replayed day's time).
+  bool textOnly = false;
   // Inputs beyond the scenario's steps (a recorded day's); none: the steps only.
   InputFeed* feed = nullptr;
 };
