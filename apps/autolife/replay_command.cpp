@@ -30,8 +30,9 @@ byte for byte the recording's when nothing changed (--json, --explain as
 there). A day recorded under `serve --robot` replays with no robot.
 --packages DIR... replaces the recorded packages of the same uuid (DIR: a
 package folder, a .pkg, or a folder of packages; others join).
---diff (with --packages) prints only the decisions that differ, instant by
-instant, with the why-not of the activity that no longer (or now) starts:
+--diff (with --packages) prints only the decisions that differ, one JSON
+line per instant, with the why-not of the activity that no longer (or now)
+starts:
   {"t": 812.0, "was": {"focused": "a/b", ...}, "now": {}, "why": "now a/b condition-false: ..."}
 --serve opens the day in the dashboard (http://127.0.0.1:PORT/, loopback
 only): a time slider over the day, every panel at the instant chosen.
@@ -54,16 +55,14 @@ struct ReplayCommandOptions {
 
 void warn(const std::string& text) { std::cerr << "autolife replay: warning: " << text << '\n'; }
 
-int printDiff(replay::RecordReader& record, const replay::ReplayOptions& changed, bool json) {
+// The shape, one JSON line per instant that differs, whatever
+// --json says (decision 1113); the exit status says whether any did.
+int printDiff(replay::RecordReader& record, const replay::ReplayOptions& changed) {
   replay::ReplayOptions recorded;
   recorded.until = changed.until;
+  recorded.warn = changed.warn;
   const auto result = replay::diffDays(record, recorded, changed);
-  for (const auto& d : result.differences) std::cout << (json ? core::jsonLine(d.json()) : d.text()) << '\n';
-  if (!json)
-    std::cout << sim::clockText(result.changed.end) << "  end: "
-              << (result.differences.empty() ? std::string("no decision differs")
-                                             : std::to_string(result.differences.size()) + " instant(s) differ")
-              << '\n';
+  for (const auto& d : result.differences) std::cout << core::jsonLine(d.json()) << '\n';
   return result.differences.empty() ? 0 : 1;
 }
 
@@ -99,7 +98,7 @@ int runReplay(const ReplayCommandOptions& o) {
   if (o.serve) return serveDay(*record, options, found.path->string(), o.port);
   int status = 0;
   if (o.diff) {
-    status = printDiff(*record, options, o.json);
+    status = printDiff(*record, options);
   } else {
     auto result = replay::replay(*record, options, [&](const sim::Record& r) {
       std::cout << (o.json ? core::jsonLine(r.json) : r.text) << '\n';
@@ -122,7 +121,7 @@ void addReplayCommand(CLI::App& app, int& status) {
   cmd->add_flag("--explain", options->explain,
                 "At each Launchpad decision and at the end, why each activity not focused is not");
   cmd->add_flag("--json", options->json, "JSON Lines output, one object per event");
-  cmd->add_flag("--diff", options->diff, "Only the decisions that differ from the recorded packages' (use with --packages)");
+  cmd->add_flag("--diff", options->diff, "Only the decisions that differ from the recorded packages', as JSON Lines (use with --packages)");
   cmd->add_option("--data", options->data, "Data folder whose days/ DAY is looked up in (default ~/.local/share/autolife)");
   cmd->add_option("--until", options->until, "Stop at this time (seconds, or 90s, 30m, 2h, 1d)");
   cmd->add_flag("--serve", options->serve, "Open the day in the dashboard: http://127.0.0.1:PORT/, a time slider over it");

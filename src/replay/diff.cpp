@@ -72,7 +72,7 @@ using Answers = std::map<std::pair<core::Time, std::string>, std::string>;
 
 Decisions run(RecordReader& record, ReplayOptions options, const Probes& probes, Answers& answers, ReplayResult& result) {
   Taken taken;
-  options.warn = nullptr;  // said by the caller once
+  options.warn = nullptr;  // said once, by diffDays
   auto inner = options.hooks.observe;
   options.hooks.observe = [&probes, &answers, inner](engine::Engine& engine, sim::RecordReport report) {
     if (inner) inner(engine, report);
@@ -88,47 +88,22 @@ Decisions run(RecordReader& record, ReplayOptions options, const Probes& probes,
   return decisionsOf(taken);
 }
 
-std::string describe(const Json& decisions) {
-  if (decisions.empty()) return "(nothing)";
-  std::string out;
-  for (const auto& [kind, value] : decisions.items()) {
-    // Several values of one kind are a list of them (a list of lists for suggestions).
-    const bool several = value.is_array() && (kind != "suggestions" || (!value.empty() && value.front().is_array()));
-    const Json values = several ? value : Json::array({value});
-    for (const auto& v : values) {
-      std::string shown;
-      if (kind == "transition") {
-        auto side = [&v](const char* name, const char* reason) {
-          const std::string n = v.value(name, "");
-          return n.empty() ? std::string("(none)") : n + " (" + v.value(reason, "") + ")";
-        };
-        shown = side("PreviousActivityName", "PreviousActivityStopReason") + " -> " +
-                side("FocusedActivityName", "FocusedActivityStartReason");
-      } else if (v.is_string()) {
-        shown = v.get<std::string>().empty() ? "(none)" : v.get<std::string>();
-      } else if (v.is_array()) {
-        for (const auto& s : v) shown += (shown.empty() ? "" : ", ") + (s.is_string() ? s.get<std::string>() : s.dump());
-        if (shown.empty()) shown = "(none)";
-      } else {
-        shown = v.dump();
-      }
-      out += (out.empty() ? "" : ", ") + kind + " " + shown;
-    }
-  }
-  return out;
+// The packages' warnings, each said once though the day replays two or
+// three times: a recorded package changed on disk is in both plans.
+void warnOnce(RecordReader& record, const ReplayOptions& recorded, const ReplayOptions& changed) {
+  std::set<std::string> said;
+  for (const ReplayOptions* options : {&recorded, &changed})
+    if (options->warn)
+      for (const auto& w : planPackages(record, options->packages).warnings)
+        if (said.insert(w).second) options->warn(w);
 }
 
 }  // namespace
 
 Json Difference::json() const { return Json{{"t", core::toSeconds(time)}, {"was", was}, {"now", now}, {"why", why}}; }
 
-std::string Difference::text() const {
-  std::string out = sim::clockText(time) + "  was: " + describe(was) + " | now: " + describe(now);
-  if (!why.empty()) out += " | why: " + why;
-  return out;
-}
-
 DiffResult diffDays(RecordReader& record, const ReplayOptions& recorded, const ReplayOptions& changed) {
+  warnOnce(record, recorded, changed);
   DiffResult result;
   Answers answers;
   const Decisions was = run(record, recorded, {}, answers, result.recorded);

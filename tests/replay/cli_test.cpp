@@ -81,6 +81,37 @@ TEST(ReplayCli, ARecordOfALaterVersionIsRefused) {
   EXPECT_THAT(missing.err, HasSubstr("neither a file nor a day recorded in"));
 }
 
+// --diff prints the issue's lines: {"t", "was", "now", "why"}, only the
+// instants that differ, with the why-not of what no longer starts.
+TEST(ReplayCli, ADiffPrintsTheDecisionsThatDifferAsJsonLines) {
+  autolife::test::TempDir dir;
+  const auto day = (dir / "demo.day").string();
+  ASSERT_EQ(autolife({"simulate", kDemo, "--record", day}).status, 0);
+  const auto greeter = dir / "greeter";
+  fs::copy(std::string(AUTOLIFE_SOURCE_DIR) + "/examples/packages/greeter", greeter);
+  const auto unchanged = autolife({"replay", day, "--packages", greeter.string(), "--diff"});
+  EXPECT_EQ(unchanged.status, 0) << unchanged.err;
+  EXPECT_EQ(unchanged.out, "");
+  std::string manifest = autolife::test::readText(greeter / "manifest.xml");
+  const auto at = manifest.find(">= 1) ~ 1");
+  ASSERT_NE(at, std::string::npos);
+  autolife::test::writeText(greeter / "manifest.xml", manifest.replace(at, 10, ">= 1) ~ 5"));
+  const auto r = autolife({"replay", day, "--packages", greeter.string(), "--diff"});
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("warning: package greeter at " + greeter.string()));
+  std::istringstream lines(r.out);
+  std::string line;
+  ASSERT_TRUE(std::getline(lines, line));
+  const auto first = json::parse(line);
+  std::vector<std::string> keys;
+  for (const auto& [key, value] : first.items()) keys.push_back(key);
+  EXPECT_THAT(keys, ::testing::UnorderedElementsAre("t", "was", "now", "why"));
+  EXPECT_THAT(line, ::testing::StartsWith(R"({"t": 16.0, "was": {)"));
+  EXPECT_EQ(first["was"]["focused"], "greeter/.");
+  EXPECT_EQ(first["now"], json::object());
+  EXPECT_THAT(first["why"].get<std::string>(), HasSubstr("now greeter/. condition-false: ('Launchpad/NumPeopleZone1' >= 1) ~ 5"));
+}
+
 // The names of the activities focused, in order, from a replay's JSON lines.
 std::vector<std::string> focusedIn(const std::string& jsonLines) {
   std::vector<std::string> out;

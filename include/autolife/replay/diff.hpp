@@ -25,8 +25,6 @@ struct Difference {
 
   // {"t": 812.0, "was": {...}, "now": {...}, "why": "..."}
   nlohmann::ordered_json json() const;
-  // "0:13:32.000  was: focused a/b, state solitary | now: (nothing) | why: a/b condition-false: ..."
-  std::string text() const;
 };
 
 struct DiffResult {
@@ -35,7 +33,8 @@ struct DiffResult {
 };
 
 // Replays `record` with `recorded` (its packages) and with `changed` (other
-// packages), and compares. Their outputs are not printed.
+// packages), and compares. Their outputs are not printed; the packages'
+// warnings are said once each, through the options' `warn`.
 DiffResult diffDays(RecordReader& record, const ReplayOptions& recorded, const ReplayOptions& changed);
 
 }  // namespace autolife::replay
