@@ -1,6 +1,7 @@
 #include "autolife/engine/engine.hpp"
 
 #include "parts.hpp"
+#include "voice_methods.hpp"
 
 #include <algorithm>
 #include <random>
@@ -166,6 +167,10 @@ Engine::Engine(core::Clock& c, EngineOptions o)
   services.clientCalled.connect([this](std::string_view service, std::string_view method, const service::Arguments& args) {
     if (auto* o = inputs.observer()) o->called(service, method, args);
   });
+  // What ALDialog says of the robot, which topics read ($Dialog/RobotName).
+  const bool pepper = options_.model == launchpad::RobotModel::Pepper;
+  memory.insertData("Dialog/RobotName", pepper ? "pepper" : "nao");
+  memory.insertData("Dialog/RobotModel", pepper ? "juliette" : "nao");
   if (options_.store) restoreLife();
 }
 
@@ -221,6 +226,7 @@ void Engine::registerServices() {
                    "What a person says to the robot (ALSpeechRecognition, then ALDialog): {heard, wordRecognized, "
                    "outcome, reason, topic, file, line, rule, notes, answers}",
                    [this](const service::Arguments& a) { return heardValue(hear(service::stringArg(a, 0), service::floatArg(a, 1)), service::stringArg(a, 0)); });
+  addVoiceMethods(*autolife, *this);
   services.add(autolife);
   services.add(makeServiceManagerService(services, serviceProcesses));
   // The modelled speech services: registered as the engine's own, before
@@ -242,6 +248,11 @@ void Engine::registerServices() {
 dialog::Heard Engine::hear(const std::string& utterance, double confidence) {
   if (auto* o = inputs.observer()) o->heard(utterance, confidence);
   return dialog::hear(speechRecognition, dialog, utterance, confidence);
+}
+
+dialog::HeardAudio Engine::hearAudio(const voice::Audio& audio,
+                                     const std::function<void(const dialog::HeardAudio&)>& recognized) {
+  return dialog::hearAudio(speechRecognition, dialog, audio, recognized);
 }
 
 package::InstallResult Engine::loadPackage(const std::filesystem::path& path) {
@@ -310,7 +321,7 @@ void Engine::addPackageActivities(const std::string& uuid) {
 // whoever runs the dialog (a Dialog box, a box's ALDialog calls).
 void Engine::loadPackageTopics(const package::Package& pkg) {
   std::vector<std::filesystem::path> files;
-  for (const auto& language : {"English", "French", "Japanese", "Chinese", "German", "Spanish", "Italian"})
+  for (const auto& language : dialog::languageNames())
     for (auto& f : dialogTopicsOf(pkg, language)) files.push_back(std::move(f));
   for (const auto& f : files) {
     try {

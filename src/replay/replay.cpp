@@ -122,7 +122,7 @@ void addToStep(sim::Step& step, Frame& f) {
       for (auto& w : f.writes)
         (w.kind == memory::Write::Kind::Set ? step.set : step.raise).emplace_back(std::string(w.key), std::move(w.value));
       return;
-    case FrameKind::Hear: step.hear = sim::Hear{f.text, f.number}; return;
+    case FrameKind::Hear: step.hear = sim::Hear{f.text, f.number, {}}; return;
     case FrameKind::Call: step.call = sim::Call{std::string(f.key), std::move(f.arguments)}; return;
     default: return;
   }

@@ -11,6 +11,7 @@
 #include "autolife/runtime/behavior_run.hpp"
 #include "autolife/service/service.hpp"
 #include "autolife/sim/simulator.hpp"
+#include "hear_audio.hpp"
 
 #include <cstdio>
 #include <stdexcept>
@@ -172,6 +173,9 @@ private:
       if (r.kind == "robot") emit({{"dialog", "robot"}, {"said", r.text}}, pad("robot says") + r.text);
       if (r.kind == "set")
         emit({{"dialog", "set"}, {"name", r.text}, {"value", r.value}}, pad("dialog set") + "$" + r.text + "=" + r.value);
+      if (r.kind == "speak-failure")
+        emit({{"dialog", r.kind}, {"reason", r.text}, {"at", r.value}},
+             pad("dialog") + "could not answer: " + r.text + " (" + r.value + ")");
     });
     engine_.life.activityFailed.connect([this](const std::string& activity, const std::string& error) {
       emit({{"activity", activity}, {"error", error}}, pad("failed") + activity + ": " + error);
@@ -347,6 +351,11 @@ void sayCall(engine::Engine& engine, const Call& call) {
 // What a person says (hear:), heard; its outcome when the step has no call.
 std::optional<ordered_json> applyHear(engine::Engine& engine, const Step& step) {
   if (!step.hear) return std::nullopt;
+  if (!step.hear->audio.empty()) {
+    ordered_json out = hearAudioOutcome(engine, step.hear->audio);
+    if (step.call) return std::nullopt;
+    return out;
+  }
   const dialog::Heard heard = engine.hear(step.hear->text, step.hear->confidence);
   if (step.call) return std::nullopt;
   const dialog::Explanation& ex = heard.dialog->explanation;

@@ -21,14 +21,17 @@
 #include "autolife/dialog/dialog.hpp"
 #include "autolife/memory/memory.hpp"
 #include "autolife/service/service.hpp"
+#include "autolife/voice/recognizer.hpp"
 
 namespace autolife::dialog {
 
 // QiChat variables as ALMemory keys. Values that read as numbers are
 // stored as numbers ($onStopped=1 is the Int 1), others as strings.
+// With a clock, the time-of-day variables ALDialog keeps ($Dialog/Hour,
+// $Dialog/Morning...) are read from it.
 class MemoryVariables final : public Variables {
 public:
-  explicit MemoryVariables(memory::Memory& m) : memory_(m) {}
+  explicit MemoryVariables(memory::Memory& m, const core::Clock* clock = nullptr) : memory_(m), clock_(clock) {}
   std::optional<std::string> get(const std::string& name) const override;
   void set(const std::string& name, const std::string& value) override;
   void clear(const std::string& name) override;
@@ -37,14 +40,15 @@ public:
 
 private:
   memory::Memory& memory_;
+  const core::Clock* clock_;
 };
 
 // One line of a conversation as `autolife chat --json` prints it.
 struct DialogRecord {
   core::Time time{0};
-  std::string kind;   // "human", "robot", "set", "not-understood", "action", "event"
-  std::string text;   // what was said / the variable's name / the action's name
-  std::string value;  // "set": the value
+  std::string kind;   // "human", "robot", "set", "not-understood", "speak-failure", "action", "event"
+  std::string text;   // what was said / the variable's name / the action's name / why the rule cannot answer
+  std::string value;  // "set": the value; "speak-failure": the rule's file:line
   std::vector<std::string> args;  // "action"
 };
 
@@ -70,9 +74,15 @@ public:
   void subscribe(const std::string& name);
   void unsubscribe(const std::string& name);
   bool running() const;  // subscribed: listens to what is said
+  std::string language() const;  // what topics without `language:` are in
 
   // A person spoke (the recogniser heard `utterance` with `confidence`).
   Reply input(const std::string& utterance, double confidence, bool forced);
+  // A person spoke and the recogniser found no phrase it is sure of: not
+  // understood, as an input that matches nothing (hear_audio.cpp).
+  Reply notUnderstood();
+  // What the recogniser listens for while it runs, and in which language.
+  voice::Grammar listeningGrammar(std::string& language);
   // The robot speaks on its own: a topic's next proposal.
   Reply forceOutput();
   // Raises the qiChat event `key` (box inputs such as onStart).
@@ -98,6 +108,7 @@ private:
   std::string loadFileAt(const std::string& path, int depth);
   std::vector<std::string> loadIncludes(const std::string& path, const std::vector<std::string>& includes, int depth);
   void record(DialogRecord r);
+  void recordSpeakFailure(const Explanation& explanation);
   void resubscribeEvents();  // mutex_ held
   // A ^call (mutex_ held, inside the rule that makes it).
   std::optional<std::string> callService(const std::string& method, const std::vector<std::string>& args);
@@ -147,8 +158,24 @@ public:
   bool listening() const;
   std::string language() const;
 
+  // Audio (hear_audio.cpp). The recogniser to hear through; none set: the
+  // PocketSphinx one, made at the first audio heard.
+  void setRecognizer(std::shared_ptr<voice::Recognizer> recognizer);
+  // Hears `audio` (any rate) for `grammar` in `language`. A language
+  // without a model is said once in `notice` (then heard as nothing).
+  voice::Recognition recognize(const voice::Audio& audio, const voice::Grammar& grammar, const std::string& language,
+                               std::string& notice);
+  // The vocabulary (setVocabulary) as a grammar; word spotting lets any
+  // words stand around a phrase.
+  voice::Grammar vocabularyGrammar() const;
+  // WordRecognized [phrase, confidence] for a phrase heard in audio.
+  void recognized(const std::string& phrase, double confidence);
+
 private:
   memory::Memory& memory_;
+  std::mutex recognizerMutex_;  // taken before mutex_, never inside it
+  std::shared_ptr<voice::Recognizer> recognizer_;
+  std::set<std::string> noticed_;  // what was said once
   mutable std::mutex mutex_;
   std::vector<std::string> vocabulary_;
   bool wordSpotting_ = false;
@@ -165,5 +192,22 @@ struct Heard {
   std::optional<Reply> dialog;  // none when ALDialog is not listening
 };
 Heard hear(SpeechRecognition& asr, DialogService& dialog, const std::string& utterance, double confidence);
+
+// What was heard in audio, and what came of it.
+struct HeardAudio {
+  voice::Recognition recognition;
+  bool understood = false;  // a phrase heard at or above the dialog's confidence threshold
+  double threshold = 0;
+  Heard heard;              // what the recogniser and the dialog did with it
+  std::string notice;       // said once: no model for the language, words the model cannot say...
+  std::string error;        // the audio could not be heard (not audio, too long...): nothing else happened
+};
+// Recognises `audio` against the vocabulary and, while ALDialog runs, every
+// phrase its active topics can match; raises WordRecognized; a phrase heard
+// at or above the threshold is ALDialog's input, one below it or speech
+// without a phrase is not understood (docs/dialog.md, "Speech from audio").
+// `recognized` is told what was heard before the dialog answers.
+HeardAudio hearAudio(SpeechRecognition& asr, DialogService& dialog, const voice::Audio& audio,
+                     const std::function<void(const HeardAudio&)>& recognized = {});
 
 }  // namespace autolife::dialog
