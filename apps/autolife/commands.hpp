@@ -10,6 +10,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "autolife/sim/simulator.hpp"
+
 namespace autolife::app {
 
 void addEvalCommand(CLI::App& app, int& status);
@@ -19,6 +21,7 @@ void addConvertCommand(CLI::App& app, int& status);
 void addPlayCommand(CLI::App& app, int& status);
 void addServeCommand(CLI::App& app, int& status);
 void addChatCommand(CLI::App& app, int& status);
+void addReplayCommand(CLI::App& app, int& status);
 
 // --turn-limit SECONDS (play, simulate): the wall time a box may keep its
 // thread in virtual time before it is interrupted (core::Workers' watchdog).
@@ -48,6 +51,14 @@ inline bool turnLimitFrom(const std::optional<double>& seconds, const std::strin
   out = std::chrono::milliseconds(static_cast<std::int64_t>(*seconds * 1000 + 0.5));
   if (out->count() == 0) out = std::chrono::milliseconds(1);
   return true;
+}
+
+// The readable timeline's last line (simulate, replay):
+// "0:02:10.000  end: all expectations met".
+inline std::string timelineEnd(const sim::SimulationResult& result) {
+  return sim::clockText(result.endedAt) + "  end: " +
+         (result.failedExpectations ? std::to_string(result.failedExpectations) + " expectation(s) failed"
+                                    : std::string("all expectations met"));
 }
 
 }  // namespace autolife::app

@@ -15,6 +15,7 @@ int main(int argc, char** argv) {
   autolife::app::addPlayCommand(app, status);
   autolife::app::addServeCommand(app, status);
   autolife::app::addChatCommand(app, status);
+  autolife::app::addReplayCommand(app, status);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

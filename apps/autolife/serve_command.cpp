@@ -1,6 +1,6 @@
 // `autolife serve [--host H] [--port P] [--qi URL] [--qi-cert F --qi-key F]
 // [--packages DIR] [--scenario FILE] [--data DIR] [--robot nao|pepper|URL]
-// [--seed N] [--log-json]`:
+// [--seed N] [--log-json] [--record FILE|off]`:
 // life in real time on the simulated robot (or a remote one), served over
 // the network API (docs/api.md) and to NAOqi clients over qi (docs/qi.md)
 // until SIGINT or SIGTERM.
@@ -25,10 +25,12 @@
 #include "autolife/sim/simulator.hpp"
 #include "autolife/store/store.hpp"
 #include "commands.hpp"
+#include "days.hpp"
 #include "package_services.hpp"
 #include "robot_option.hpp"
 #include "scenario_file.hpp"
 #include "serve_log.hpp"
+#include "serve_record.hpp"
 #include "serve_voice.hpp"
 
 namespace autolife::app {
@@ -69,6 +71,9 @@ raised, a program that failed), or JSON Lines with --log-json:
   autolife serve: pkg/act failed at t=12.5: box 'Say' raised ...
   {"t": 12.5, "level": "error", "activity": "pkg/act", "error": "box 'Say' raised ..."}
 --seed N seeds everything random (default: the scenario's, else 0).
+Each run is recorded (docs/replay.md), into DATA/days/START.day (the last 7
+days are kept) or with --record FILE into FILE (--record off: not at all):
+`autolife replay DAY` runs it again.
 Exit status: 0 after a clean shutdown; 2 a bad scenario, data folder,
 address, or a robot that cannot be reached.)";
 
@@ -87,15 +92,9 @@ struct ServeOptions {
   std::string robot;  // empty: the scenario's model, else nao
   std::optional<std::uint64_t> seed;  // none: the scenario's, else 0
   bool logJson = false;
+  std::string record;  // empty: DATA/days/ (the last 7 days kept); "off": none
   bool requireToken = false;  // the token (or a NAOqi 2.9 login) on loopback too
 };
-
-std::filesystem::path defaultDataDir() {
-  if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg && *xdg) return std::filesystem::path(xdg) / "autolife";
-  if (const char* home = std::getenv("HOME"); home && *home)
-    return std::filesystem::path(home) / ".local/share/autolife";
-  return std::filesystem::temp_directory_path() / "autolife";
-}
 
 void loadPackages(engine::Engine& engine, const std::filesystem::path& dir, ServeLog& log) {
   for (const auto& path : package::packagesIn(dir)) {
@@ -216,6 +215,7 @@ int serve(const ServeOptions& o, const sim::Scenario* scenario, const std::files
   options.store = store.get();
   options.storageProblem = [&log](const std::string& problem) { log.problem(problem); };
   engine::Engine engine(loop.clock(), options);
+  std::unique_ptr<replay::Recorder> recorder;  // the day (docs/replay.md); gone before the engine
   // A failed activity is said, not only signalled (issue 16).
   engine.life.activityFailed.connect([&log, &engine](const std::string& activity, const std::string& error) {
     log.activityFailed(engine.clock.now(), activity, error);
@@ -233,6 +233,7 @@ int serve(const ServeOptions& o, const sim::Scenario* scenario, const std::files
     if (r.kind == "speak-failure") log.dialogFailure(engine.clock.now(), r.text, r.value);
   });
   onEngine(engine, log, [&] {
+    recorder = startServeRecording(o.record, data, engine, robot.link != nullptr, store.get(), log);
     if (!o.packages.empty()) loadPackages(engine, o.packages, log);
     if (scenario) sim::prepare(engine, *scenario, [&log](const std::string& problem) { log.problem(problem); });
     if (robot.link) robot.link->attach(engine);  // before Life acts: on the robot's services
@@ -264,6 +265,7 @@ int serve(const ServeOptions& o, const sim::Scenario* scenario, const std::files
     std::cout << core::jsonLine(listening) << std::endl;
   } catch (const std::exception& e) {
     log.problem(e.what());
+    onEngine(engine, log, [&] { recorder.reset(); });
     return 2;
   }
   onEngine(engine, log, [&] { services->start(); });
@@ -271,6 +273,7 @@ int serve(const ServeOptions& o, const sim::Scenario* scenario, const std::files
   int signal = 0;
   sigwait(&set, &signal);
   onEngine(engine, log, [&] {
+    if (recorder) recorder->finish();  // the day ends at the signal
     engine.life.stopAll();
     services.reset();  // SIGTERM, as NAOqi stops them; killed after a grace period
   });
@@ -332,6 +335,8 @@ void addServeCommand(CLI::App& app, int& status) {
   addSeedOption(cmd, options->seed, "the scenario's, else 0");
   addServeVoiceOptions(cmd, options->voice);
   cmd->add_flag("--log-json", options->logJson, "stderr as JSON Lines (problems, failed activities)");
+  cmd->add_option("--record", options->record,
+                  "Record the day into this file (default: DATA/days/, the last 7 days kept; off: none); see autolife replay");
   cmd->add_flag("--require-token", options->requireToken,
                 "Require the token on loopback too (API and qi: a kiosk, a test); qi clients log in with it");
   cmd->footer(kServeHelp);

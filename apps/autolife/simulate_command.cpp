@@ -1,10 +1,11 @@
 // `autolife simulate SCENARIO.yaml [--json] [--until T] [--seed N] [--explain]
-// [--robot nao|pepper|tcp://HOST:PORT]`: a robot's day in virtual time; a readable timeline, or JSON Lines with
+// [--robot nao|pepper|tcp://HOST:PORT] [--record FILE]`: a robot's day in virtual time; a readable timeline, or JSON Lines with
 // --json; exit status 1 when an expectation fails, 2 for a bad scenario.
 #include <iostream>
 #include <memory>
 
 #include "autolife/core/json_line.hpp"
+#include "autolife/replay/recorder.hpp"
 #include "autolife/sim/simulator.hpp"
 #include "commands.hpp"
 #include "package_services.hpp"
@@ -36,6 +37,9 @@ activity that is not focused is not:
 Reasons: condition-false (the sub-expression that holds it false), nature,
 permission, relaunch-delay, lost-priority, state, stacked, problem,
 no-trigger, pending (docs/scenarios.md).
+--record FILE records the day (the seed, the robot, the packages with their
+files' hash, every input in engine time): `autolife replay FILE` prints this
+same timeline again, or what changes with other packages (docs/replay.md).
 --robot nao|pepper overrides the scenario's robot; --robot tcp://HOST:PORT
 sends the services' calls to a robot over qi (time stays virtual: a call
 takes no engine time, the robot's memory is not mirrored; docs/qi.md).
@@ -51,6 +55,7 @@ struct SimulateOptions {
   bool explain = false;
   std::optional<double> turnLimit;
   std::string robot;
+  std::string record;  // --record FILE: the day, for `autolife replay`
 };
 
 int runSimulate(const SimulateOptions& o) {
@@ -60,12 +65,28 @@ int runSimulate(const SimulateOptions& o) {
   sim::SimulationOptions options;
   options.seed = o.seed;
   options.explain = o.explain;
+  options.textOnly = !o.json;
   if (!turnLimitFrom(o.turnLimit, "simulate", options.turnLimit)) return 2;
   std::optional<RobotChoice> robot(RobotChoice{});
   if (!o.robot.empty() && !(robot = chooseRobot("simulate", o.robot, false))) return 2;
   if (robot->model && !robot->link) options.model = robot->model;  // a connected robot: the scenario's world
   SimulatedPackageServices packageServices;  // the packages' <services>, beside the engine
   options.hooks = packageServices.hooks(robot->hooks());
+  std::unique_ptr<replay::Recorder> recorder;
+  if (!o.record.empty()) {
+    replay::RecordingOptions recording;
+    recording.source = "simulate";
+    recording.scenarioFile = scenario.file;
+    recording.expectations = scenario.expectations;
+    recording.report = [](const std::string& problem) { std::cerr << "autolife simulate: " << problem << '\n'; };
+    try {
+      recorder = std::make_unique<replay::Recorder>(o.record, std::move(recording));
+    } catch (const std::exception& e) {
+      std::cerr << "autolife simulate: --record " << e.what() << '\n';
+      return 2;
+    }
+    options.hooks = recorder->hooks(options.hooks);
+  }
   if (!o.until.empty()) {
     options.until = sim::parseDuration(o.until);
     if (!options.until) {
@@ -76,11 +97,7 @@ int runSimulate(const SimulateOptions& o) {
   auto result = sim::simulate(scenario, options, [&](const sim::Record& r) {
     std::cout << (o.json ? core::jsonLine(r.json) : r.text) << '\n';
   });
-  if (!o.json)
-    std::cout << sim::clockText(result.endedAt) << "  end: "
-              << (result.failedExpectations ? std::to_string(result.failedExpectations) + " expectation(s) failed"
-                                            : std::string("all expectations met"))
-              << '\n';
+  if (!o.json) std::cout << timelineEnd(result) << '\n';
   return result.failedExpectations ? 1 : 0;
 }
 
@@ -98,6 +115,7 @@ void addSimulateCommand(CLI::App& app, int& status) {
   addTurnLimitOption(cmd, options->turnLimit);
   cmd->add_option("--robot", options->robot,
                   "nao or pepper (default: the scenario's); tcp://HOST:PORT: its calls go to a robot over qi");
+  cmd->add_option("--record", options->record, "Record the day into this file, for `autolife replay` (docs/replay.md)");
   cmd->footer(kSimulateHelp);
   cmd->callback([options, &status] { status = runSimulate(*options); });
 }

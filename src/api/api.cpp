@@ -151,6 +151,7 @@ void Api::execute(const Request& request, Client& client, Responder& to) {
   }
   // Positional arguments are the request's own array, not a copy.
   const auto& arguments = request.params.isArray() ? request.params.asArray() : named;
+  engine_.services.clientCalls(serviceName, method, arguments);  // an input (engine/inputs.hpp)
   if (auto outcome = engine_.services.callAtOnce(serviceName, s, method, arguments))
     return to.respond(respond(request, [&] { return answerWith(*outcome); }));
   // What the answer needs of the request: its id, not its params (copied for nothing).

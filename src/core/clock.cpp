@@ -19,10 +19,20 @@ bool TimerQueue::Entry::operator>(const Entry& o) const {
 
 TimerId TimerQueue::push(Time at, Phase phase, Task task) {
   TimerId id = nextId_++;
+  pushReserved(at, phase, id, std::move(task));
+  return id;
+}
+
+TimerId TimerQueue::reserve(std::size_t n) {
+  const TimerId first = nextId_;
+  nextId_ += n;
+  return first;
+}
+
+void TimerQueue::pushReserved(Time at, Phase phase, TimerId id, Task task) {
   tasks_.emplace(id, std::move(task));
   heap_.push_back({at, phase, id});
   std::push_heap(heap_.begin(), heap_.end(), std::greater<>());
-  return id;
 }
 
 bool TimerQueue::cancel(TimerId id) {
@@ -77,6 +87,18 @@ TimerId VirtualClock::schedule(Time at, Task task, Phase phase) {
   at = std::max(at, now());
   if (at.count() < earliest_.load(std::memory_order_relaxed)) earliest_.store(at.count(), std::memory_order_release);
   return queue_.push(at, phase, std::move(task));
+}
+
+TimerId VirtualClock::reserve(std::size_t n) {
+  std::lock_guard lock(mutex_);
+  return queue_.reserve(n);
+}
+
+void VirtualClock::scheduleReserved(Time at, TimerId order, Task task, Phase phase) {
+  std::lock_guard lock(mutex_);
+  at = std::max(at, now());
+  if (at.count() < earliest_.load(std::memory_order_relaxed)) earliest_.store(at.count(), std::memory_order_release);
+  queue_.pushReserved(at, phase, order, std::move(task));
 }
 
 bool VirtualClock::cancel(TimerId id) {

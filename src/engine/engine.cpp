@@ -120,6 +120,7 @@ Engine::Parts::Parts(core::Clock& c, const EngineOptions& o)
       perceived(keys, life),
       world(memory, launchpad::RobotProfile::forModel(o.model), perceived),
       robot(memory, c, o.model),
+      inputs(memory, world, robot, perceived),
       speechRecognition(memory),
       dialog(c, memory, services, o.seed),
       serviceOperands(memory, services),
@@ -147,6 +148,7 @@ Engine::Engine(core::Clock& c, EngineOptions o)
       perceived(parts_->perceived),
       world(parts_->world),
       robot(parts_->robot),
+      inputs(parts_->inputs),
       speechRecognition(parts_->speechRecognition),
       dialog(parts_->dialog),
       topicRefused(parts_->topicRefused),
@@ -162,6 +164,10 @@ Engine::Engine(core::Clock& c, EngineOptions o)
   packages.packageRemoved.connect([this](const std::string& uuid) { removePackageActivities(uuid); });
   for (const auto& info : packages.packages()) addPackageActivities(info.uuid);
   registerServices();
+  // A client's call is an input: told to the door's observer.
+  services.clientCalled.connect([this](std::string_view service, std::string_view method, const service::Arguments& args) {
+    if (auto* o = inputs.observer()) o->called(service, method, args);
+  });
   // What ALDialog says of the robot, which topics read ($Dialog/RobotName).
   const bool pepper = options_.model == launchpad::RobotModel::Pepper;
   memory.insertData("Dialog/RobotName", pepper ? "pepper" : "nao");
@@ -189,6 +195,7 @@ Engine::~Engine() {
 }
 
 void Engine::start() {
+  if (auto* o = inputs.observer()) o->started();
   world.start();
   keys.start();
   life.start();
@@ -241,6 +248,7 @@ void Engine::registerServices() {
 }
 
 dialog::Heard Engine::hear(const std::string& utterance, double confidence) {
+  if (auto* o = inputs.observer()) o->heard(utterance, confidence);
   return dialog::hear(speechRecognition, dialog, utterance, confidence);
 }
 
@@ -250,10 +258,18 @@ dialog::HeardAudio Engine::hearAudio(const voice::Audio& audio,
 }
 
 package::InstallResult Engine::loadPackage(const std::filesystem::path& path) {
-  return std::filesystem::is_directory(path) ? packages.loadInPlace(path) : packages.install(path);
+  auto* observer = inputs.observer();
+  auto result = std::filesystem::is_directory(path) ? packages.loadInPlace(path) : packages.install(path);
+  if (observer) observer->packageLoaded(path, result);
+  return result;
 }
 
 std::optional<core::Diagnostic> Engine::addActivity(life::Activity activity) {
+  if (auto* o = inputs.observer()) o->activityAdded(activity);
+  return addLifeActivity(std::move(activity));
+}
+
+std::optional<core::Diagnostic> Engine::addLifeActivity(life::Activity activity) {
   keys.setFocusCount(activity.name, 0);
   trackServiceOperands(activity);
   return life.addActivity(std::move(activity));
@@ -276,6 +292,7 @@ void Engine::trackServiceOperands(const life::Activity& activity) {
 bool Engine::overrideRun(const std::string& name, const life::Run& run, core::Duration loadTime) {
   parts_->runOverrides[name] = {run, loadTime};
   auto it = parts_->fromPackages.find(name);
+  if (auto* o = inputs.observer()) o->runOverridden(name, run, loadTime, it != parts_->fromPackages.end());
   if (it == parts_->fromPackages.end()) return false;
   it->second.run = run;
   it->second.loadTime = loadTime;
@@ -296,7 +313,7 @@ void Engine::addPackageActivities(const std::string& uuid) {
       a.loadTime = o->second.second;
     }
     parts_->fromPackages[a.name] = a;
-    addActivity(std::move(a));
+    addLifeActivity(std::move(a));
   }
   loadPackageTopics(*pkg);
 }

@@ -16,6 +16,7 @@
 #include "autolife/core/workers.hpp"
 #include "autolife/dialog/services.hpp"
 #include "autolife/engine/engine.hpp"
+#include "autolife/engine/inputs.hpp"
 #include "autolife/engine/perceived_world.hpp"
 #include "autolife/engine/service_manager.hpp"
 #include "autolife/engine/expression_watcher.hpp"
@@ -90,6 +91,9 @@ struct Engine::Parts {
   // SimulatedWorld::disconnect).
   robot::SimulatedWorld world;
   robot::SimulatedRobot robot;
+  // The door of what comes from outside (the world, memory, a robot's
+  // perception): told to an observer, a day's recorder.
+  Inputs inputs;
   // ALSpeechRecognition and ALDialog (docs/dialog.md): what a person says.
   dialog::SpeechRecognition speechRecognition;
   dialog::DialogService dialog;

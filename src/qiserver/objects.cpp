@@ -189,6 +189,7 @@ qi::Value ServiceObject::call(std::uint32_t uid, const qi::Value& arguments, Cal
   if (found == meta_.methods.end()) noSuch("method", uid, service_->name());
   const qi::MetaMethod& meta = found->second;
   const auto args = serviceArguments(arguments, meta.parametersSignature);
+  if (origin_ == Origin::Registry) engine_.services.clientCalls(service_->name(), method.name, args);  // an input (engine/inputs.hpp)
   const auto result = origin_ == Origin::Registry ? engine_.services.call(service_->name(), method.name, args)
                                                   : service_->call(method.name, args);
   // An object the method hands out (ALExpressionWatcher.add's) is served
@@ -226,6 +227,7 @@ void ServiceObject::callAsync(std::uint32_t uid, const qi::Value& arguments, Cal
   } catch (const std::exception& e) {
     return reply(std::string(e.what()));
   }
+  engine_.services.clientCalls(service_->name(), method.name, args);  // an input (engine/inputs.hpp)
   engine_.services.callAsync(service_->name(), method.name, args,
                              [reply, service = service_->name(), name = method.name, returns = meta.returnSignature](service::Outcome outcome) {
                                if (const auto* error = std::get_if<CallError>(&outcome)) return reply(std::string(error->what()));

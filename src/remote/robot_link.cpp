@@ -6,7 +6,7 @@
 #include "autolife/core/clock.hpp"
 #include "autolife/engine/engine.hpp"
 #include "autolife/engine/memory_service.hpp"
-#include "autolife/engine/perceived_world.hpp"
+#include "autolife/engine/inputs.hpp"
 #include "autolife/life/autonomous_life.hpp"
 #include "autolife/memory/memory.hpp"
 #include "autolife/net/url.hpp"
@@ -91,12 +91,13 @@ struct RobotLink::Inbox {
     auto value = asValue(robotValue);
     if (!value) return;
     post([key, value = std::move(*value), raise](engine::Engine& e) mutable {
-      if (raise) e.memory.raiseEvent(key, std::move(value));
-      else e.memory.insertData(key, std::move(value));
+      if (raise) e.inputs.raise(key, std::move(value));
+      else e.inputs.set(key, std::move(value));
     });
   }
+  // Through the engine's door (engine/inputs.hpp): a day's recorder hears them.
   void observe(perception::Observation o) {
-    post([o = std::move(o)](engine::Engine& e) { e.perceived.observe(o); });
+    post([o = std::move(o)](engine::Engine& e) { e.inputs.observe(o); });
   }
 };
 

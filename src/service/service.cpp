@@ -14,6 +14,16 @@ thread_local core::Duration lastTaken{0};
 thread_local bool lastNotModelled = false;
 thread_local std::string currentCaller;
 thread_local const std::string* callingMethod = nullptr;
+thread_local int callDepth = 0;  // registry calls running on this thread
+
+// Counts a registry call while its method runs on this thread.
+class InsideCall {
+public:
+  InsideCall() { ++callDepth; }
+  ~InsideCall() { --callDepth; }
+  InsideCall(const InsideCall&) = delete;
+  InsideCall& operator=(const InsideCall&) = delete;
+};
 
 // Names the method a thread is running, for refuse().
 class Calling {
@@ -308,6 +318,12 @@ void Registry::callAsync(std::string_view qualified, const Arguments& args, Repl
 CallerScope::CallerScope(std::string caller) : previous_(std::exchange(currentCaller, std::move(caller))) {}
 CallerScope::~CallerScope() { currentCaller = std::move(previous_); }
 
+bool insideCall() { return callDepth > 0; }
+
+void Registry::clientCalls(std::string_view service, std::string_view method, const Arguments& arguments) const {
+  if (callDepth == 0 && clientCalled.size()) clientCalled(service, method, arguments);
+}
+
 void takes(core::Duration d) { lastTaken = d; }
 core::Duration takenByLastCall() { return lastTaken; }
 void notModelled() { lastNotModelled = true; }
@@ -346,6 +362,7 @@ Any Registry::call(std::string_view service, std::string_view method, const Argu
   try {
     auto s = find(service);
     if (!s) throw noSuchService(service);
+    InsideCall inside;
     outcome = s->call(method, args);
   } catch (const CallError& e) {
     outcome = e;
@@ -370,6 +387,7 @@ std::optional<Outcome> Registry::callAtOnce(std::string_view service, const std:
     if (!s) throw noSuchService(service);
     const Method& m = s->resolve(method, args);
     if (m.asyncHandler) return std::nullopt;
+    InsideCall inside;
     outcome = s->invoke(m, args);
   } catch (const CallError& e) {
     outcome = e;
@@ -413,6 +431,7 @@ void Registry::callAsync(std::string_view service, const std::shared_ptr<Service
     complete(*record, outcome, std::this_thread::get_id() == here);
     reply(std::move(outcome));
   };
+  InsideCall inside;
   s->callAsync(method, args, std::move(reported));  // (callAtOnce refused a missing service)
 }
 

@@ -2,6 +2,7 @@
 #include "autolife/core/value_json.hpp"
 #include "autolife/dialog/services.hpp"
 #include "autolife/engine/engine.hpp"
+#include "autolife/engine/inputs.hpp"
 #include "autolife/life/autonomous_life.hpp"
 #include "autolife/memory/memory.hpp"
 #include "autolife/package/store.hpp"
@@ -66,12 +67,6 @@ launchpad::RobotModel modelOf(const Scenario& s) {
   return s.robot == "pepper" ? launchpad::RobotModel::Pepper : launchpad::RobotModel::Nao;
 }
 
-std::string listText(const std::vector<std::string>& items) {
-  std::string out;
-  for (const auto& i : items) out += (out.empty() ? "" : ", ") + i;
-  return out.empty() ? "(none)" : out;
-}
-
 engine::EngineOptions engineOptions(const Scenario& s, const SimulationOptions& o) {
   engine::EngineOptions options;
   options.model = o.model.value_or(modelOf(s));
@@ -86,12 +81,15 @@ public:
   Run(const Scenario& s, const SimulationOptions& o, const std::function<void(const Record&)>& output)
       : hooks_(o.hooks),
         explain_(o.explain),
+        textOnly_(o.textOnly),
+        feed_(o.feed),
         scenario_(s),
         clock_(s.start.value_or(core::VirtualClock::defaultWallStart())),
         engine_(clock_, engineOptions(s, o)),
         output_(output) {}
 
   SimulationResult execute(core::Time end) {
+    if (hooks_.built) hooks_.built(engine_);
     const auto seed = engine_.options().seed;
     emit({{"seed", seed}}, pad("seed") + std::to_string(seed));
     observe();
@@ -103,6 +101,10 @@ public:
       });
     engine_.start();
     for (const auto& step : scenario_.steps) clock_.schedule(step.time, [this, &step] { apply(step); });
+    if (feed_) {
+      fedOrder_ = clock_.reserve(feed_->size());
+      scheduleFed();
+    }
     for (const auto& e : scenario_.expectations)
       clock_.schedule(e.time, [this, &e] { check(e); }, core::Phase::Observe);
     clock_.runUntil(end);
@@ -117,11 +119,30 @@ public:
   }
 
 private:
+  // An event's value as the timeline shows it: a name ("(none)" for ""), a
+  // list of names, or JSON.
+  static std::string shownValue(const core::Value& v) {
+    if (v.isString()) return v.asString().empty() ? "(none)" : v.asString();
+    if (!v.isArray()) return v.toJson();
+    std::string out;
+    for (const auto& n : v.asArray()) out.append(out.empty() ? "" : ", ").append(n.isString() ? n.asString() : n.toJson());
+    return out.empty() ? "(none)" : out;
+  }
+
   void emit(ordered_json body, std::string text) {
     ordered_json j;
-    j["t"] = core::toSeconds(clock_.now());
-    for (auto& [k, v] : body.items()) j[k] = v;
+    if (!textOnly_) {
+      j["t"] = core::toSeconds(clock_.now());
+      for (auto& [k, v] : body.items()) j[k] = std::move(v);
+    }
     output_({clock_.now(), std::move(j), clockText(clock_.now()) + "  " + text});
+  }
+
+  // The body of one of the frequent records (an event, a transition): not
+  // built when only the text is wanted.
+  template <class Body>
+  void emitFrequent(Body body, std::string text) {
+    emit(textOnly_ ? ordered_json() : body(), std::move(text));
   }
 
   // ---- what the engine does ----
@@ -136,13 +157,7 @@ private:
     for (const auto& [key, label] : events) {
       auto sub = engine_.memory.subscriber(key);
       sub->signal.connect([this, key = std::string(key), label = std::string(label)](const core::Value& v) {
-        std::string shown = v.isString() ? (v.asString().empty() ? "(none)" : v.asString()) : v.toJson();
-        if (v.isArray()) {
-          std::vector<std::string> names;
-          for (const auto& n : v.asArray()) names.push_back(n.isString() ? n.asString() : n.toJson());
-          shown = listText(names);
-        }
-        emit({{"event", key}, {"value", core::valueToJson(v)}}, pad(label) + shown);
+        emitFrequent([&] { return ordered_json{{"event", key}, {"value", core::valueToJson(v)}}; }, pad(label) + shownValue(v));
       });
       subscribers_.push_back(sub);
     }
@@ -150,7 +165,7 @@ private:
       if (signal != "activityTransition") return;
       std::string text = pad("transition") + both(v, "PreviousActivityName", "PreviousActivityStopReason") + " -> " +
                          both(v, "FocusedActivityName", "FocusedActivityStartReason");
-      emit({{"signal", signal}, {"value", outputJson(v)}}, text);
+      emitFrequent([&] { return ordered_json{{"signal", signal}, {"value", outputJson(v)}}; }, std::move(text));
     });
     observeBehaviors();
     engine_.topicRefused.connect([this](const std::string& why) { problem(why); });
@@ -222,20 +237,34 @@ private:
 
   // ---- steps ----
   void apply(const Step& step) {
-    auto outcome = applyStep(engine_, step);
-    if (!outcome) return;
-    if (outcome->contains("hear")) {
-      emit(*outcome, pad("heard") + "\"" + (*outcome)["hear"].get<std::string>() + "\": " +
-                         (*outcome)["reason"].get<std::string>());
+    if (auto outcome = applyStep(engine_, step)) report(*outcome);
+  }
+
+  // The feed's next input, in its reserved order: scheduled when the one
+  // before it runs.
+  void scheduleFed() {
+    const auto at = feed_->next();
+    if (!at) return;
+    clock_.scheduleReserved(*at, fedOrder_++, [this] {
+      auto outcome = feed_->apply(engine_);
+      scheduleFed();
+      if (outcome) report(*outcome);
+    });
+  }
+
+  // A step's (or a fed input's) outcome: a call's result or refusal, what was heard.
+  void report(const ordered_json& outcome) {
+    if (outcome.contains("hear")) {
+      emit(outcome, pad("heard") + "\"" + outcome["hear"].get<std::string>() + "\": " + outcome["reason"].get<std::string>());
       return;
     }
-    const std::string method = (*outcome)["call"].get<std::string>();
-    if (outcome->contains("result"))
-      emit(*outcome, pad("call") + method + " -> " +
-                         (*outcome)["result"].dump(-1, ' ', false, ordered_json::error_handler_t::replace));
+    const std::string method = outcome["call"].get<std::string>();
+    if (outcome.contains("result"))
+      emit(outcome, pad("call") + method + " -> " +
+                        outcome["result"].dump(-1, ' ', false, ordered_json::error_handler_t::replace));
     else
-      emit(*outcome, pad("call") + method + " refused (" + (*outcome)["error"]["reason"].get<std::string>() +
-                         "): " + (*outcome)["error"]["message"].get<std::string>());
+      emit(outcome, pad("call") + method + " refused (" + outcome["error"]["reason"].get<std::string>() +
+                        "): " + outcome["error"]["message"].get<std::string>());
   }
 
   // ---- expectations ----
@@ -265,6 +294,9 @@ private:
 
   const EngineHooks& hooks_;
   const bool explain_;
+  const bool textOnly_;
+  InputFeed* const feed_;
+  core::TimerId fedOrder_ = 0;
   const Scenario& scenario_;
   core::VirtualClock clock_;
   engine::Engine engine_;
@@ -290,24 +322,30 @@ void prepare(engine::Engine& engine, const Scenario& scenario, const std::functi
 
 namespace {
 
-// A step's inputs: the world, touch, people, set, raise (its hear and call apart).
+// A step's inputs: the world, touch, people, set, raise (its hear and
+// call apart), through the engine's door (engine/inputs.hpp).
 void applyInputs(engine::Engine& engine, const Step& step) {
-  if (step.world) {
-    engine.world.apply(*step.world);
-    engine.robot.system().sense(*step.world);  // ALBattery, ALBodyTemperature and their events
-  }
-  if (step.touch) engine.robot.devices().press(step.touch->sensor, step.touch->seconds);
-  if (step.people) engine.world.setPeople(*step.people);
+  if (step.world) engine.inputs.world(*step.world);
+  if (step.touch) engine.inputs.touch(step.touch->sensor, step.touch->seconds);
+  if (step.people) engine.inputs.people(*step.people);
   if (!step.set.empty()) {
     std::vector<memory::Write> writes;
     for (const auto& [k, v] : step.set) writes.push_back({memory::Write::Kind::Set, k, v});
-    engine.memory.apply(writes);
+    engine.inputs.write(writes);
   }
   if (!step.raise.empty()) {
     std::vector<memory::Write> writes;
     for (const auto& [k, v] : step.raise) writes.push_back({memory::Write::Kind::Raise, k, v});
-    engine.memory.apply(writes);
+    engine.inputs.write(writes);
   }
+}
+
+// A step's call is a client's: said to the registry before it is made.
+void sayCall(engine::Engine& engine, const Call& call) {
+  const auto dot = call.method.find('.');
+  if (dot == std::string::npos) return engine.services.clientCalls(call.method, "", call.arguments);
+  engine.services.clientCalls(std::string_view(call.method).substr(0, dot), std::string_view(call.method).substr(dot + 1),
+                              call.arguments);
 }
 
 // What a person says (hear:), heard; its outcome when the step has no call.
@@ -335,10 +373,12 @@ ordered_json callOutcome(const std::string& method, const service::Outcome& outc
 }
 
 std::optional<nlohmann::ordered_json> applyStep(engine::Engine& engine, const Step& step) {
+  engine::Inputs::Together together(engine.inputs);
   applyInputs(engine, step);
   if (auto heard = applyHear(engine, step)) return heard;
   if (!step.call) return std::nullopt;
   const auto& c = *step.call;
+  sayCall(engine, c);
   try {
     return callOutcome(c.method, engine.services.call(c.method, c.arguments));
   } catch (const service::CallError& e) {
@@ -347,10 +387,12 @@ std::optional<nlohmann::ordered_json> applyStep(engine::Engine& engine, const St
 }
 
 void applyStepAsync(engine::Engine& engine, const Step& step, std::function<void(nlohmann::ordered_json)> outcome) {
+  engine::Inputs::Together together(engine.inputs);
   applyInputs(engine, step);
   if (auto heard = applyHear(engine, step)) return outcome(std::move(*heard));
   if (!step.call) return;
   const auto& c = *step.call;
+  sayCall(engine, c);
   engine.services.callAsync(c.method, c.arguments, [method = c.method, outcome = std::move(outcome)](service::Outcome o) {
     outcome(callOutcome(method, o));
   });

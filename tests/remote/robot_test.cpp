@@ -61,6 +61,7 @@ public:
   }
   qiclient::Client client() { return qiclient::Client(qi_); }
   unsigned short port() const { return port_; }
+  const simtest::TempDir& data() const { return data_; }
   test::ServeProcess& process() { return process_; }
   // Reads stderr until a line holds `text`; every line read is kept.
   bool said(const std::string& text) {
@@ -140,6 +141,29 @@ TEST(RobotPerception, PeopleTheRobotSeesStartAnActivity) {
   EXPECT_EQ(keyOf(client, "Launchpad/BatteryLevel"), 0);
   EXPECT_EQ(keyOf(client, "Launchpad/BatteryStatus"), "Critical");
   EXPECT_EQ(life.process().stop(SIGTERM), 0);
+}
+
+// Issue 29: the day serve recorded replays with no robot, on the robot's
+// perception kept in the record: the same activity starts.
+TEST(RobotPerception, TheRecordedDayReplaysWithNoRobot) {
+  simtest::TempDir dir;
+  Peer robot({"--scenario", dir.write("robot.yaml", "steps:\n  - {t: 1.5, people: [{id: 7, distance: 0.6, angle: 5}]}\n")
+                                .string()});
+  Life life(robot.url(),
+            "activities:\n"
+            "  - name: demo/greet\n"
+            "    nature: interactive\n"
+            "    condition: \"'Launchpad/NumPeopleZone1' >= 1\"\n");
+  auto client = life.client();
+  EXPECT_EQ(eventuallyEqual([&] { return client.call("ALAutonomousLife", "focusedActivity", {}); }, "demo/greet"),
+            "demo/greet");
+  EXPECT_EQ(life.process().stop(SIGTERM), 0);
+  robot.kill();
+  const auto days = test::fileNames(life.data() / "days");
+  ASSERT_EQ(days.size(), 1u);
+  const auto replayed = autolife::testing::runProcess({AUTOLIFE_BINARY, "replay", (life.data() / "days" / days[0]).string(), "--json"});
+  EXPECT_EQ(replayed.status, 0) << replayed.err;
+  EXPECT_THAT(replayed.out, HasSubstr(R"("event": "AutonomousLife/FocusedActivity", "value": "demo/greet")"));
 }
 
 // The robot stays down 8.5 s of its own clock: life, started after the

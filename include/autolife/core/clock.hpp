@@ -84,6 +84,11 @@ private:
 class TimerQueue {
 public:
   TimerId push(Time at, Phase phase, Task task);
+  // Orders for `n` tasks pushed later as though they were pushed now, in
+  // that order: the first of them (the next n ids are theirs).
+  TimerId reserve(std::size_t n);
+  // Pushes with an order reserve() gave (each used once).
+  void pushReserved(Time at, Phase phase, TimerId id, Task task);
   bool cancel(TimerId id);
   // Earliest pending deadline, if any.
   std::optional<Time> nextTime();
@@ -115,6 +120,13 @@ public:
   TimerId schedule(Time at, Task task, Phase phase = Phase::Input) override;
   bool cancel(TimerId id) override;
   std::chrono::system_clock::time_point wallTime(Time t) const override;
+
+  // A long series of tasks scheduled one at a time (a recorded day's
+  // inputs, src/replay), each ordered among the tasks due at its time and
+  // phase as though the whole series had been scheduled at once, now:
+  // reserve(n) gives the first of n orders, scheduleReserved uses one.
+  TimerId reserve(std::size_t n);
+  void scheduleReserved(Time at, TimerId order, Task task, Phase phase = Phase::Input);
 
   // Runs every task due strictly before `t`, then sets the time to `t`.
   // Tasks due exactly at `t` stay pending, so inputs applied now come first.

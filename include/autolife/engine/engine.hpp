@@ -77,6 +77,7 @@ struct Audio;
 
 namespace autolife::engine {
 
+class Inputs;
 class PerceivedWorld;
 class ServiceOperandBridge;
 class ServiceProcesses;
@@ -134,6 +135,7 @@ public:
   operator ServiceAccess() const { return access(); }
 
 private:
+  std::optional<core::Diagnostic> addLifeActivity(life::Activity activity);
   void addPackageActivities(const std::string& uuid);
   void trackServiceOperands(const life::Activity& activity);
   void removePackageActivities(const std::string& uuid);
@@ -176,6 +178,11 @@ public:
   robot::SimulatedWorld& world;
   // ALTextToSpeech, ALMotion, ALLeds... (docs/robot.md)
   robot::SimulatedRobot& robot;
+  // The door of what comes from outside (autolife/engine/inputs.hpp): the
+  // world's updates, memory written from outside, a robot's perception;
+  // with loadPackage, addActivity, overrideRun, start, hear and the
+  // clients' calls, told to its observer (a day's recorder).
+  Inputs& inputs;
   // ALSpeechRecognition and ALDialog (docs/dialog.md).
   dialog::SpeechRecognition& speechRecognition;
   dialog::DialogService& dialog;

@@ -219,6 +219,11 @@ private:
   std::string previous_;
 };
 
+// True while this thread runs a method called through a registry: what it
+// does then is the call's doing, not an input from outside the engine
+// (engine::Inputs tells its observer only of inputs made outside a call).
+bool insideCall();
+
 // The services of one engine, by NAOqi name.
 class Registry {
 public:
@@ -263,6 +268,14 @@ public:
   core::Signal<const std::string&> warned;
   // The warnings given so far, oldest first.
   std::vector<std::string> warnings() const;
+
+  // A client is about to call `service.method` (a network front's request,
+  // a scenario's `call` step): said before the call is made, so that what
+  // hears the engine's inputs (engine::Inputs, a day's recorder) hears it
+  // once, whether the method answers at once or later. Nothing is said for
+  // a call made from inside another call.
+  void clientCalls(std::string_view service, std::string_view method, const Arguments& arguments) const;
+  core::Signal<std::string_view, std::string_view, const Arguments&> clientCalled;
 
 private:
   std::string warnOnce(const std::string& service, const std::string& method, const Any& answer) const;

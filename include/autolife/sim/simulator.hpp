@@ -34,12 +34,32 @@ struct Record {
 // what reports a record (its JSON body, its label and its text), after
 // attach; `settle`, once the time is up, waits for what is still to come
 // (a service's end), whose records then close the timeline.
+// `built` is called first, with the engine as soon as it is built, before
+// its packages load: what hears its inputs (a day's recorder, src/replay)
+// attaches there.
 using RecordReport = std::function<void(nlohmann::ordered_json body, const std::string& label, const std::string& text)>;
 struct EngineHooks {
+  std::function<void(engine::Engine&)> built;
   std::function<void(engine::Engine&)> attach;
   std::function<void()> detach;
   std::function<void(engine::Engine&, RecordReport)> observe;
   std::function<void()> settle;
+};
+
+// Inputs fed beside the scenario's steps, one at a time (a recorded day's,
+// src/replay): each runs at its time in the Input phase, ordered among the
+// tasks of its instant as the steps are (as though scheduled all at once,
+// once the engine started), so that a day replays as it was simulated.
+class InputFeed {
+public:
+  virtual ~InputFeed() = default;
+  // At most how many inputs will be fed (the orders reserved for them).
+  virtual std::size_t size() const = 0;
+  // The next input's time; none when there is no more.
+  virtual std::optional<core::Time> next() = 0;
+  // Applies the next input: its outcome as applyStep gives it ({"call",
+  // "result"}, {"call", "error"}, {"hear", ...}), reported as a step's.
+  virtual std::optional<nlohmann::ordered_json> apply(engine::Engine& engine) = 0;
 };
 
 struct SimulationOptions {
@@ -52,6 +72,11 @@ struct SimulationOptions {
   // `--explain`: after each Launchpad decision and at the end, why each
   // activity that is not focused is not ({"why-not", "reason", "message"}).
   bool explain = false;
+  // Only the readable timeline is wanted: each record's `json` is left
+  // empty (building it is a tenth of a replayed day's time).
+  bool textOnly = false;
+  // Inputs beyond the scenario's steps (a recorded day's); none: the steps only.
+  InputFeed* feed = nullptr;
 };
 
 struct SimulationResult {

@@ -623,7 +623,7 @@ rpc.onclose = () => {
   timers = [];
   const hint = tokenParam ? '' : ' (away from loopback, open this page as /?token=TOKEN)';
   setConnection('disconnected, retrying' + hint, 'failed');
-  setTimeout(() => rpc.connect(), RECONNECT_MS);
+  setTimeout(() => rpc.connect(), rpc.reconnectMs || RECONNECT_MS);
 };
 
 // ---- wiring --------------------------------------------------------------------
