@@ -3,9 +3,10 @@
 // optionals and concepts taken in turn, an open slot filled with a name),
 // spoken by eSpeak NG in three voices at two speeds with light white noise
 // (30 dB under the speech), heard by PocketSphinx against those topics'
-// grammar: the share heard exactly. Then phrases outside the topics: how
-// many come back as a confident (at or above the dialog's threshold) wrong
-// answer. Speed: recognition time over audio length (real-time factor) and
+// grammar: the share heard exactly, and how many reach the dialog's
+// confidence threshold. Then phrases outside the topics: how many come
+// back as a confident (at or above the threshold) wrong answer. The
+// recogniser's load time and memory. Speed: recognition time over audio length (real-time factor) and
 // the time from the end of a 2 s utterance to its result; the first audio
 // of `say` (the first samples eSpeak NG hands over) and a whole sentence's
 // synthesis. Prints its figures; asserts nothing.
@@ -32,6 +33,14 @@ using Clock = std::chrono::steady_clock;
 using voice::Phrase;
 
 double ms(Clock::duration d) { return std::chrono::duration<double, std::milli>(d).count(); }
+
+// The process's resident memory in MiB (/proc/self/status).
+double residentMiB() {
+  std::ifstream status("/proc/self/status");
+  for (std::string line; std::getline(status, line);)
+    if (line.rfind("VmRSS:", 0) == 0) return std::stod(line.substr(6)) / 1024.0;
+  return 0;
+}
 
 double percentile(std::vector<double> v, double p) {
   if (v.empty()) return 0;
@@ -190,7 +199,11 @@ int main(int argc, char** argv) {
       if (!words.empty() && std::find(phrases.begin(), phrases.end(), join(words)) == phrases.end()) phrases.push_back(join(words));
 
   auto synthesizer = voice::makeEspeak();
+  const double memoryBefore = residentMiB();
+  const auto loadStart = Clock::now();
   auto recognizer = voice::makePocketSphinx();
+  const double loadMs = ms(Clock::now() - loadStart);
+  const double loadMiB = residentMiB() - memoryBefore;
   const auto missing = recognizer->setGrammar(grammar);
   for (const auto& w : missing) std::printf("not in the dictionary: %s\n", w.c_str());
   const double threshold = dialog.confidenceThreshold();
@@ -199,7 +212,7 @@ int main(int argc, char** argv) {
   const Voice voices[] = {{"en-us", "en-us", ""}, {"en-us+f3", "en-us", "f3"}, {"en-gb", "en", ""}};
   const double speeds[] = {100, 130};
   int total = 0, exact = 0, sameAnswer = 0, confidentRight = 0, confidentWrong = 0, wrongInTopics = 0;
-  std::vector<double> scoresRight, scoresWrong, rtf, latency2s;
+  std::vector<double> scoresRight, scoresWrong, confidenceRight, rtf, latency2s;
   std::map<std::string, std::pair<int, int>> perVoice;
   std::uint64_t seed = 1;
   auto hear = [&](const std::string& said, const Voice& v, double speed, bool inTopic) {
@@ -224,13 +237,14 @@ int main(int argc, char** argv) {
       wrongInTopics += !right && r.confidence >= threshold;
       perVoice[std::string(v.name) + " " + std::to_string(static_cast<int>(speed)) + "%"].first += right;
       perVoice[std::string(v.name) + " " + std::to_string(static_cast<int>(speed)) + "%"].second += 1;
-      (right ? scoresRight : scoresWrong).push_back(r.score);
+      (right ? scoresRight : scoresWrong).push_back(r.score - r.loopScore);
+      if (right) confidenceRight.push_back(r.confidence);
     } else if (!r.text.empty() && r.confidence >= threshold) {
       ++confidentWrong;
     }
     if (verbose || (inTopic && !right) || (!inTopic && !r.text.empty() && r.confidence >= threshold))
-      std::printf("  %-9s %3.0f%% %-40s -> %-40s score %6.1f confidence %.2f\n", v.name, speed, said.c_str(),
-                  r.text.c_str(), r.score, r.confidence);
+      std::printf("  %-9s %3.0f%% %-40s -> %-40s score %6.1f loop %6.1f absorbed %5.2f confidence %.2f\n", v.name, speed,
+                  said.c_str(), r.text.c_str(), r.score, r.loopScore, r.absorbed, r.confidence);
     return r;
   };
 
@@ -265,9 +279,11 @@ int main(int argc, char** argv) {
     std::printf("  %-16s %d / %d\n", name.c_str(), counts.first, counts.second);
   std::printf("outside the topics: %d of %d a confident wrong answer (confidence >= %.2f)\n", confidentWrong, outsideTotal,
               threshold);
-  std::printf("scores (per frame): heard right p5 %.1f p50 %.1f | heard wrong p50 %.1f | outside confidence p50 %.2f p95 %.2f max %.2f\n",
-              percentile(scoresRight, 5), percentile(scoresRight, 50), percentile(scoresWrong, 50),
-              percentile(outsideConfidence, 50), percentile(outsideConfidence, 95), percentile(outsideConfidence, 100));
+  std::printf("phrase against phone loop (per frame): heard right p5 %.1f p50 %.1f | heard wrong p50 %.1f\n",
+              percentile(scoresRight, 5), percentile(scoresRight, 50), percentile(scoresWrong, 50));
+  std::printf("confidence: heard right p5 %.2f p50 %.2f | outside the topics p50 %.2f p95 %.2f max %.2f\n",
+              percentile(confidenceRight, 5), percentile(confidenceRight, 50), percentile(outsideConfidence, 50),
+              percentile(outsideConfidence, 95), percentile(outsideConfidence, 100));
   std::printf("recognition real-time factor: p50 %.3f p95 %.3f max %.3f\n", percentile(rtf, 50), percentile(rtf, 95),
               percentile(rtf, 100));
   std::printf("2 s utterances (%zu): result %.0f ms after their end at p50, %.0f ms at p95\n", latency2s.size(),
@@ -289,6 +305,11 @@ int main(int argc, char** argv) {
   }
   std::printf("say: first audio after %.1f ms at p50 (%.1f max), the whole sentence synthesised in %.1f ms at p50\n",
               percentile(first, 50), percentile(first, 100), percentile(whole, 50));
+  std::printf("recogniser loaded in %.0f ms, %.0f MiB\n", loadMs, loadMiB);
+  std::ifstream loadavg("/proc/loadavg");
+  std::string load;
+  std::getline(loadavg, load);
+  std::printf("load average (1, 5, 15 min): %s\n", load.substr(0, load.find(' ', load.find(' ', load.find(' ') + 1) + 1)).c_str());
   std::ifstream cpu("/proc/cpuinfo");
   for (std::string line; std::getline(cpu, line);)
     if (line.rfind("model name", 0) == 0) {

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <filesystem>
 #include <mutex>
 #include <random>
@@ -21,13 +22,50 @@ namespace {
 constexpr const char* kModelFolder = "/usr/share/pocketsphinx/model/en-us";
 
 
-// The confidence from the words' acoustic score per frame (Recognition::score):
-// a logistic curve whose middle and width the accuracy benchmark calibrated
-// on eSpeak NG's voices (bench/bench_voice.cpp, docs/performance.md).
-constexpr double kConfidenceMiddle = -31.0;
-constexpr double kConfidenceWidth = 2.5;
+// The confidence (decision 1089): the logistic of how much worse the
+// phrase fits the audio than the free phone loop does, per frame, less a
+// penalty for speech the phrase can only pass off as silence. Middle and
+// width calibrated by the accuracy benchmark on eSpeak NG's voices
+// (bench/voice_bench.cpp, docs/performance.md): every phrase outside the
+// topics below the middle, with a margin.
+constexpr double kConfidenceMiddle = -25.0;
+constexpr double kConfidenceWidth = 3.0;
+constexpr double kAbsorbedWeight = 40.0;  // score per frame for all frames absorbed
 
-double confidenceOf(double score) { return 1.0 / (1.0 + std::exp(-(score - kConfidenceMiddle) / kConfidenceWidth)); }
+double confidenceOf(const Recognition& r) {
+  const double fit = r.score - r.loopScore - kAbsorbedWeight * r.absorbed;
+  return 1.0 / (1.0 + std::exp(-(fit - kConfidenceMiddle) / kConfidenceWidth));
+}
+
+// A decoded path's acoustic score per frame and the frames it spends in
+// silence (`isSilence` on each segment's word).
+struct PathFit {
+  double perFrame = -1e9;
+  long frames = 0;
+  long silence = 0;
+};
+
+PathFit fitOf(ps_decoder_t* decoder, bool (*isSilence)(const char*)) {
+  PathFit fit;
+  double acoustic = 0;
+  for (ps_seg_t* seg = ps_seg_iter(decoder); seg; seg = ps_seg_next(seg)) {
+    int start = 0, end = 0;
+    ps_seg_frames(seg, &start, &end);
+    if (end < start) continue;
+    std::int32_t ascr = 0, lscr = 0, lback = 0;
+    ps_seg_prob(seg, &ascr, &lscr, &lback);
+    fit.frames += end - start + 1;
+    acoustic += ascr;
+    const char* word = ps_seg_word(seg);
+    if (word && isSilence(word)) fit.silence += end - start + 1;
+  }
+  if (fit.frames > 0) fit.perFrame = acoustic / static_cast<double>(fit.frames);
+  return fit;
+}
+
+// The grammar's fillers (<sil>, <s>, </s>, [NOISE]) and the phone loop's.
+bool isFiller(const char* word) { return word[0] == '<' || word[0] == '[' || word[0] == '('; }
+bool isSilencePhone(const char* phone) { return std::strcmp(phone, "SIL") == 0; }
 
 class PocketSphinx final : public Recognizer {
 public:
@@ -49,10 +87,27 @@ public:
       cmd_ln_free_r(config_);
       throw VoiceError("PocketSphinx could not load its English model from " + std::string(kModelFolder));
     }
+    // The free phone loop the confidence compares with: context-independent
+    // phones under the model's phone bigram (context-dependent ones cost
+    // 8 to 35 times the grammar's search), a light language weight so that the sounds
+    // decide, beams narrow enough to cost about the grammar's search (wider
+    // ones, 1e-20, separated no better and cost 1.5x).
+    const std::string phoneLm = std::string(kModelFolder) + "/en-us-phone.lm.bin";
+    loopConfig_ = cmd_ln_init(nullptr, ps_args(), TRUE, "-hmm", hmm.c_str(), "-allphone", phoneLm.c_str(), "-allphone_ci", "yes",
+                              "-lw", "2.0", "-beam", "1e-10", "-pbeam", "1e-10", "-logfn", "/dev/null", nullptr);
+    loop_ = loopConfig_ ? ps_init(loopConfig_) : nullptr;
+    if (!loop_) {
+      ps_free(decoder_);
+      cmd_ln_free_r(config_);
+      if (loopConfig_) cmd_ln_free_r(loopConfig_);
+      throw VoiceError("PocketSphinx could not load its English phone model from " + std::string(kModelFolder));
+    }
   }
   ~PocketSphinx() override {
     ps_free(decoder_);
     cmd_ln_free_r(config_);
+    ps_free(loop_);
+    cmd_ln_free_r(loopConfig_);
   }
   PocketSphinx(const PocketSphinx&) = delete;
   PocketSphinx& operator=(const PocketSphinx&) = delete;
@@ -116,21 +171,18 @@ public:
     if (!hyp || !*hyp) return r;
     // The fit of the whole utterance, silences included: speech the search
     // could only pass off as silence (what none of the phrases says) fits
-    // them badly.
-    long frames = 0;
-    double acoustic = 0;
-    for (ps_seg_t* seg = ps_seg_iter(decoder_); seg; seg = ps_seg_next(seg)) {
-      int start = 0, end = 0;
-      ps_seg_frames(seg, &start, &end);
-      std::int32_t ascr = 0, lscr = 0, lback = 0;
-      ps_seg_prob(seg, &ascr, &lscr, &lback);
-      if (end < start) continue;
-      frames += end - start + 1;
-      acoustic += ascr;
-    }
+    // them badly; and the phone loop's fit of the same audio, which says
+    // how well this voice fits the model at all.
+    const PathFit phrase = fitOf(decoder_, isFiller);
     r.text = hyp;
-    r.score = frames > 0 ? acoustic / static_cast<double>(frames) : -1e9;
-    r.confidence = confidenceOf(r.score);
+    r.score = phrase.perFrame;
+    if (ps_start_utt(loop_) < 0) return r;
+    ps_process_raw(loop_, padded.samples.data(), padded.samples.size(), FALSE, TRUE);
+    ps_end_utt(loop_);
+    const PathFit loop = fitOf(loop_, isSilencePhone);
+    r.loopScore = loop.perFrame;
+    if (phrase.frames > 0) r.absorbed = static_cast<double>(phrase.silence - loop.silence) / static_cast<double>(phrase.frames);
+    r.confidence = confidenceOf(r);
     return r;
   }
 
@@ -146,7 +198,9 @@ private:
   }
 
   cmd_ln_t* config_ = nullptr;
-  ps_decoder_t* decoder_ = nullptr;
+  ps_decoder_t* decoder_ = nullptr;  // the grammar's search
+  cmd_ln_t* loopConfig_ = nullptr;
+  ps_decoder_t* loop_ = nullptr;  // the free phone loop
   std::mutex mutex_;
   std::string current_;
   int grammars_ = 0;

@@ -48,10 +48,17 @@ struct Recognition {
   bool speech = false;      // something louder than silence was heard
   std::string text;         // the phrase heard, words separated by spaces; empty: none
   double confidence = 0;    // 0 to 1
-  // The utterance's mean acoustic score per 10 ms frame, silences included
+  // What the confidence is made of (decisions 1082, 1089). `score`: the
+  // phrase's mean acoustic score per 10 ms frame, silences included
   // (PocketSphinx's, against the best-scoring state of each frame: 0 is a
-  // perfect fit); what the confidence is made of (decision 1082).
+  // perfect fit). `loopScore`: the same for the best sequence of any
+  // phones (a free phone loop), which fits whatever was said about as well
+  // as this voice fits the model: the phrase is believed as far as it fits
+  // nearly as well. `absorbed`: the share of frames the phrase passes off
+  // as silence where the phone loop hears speech (words no phrase says).
   double score = 0;
+  double loopScore = 0;
+  double absorbed = 0;
   double seconds = 0;       // the audio's length
 };
 
