@@ -197,6 +197,9 @@ struct BoxTask {
   core::TimerId timer = 0;
   std::function<void()> start;  // a delayed one's, until the clock starts it
   core::Workers* workers = nullptr;
+  // A delayed one holds its group until it starts or is cancelled: its
+  // behavior is not idle meanwhile (Workers::hold).
+  core::Workers::Group heldGroup = 0;
   std::shared_ptr<core::Workers::Wake> ended = core::Workers::makeWake();
   std::weak_ptr<Bridge::State> bridge;
 
@@ -219,6 +222,8 @@ void defineThreads(py::module_& m);
 void defineCallbacks(py::class_<BoxSlot, std::shared_ptr<BoxSlot>>& box);
 // Drops the box's links (its end): memory subscriptions, signal connections.
 void dropLinks(BoxSlot& slot);
+// What the box's links listen to (PythonBox::listening).
+std::vector<std::string> listeningOf(BoxSlot& slot);
 
 }  // namespace detail
 }  // namespace autolife::python

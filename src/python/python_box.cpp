@@ -128,6 +128,8 @@ std::variant<std::unique_ptr<PythonBox>, BoxError> PythonBox::create(const BoxSc
   return box;
 }
 
+std::vector<std::string> PythonBox::listening() const { return detail::listeningOf(*state_->slot); }
+
 bool PythonBox::has(const std::string& method) const {
   py::gil_scoped_acquire gil;
   return py::hasattr(state_->instance, method.c_str());

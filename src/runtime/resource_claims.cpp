@@ -64,6 +64,7 @@ bool BoxInstance::admitStart(int input, const std::optional<service::Any>& value
     box.resources_ = {};
     box.heldStart_.reset();
     box.log("warning", "not started: " + what + " still busy after its timeout");
+    box.run().checkIdleSoon();
   });
   who.giveWay = [self, id](behavior::ResourceType type, const std::string& resource) {
     underLock(self, [id, type, resource](BoxInstance& box) { box.giveWay(*id, type, resource); })();

@@ -22,7 +22,8 @@ using ordered = nlohmann::ordered_json;
 // threads and the clock's thread take turns.
 class PlayOutput {
 public:
-  PlayOutput(core::Clock& clock, const std::function<void(const Record&)>& output) : clock_(clock), output_(output) {}
+  PlayOutput(core::Clock& clock, const std::function<void(const Record&)>& output, bool realtime)
+      : clock_(clock), output_(output), realtime_(realtime) {}
 
   void call(const service::CallRecord& c) {
     ordered j{{"t", 0.0}, {"service", c.service}, {"method", c.method}, {"args", argumentsJson(c.arguments)}};
@@ -53,6 +54,12 @@ public:
         break;
       case Kind::Ended:
         break;  // play() reports the end itself, once the boxes have unloaded
+      case Kind::Idle:
+        // In virtual time an idle behavior is the end (end idle says why);
+        // in real time it goes on, and this says so.
+        if (realtime_)
+          emit({{"t", 0.0}, {"idle", e.message}, {"waiting", waitingJson(e.waiting)}}, pad("idle") + e.message);
+        break;
     }
   }
 
@@ -66,6 +73,11 @@ public:
       j["error"] = r.error;
       text += ": " + r.error;
     }
+    if (r.end == PlayResult::End::Idle) {
+      j["why"] = r.idle;
+      j["waiting"] = waitingJson(r.waiting);
+      text += ": " + idleText(r);
+    }
     emit(std::move(j), text);
   }
 
@@ -77,6 +89,14 @@ public:
 private:
   static std::string pad(const std::string& label) { return label + std::string(label.size() < 9 ? 9 - label.size() : 1, ' '); }
 
+  // Why it is idle; several waits one a line, under the end's text.
+  static std::string idleText(const PlayResult& r) {
+    if (r.waiting.size() < 2) return r.idle;
+    std::string text = "no box runs; still waiting:";
+    for (const auto& w : r.waiting) text += "\n" + std::string(24, ' ') + (w.box.empty() ? "" : w.box + ": ") + w.what;
+    return text;
+  }
+
   void emit(ordered j, const std::string& text) {
     std::lock_guard lock(mutex_);
     const core::Time t = clock_.now();
@@ -87,6 +107,7 @@ private:
 
   core::Clock& clock_;
   const std::function<void(const Record&)>& output_;
+  const bool realtime_;
   mutable std::mutex mutex_;
   int calls_ = 0;
 };
@@ -167,7 +188,7 @@ PlayResult play(const PlayOptions& options, const std::function<void(const Recor
   if (options.realtime) clock = (realClock = std::make_unique<core::RealClock>()).get();
   else clock = (virtualClock = std::make_unique<core::VirtualClock>()).get();
 
-  PlayOutput out(*clock, output);
+  PlayOutput out(*clock, output, options.realtime);
   Ending ending;
   {
     // Life is not started: only the behavior acts on the robot.
@@ -204,6 +225,10 @@ PlayResult play(const PlayOptions& options, const std::function<void(const Recor
     if (result.end == PlayResult::End::Finished && !ending.error->empty()) {
       result.end = PlayResult::End::Error;
       result.error = *ending.error;
+    }
+    if (result.end == PlayResult::End::Idle) {  // what it still waited for, before it stops
+      result.waiting = run->waiting();
+      result.idle = run->idleSentence();
     }
     run->stop();
     if (options.hooks.settle) options.hooks.settle();

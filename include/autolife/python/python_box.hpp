@@ -119,6 +119,10 @@ public:
   // Any method of the box (onResource), with or without a value; a method it lacks does nothing.
   std::optional<BoxError> callMethod(const std::string& method, const service::Any* value);
   bool has(const std::string& method) const;
+  // What its code listens to now (any thread; no GIL): ALMemory keys
+  // ("ALMemory 'WordRecognized'") and services' signals or properties
+  // ("ALTabletService.onJSEvent"), each once, in the order subscribed.
+  std::vector<std::string> listening() const;
 
 private:
   struct State;
