@@ -192,9 +192,11 @@ private:
              pad("log") + e.behavior + " [" + e.level + "] " + e.box + ": " + e.message);
       // An activity's behavior that went idle keeps the focus, as on NAOqi
       // (docs/behaviors.md "Idle behaviors"): said once for each new wait.
-      if (e.kind == Kind::Idle)
+      if (e.kind == Kind::Idle) {
+        const bool focused = engine_.life.focusedActivity() == e.behavior;
         emit({{"behavior", e.behavior}, {"idle", e.message}, {"waiting", waitingJson(e.waiting)}},
-             pad("idle") + e.behavior + ": " + e.message);
+             pad("idle") + e.behavior + ": " + e.message + (focused ? " (it keeps the focus until stopped, as on NAOqi)" : ""));
+      }
       if (e.kind == Kind::MissingService)
         emit({{"behavior", e.behavior}, {"service", e.service}, {"method", e.method}, {"args", argumentsJson(e.arguments)}, {"missing", true}},
              pad("missing") + e.service + "." + e.method + "(" + argumentsText(e.arguments) + "): no such service, a no-op");

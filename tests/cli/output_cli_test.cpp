@@ -1,0 +1,129 @@
+// What `play` and `simulate` say (issue 32, "Say what is happening"),
+// through the real binary: identical records in a row folded into two
+// lines (xN; --all and --json have each), an idle end that says what the
+// boxes still waited for and who holds it, an activity whose behavior went
+// idle said once while it keeps the focus.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "files.hpp"
+#include "process.hpp"
+
+namespace {
+
+using autolife::test::TempDir;
+using autolife::testing::ProcessResult;
+using autolife::testing::runProcess;
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+const std::string kPorts =
+    "<Input name=\"onLoad\" type=\"1\" type_size=\"1\" nature=\"0\" inner=\"1\" id=\"1\" />\n"
+    "<Input name=\"onStart\" type=\"1\" type_size=\"1\" nature=\"2\" inner=\"0\" id=\"2\" />\n"
+    "<Input name=\"onStop\" type=\"1\" type_size=\"1\" nature=\"3\" inner=\"0\" id=\"3\" />\n"
+    "<Output name=\"onStopped\" type=\"1\" type_size=\"1\" nature=\"1\" inner=\"0\" id=\"4\" />\n";
+
+std::string box(const std::string& name, int id, const std::string& methods, const std::string& more = "") {
+  return "<Box name=\"" + name + "\" id=\"" + std::to_string(id) +
+         "\">\n<script language=\"4\"><content><![CDATA[class MyClass(GeneratedClass):\n"
+         "    def __init__(self):\n        GeneratedClass.__init__(self)\n" +
+         methods + "]]></content></script>\n" + kPorts + more + "</Box>\n";
+}
+
+std::string link(int inputOwner, int input, int outputOwner, int output) {
+  return "<Link inputowner=\"" + std::to_string(inputOwner) + "\" indexofinput=\"" + std::to_string(input) +
+         "\" outputowner=\"" + std::to_string(outputOwner) + "\" indexofoutput=\"" + std::to_string(output) + "\" />\n";
+}
+
+std::string xar(const std::string& diagram) {
+  return "<?xml version=\"1.0\" encoding=\"UTF-8\" ?>\n<ChoregrapheProject xar_version=\"3\">\n"
+         "<Box name=\"root\" id=\"-1\">\n" + kPorts +
+         "<Timeline enable=\"0\"><BehaviorLayer name=\"l\"><BehaviorKeyframe name=\"k\" index=\"1\"><Diagram>\n" +
+         diagram + "</Diagram></BehaviorKeyframe></BehaviorLayer></Timeline>\n</Box>\n</ChoregrapheProject>\n";
+}
+
+std::size_t countOf(const std::string& text, const std::string& part) {
+  std::size_t n = 0;
+  for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
+  return n;
+}
+
+// A box asking the volume 120 times, every 0.1 s, then the behavior ends.
+const std::string kPolling = xar(box("Poll", 1,
+                                     "    def onInput_onStart(self):\n"
+                                     "        import time\n"
+                                     "        for i in range(120):\n"
+                                     "            ALProxy(\"ALTextToSpeech\").getVolume()\n"
+                                     "            time.sleep(0.1)\n"
+                                     "        self.onStopped()\n") +
+                                 link(1, 2, 0, 2) + link(0, 4, 1, 4));
+
+TEST(OutputCli, PlayFoldsIdenticalCallsInARow) {
+  TempDir dir;
+  const auto behavior = dir.write("behavior.xar", kPolling).string();
+  auto r = runProcess({AUTOLIFE_BINARY, "play", behavior});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "0:00:00.000  call     ALTextToSpeech.getVolume()\n"
+            "0:00:11.900  call     ALTextToSpeech.getVolume()  x120\n"
+            "0:00:12.000  end      finished\n");
+  auto all = runProcess({AUTOLIFE_BINARY, "play", "--all", behavior});
+  EXPECT_EQ(countOf(all.out, "getVolume()"), 120u) << all.out;
+  EXPECT_THAT(all.out, Not(HasSubstr(" x")));
+  auto json = runProcess({AUTOLIFE_BINARY, "play", "--json", behavior});
+  EXPECT_EQ(countOf(json.out, "\"getVolume\""), 120u);
+}
+
+TEST(OutputCli, PlaySaysWhatAnIdleBehaviorStillWaitsForAndWhoHoldsIt) {
+  TempDir dir;
+  const std::string motors = "<Resource name=\"All motors\" type=\"Lock\" timeout=\"0\" />\n";
+  const auto behavior =
+      dir.write("behavior.xar",
+                xar(box("Animation", 1, "    def onInput_onStart(self):\n        pass\n", motors) +
+                    box("Stand Up", 2, "    def onInput_onStart(self):\n        self.onStopped()\n", motors) +
+                    link(1, 2, 0, 2) + link(2, 2, 0, 2) + link(0, 4, 2, 4)))
+          .string();
+  auto r = runProcess({AUTOLIFE_BINARY, "play", behavior});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("0:00:00.000  end      idle: no box runs; still waiting: Stand Up: waits for 'All "
+                               "motors' (held by 'Animation')\n"));
+  auto json = runProcess({AUTOLIFE_BINARY, "play", "--json", behavior});
+  std::string last;
+  std::istringstream lines(json.out);
+  for (std::string line; std::getline(lines, line);) last = line;
+  const auto end = nlohmann::json::parse(last);
+  EXPECT_EQ(end["end"], "idle");
+  EXPECT_THAT(end["why"].get<std::string>(), HasSubstr("Stand Up: waits for 'All motors'"));
+  EXPECT_EQ(end["waiting"], nlohmann::json::parse(
+                                R"json([{"box": "Stand Up", "for": "waits for 'All motors' (held by 'Animation')"}])json"));
+}
+
+TEST(OutputCli, SimulateSaysAnIdleActivityOnceAndItKeepsTheFocus) {
+  TempDir dir;
+  dir.write("pk/manifest.xml",
+            "<?xml version=\"1.0\" encoding=\"UTF-8\" ?>\n<package uuid=\"pk\" version=\"1.0.0\">\n"
+            "<names><name lang=\"en_US\">Show</name></names><contents>\n"
+            "<behaviorContent path=\".\"><nature>solitary</nature><autonomous><condition "
+            "purpose=\"launchTrigger\"><![CDATA['go' == 1]]></condition></autonomous></behaviorContent>\n"
+            "</contents>\n</package>\n");
+  dir.write("pk/behavior.xar", xar(box("Show App", 1,
+                                      "    def onInput_onStart(self):\n"
+                                      "        ALProxy(\"ALTextToSpeech\").say(\"look at my tablet\")\n"
+                                      "        self.onStopped()\n") +
+                                  link(1, 2, 0, 2)));
+  const auto scenario = dir.write("day.yaml",
+                                  "packages: [pk]\nuntil: 60\nsteps:\n  - {t: 1, set: {go: 1}}\n"
+                                  "expect:\n  - {t: 59, focused: pk/.}\n");
+  auto r = runProcess({AUTOLIFE_BINARY, "simulate", scenario.string()});
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_EQ(countOf(r.out, "  idle  "), 1u) << r.out;
+  EXPECT_THAT(r.out, HasSubstr("  idle         pk/.: no box runs and nothing is left to wait for: the behavior's output "
+                               "(onStopped) was never reached; the last output fired was 'Show App'.onStopped, linked "
+                               "to nothing (it keeps the focus until stopped, as on NAOqi)\n"));
+}
+
+}  // namespace
