@@ -50,6 +50,9 @@ struct Bridge::State {
   // is forgotten: wait(id) and isRunning(id) then answer "done").
   std::map<std::int64_t, std::shared_ptr<detail::BoxTask>> posted;
   std::int64_t nextPosted = 1;
+  // The Python 2 rewrites said so far, by construct and script (a hash of
+  // its text): each is said once (firstTold).
+  std::set<std::pair<std::string, std::size_t>> python2Told;
 };
 
 namespace detail {
@@ -220,6 +223,9 @@ void linkAutolifeModule();
 void defineCalls(py::module_& m);
 void defineThreads(py::module_& m);
 void defineCallbacks(py::class_<BoxSlot, std::shared_ptr<BoxSlot>>& box);
+// True the first time `what` is told of this script's text on this bridge.
+bool firstTold(Bridge::State& bridge, const std::string& what, const std::string& script);
+
 // Drops the box's links (its end): memory subscriptions, signal connections.
 void dropLinks(BoxSlot& slot);
 // What the box's links listen to (PythonBox::listening).

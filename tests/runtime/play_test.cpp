@@ -102,7 +102,7 @@ TEST(Play, APython2BoxRunsRewrittenWithAWarning) {
   auto logs = p.having("log");
   ASSERT_EQ(logs.size(), 2u);
   EXPECT_EQ(logs[0]["log"], "warning");
-  EXPECT_THAT(logs[0]["message"].get<std::string>(), HasSubstr("box 'Old': Python 2 syntax"));
+  EXPECT_THAT(logs[0]["message"].get<std::string>(), HasSubstr("box 'Old': Python 2's print statement, rewritten for Python 3 (2to3)"));
   EXPECT_EQ(logs[1]["message"], "hello");  // the rewritten print
 }
 
