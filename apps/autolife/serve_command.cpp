@@ -1,6 +1,6 @@
 // `autolife serve [--host H] [--port P] [--qi URL] [--qi-cert F --qi-key F]
 // [--packages DIR] [--scenario FILE] [--data DIR] [--robot nao|pepper|URL]
-// [--seed N] [--log-json]`:
+// [--seed N] [--log-json] [--log-level L]`:
 // life in real time on the simulated robot (or a remote one), served over
 // the network API (docs/api.md) and to NAOqi clients over qi (docs/qi.md)
 // until SIGINT or SIGTERM.
@@ -27,6 +27,7 @@
 #include "package_services.hpp"
 #include "robot_option.hpp"
 #include "scenario_file.hpp"
+#include "serve_box_log.hpp"
 #include "serve_log.hpp"
 
 namespace autolife::app {
@@ -64,6 +65,12 @@ On stderr, one line per problem and per activity that fails (a box that
 raised, a program that failed), or JSON Lines with --log-json:
   autolife serve: pkg/act failed at t=12.5: box 'Say' raised ...
   {"t": 12.5, "level": "error", "activity": "pkg/act", "error": "box 'Say' raised ..."}
+and the boxes' logs (self.log, self.logger, print, ALLogger) at --log-level
+and above (debug, info: the default, warning, error, fatal, silent), and an
+activity whose behavior went idle, with why (at warning):
+  autolife serve: [info] pkg/act: Say: hello
+  {"t": 3.0, "level": "info", "activity": "pkg/act", "box": "Say", "message": "hello"}
+  autolife serve: pkg/act is idle at t=4.2: no box runs; still waiting: ...
 --seed N seeds everything random (default: the scenario's, else 0).
 Exit status: 0 after a clean shutdown; 2 a bad scenario, data folder,
 address, or a robot that cannot be reached.)";
@@ -82,6 +89,7 @@ struct ServeOptions {
   std::string robot;  // empty: the scenario's model, else nao
   std::optional<std::uint64_t> seed;  // none: the scenario's, else 0
   bool logJson = false;
+  std::string logLevel = "info";
 };
 
 std::filesystem::path defaultDataDir() {
@@ -223,6 +231,7 @@ int serve(const ServeOptions& o, const sim::Scenario* scenario, const std::files
   } detachFirst{robot};
   // A method the simulated robot does not model, said once on stderr.
   engine.services.warned.connect([&log](const std::string& message) { log.warning(message); });
+  logBehaviors(engine, log, *logLevelRank(o.logLevel));  // box logs, idle activities (serve_box_log.cpp)
   onEngine(engine, log, [&] {
     if (!o.packages.empty()) loadPackages(engine, o.packages, log);
     if (scenario) sim::prepare(engine, *scenario, [&log](const std::string& problem) { log.problem(problem); });
@@ -314,7 +323,12 @@ void addServeCommand(CLI::App& app, int& status) {
                   "Longest the event loop polls for the next message before it sleeps, in microseconds (adaptive; default 100; 0: never)")
       ->check(CLI::Range(0u, 10000u));
   addSeedOption(cmd, options->seed, "the scenario's, else 0");
-  cmd->add_flag("--log-json", options->logJson, "stderr as JSON Lines (problems, failed activities)");
+  cmd->add_flag("--log-json", options->logJson, "stderr as JSON Lines (problems, failed activities, box logs)");
+  cmd->add_option("--log-level", options->logLevel,
+                  "Box logs on stderr at this level and above: debug, info (default), warning, error, fatal, silent")
+      ->check([](const std::string& level) {
+        return logLevelRank(level) ? std::string() : "must be debug, info, warning, error, fatal or silent";
+      });
   cmd->footer(kServeHelp);
   cmd->callback([options, &status] { status = runServe(*options); });
 }

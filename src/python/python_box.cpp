@@ -139,7 +139,7 @@ std::variant<std::unique_ptr<PythonBox>, BoxError> PythonBox::create(const BoxSc
       BoxCode code(*slot);
       py::module_::import("builtins").attr("exec")(compiled, globals);
       if (!globals.contains("MyClass")) {
-        failed = BoxError{script.boxName, script.file, script.firstLine, 0, "the script defines no class MyClass", false, false};
+        failed = BoxError{script.boxName, script.file, script.firstLine, 0, "the script defines no class MyClass", false, false, {}};
       } else {
         box->state_->instance = globals["MyClass"]();
         box->state_->globals = globals;
