@@ -2,7 +2,8 @@
 // through the real binary: identical records in a row folded into two
 // lines (xN; --all and --json have each), an idle end that says what the
 // boxes still waited for and who holds it, an activity whose behavior went
-// idle said once while it keeps the focus.
+// idle said once while it keeps the focus; `serve`'s box logs on stderr
+// by --log-level, with the idle note.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -10,8 +11,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include <signal.h>
+
 #include "files.hpp"
 #include "process.hpp"
+#include "serve_process.hpp"
 
 namespace {
 
@@ -124,6 +128,51 @@ TEST(OutputCli, SimulateSaysAnIdleActivityOnceAndItKeepsTheFocus) {
   EXPECT_THAT(r.out, HasSubstr("  idle         pk/.: no box runs and nothing is left to wait for: the behavior's output "
                                "(onStopped) was never reached; the last output fired was 'Show App'.onStopped, linked "
                                "to nothing (it keeps the focus until stopped, as on NAOqi)\n"));
+}
+
+// A package "pk" whose activity (trigger 'go' == 1) runs `diagram`.
+void writePackage(const TempDir& dir, const std::string& diagram) {
+  dir.write("pk/manifest.xml",
+            "<?xml version=\"1.0\" encoding=\"UTF-8\" ?>\n<package uuid=\"pk\" version=\"1.0.0\">\n"
+            "<names><name lang=\"en_US\">Show</name></names><contents>\n"
+            "<behaviorContent path=\".\"><nature>solitary</nature><autonomous><condition "
+            "purpose=\"launchTrigger\"><![CDATA['go' == 1]]></condition></autonomous></behaviorContent>\n"
+            "</contents>\n</package>\n");
+  dir.write("pk/behavior.xar", xar(diagram));
+}
+
+TEST(OutputCli, ServeWritesBoxLogsToStderrByLevel) {
+  TempDir dir;
+  writePackage(dir, box("Chatty", 1,
+                        "    def onInput_onStart(self):\n"
+                        "        self.logger.debug(\"detail\")\n"
+                        "        self.log(\"hello\")\n"
+                        "        ALProxy(\"ALLogger\").warn(\"Sensors\", \"no sonar\")\n") +
+                        link(1, 2, 0, 2));
+  const auto scenario = dir.write("s.yaml", "packages: [pk]\nsteps:\n  - {t: 0, set: {go: 1}}\n");
+  {
+    autolife::test::ServeProcess serve({"--data", (dir.path() / "data").string(), "--scenario", scenario.string(),
+                                        "--qi", "off"});
+    serve.port();
+    EXPECT_EQ(serve.line(true), "autolife serve: [info] pk/.: Chatty: hello");
+    EXPECT_EQ(serve.line(true), "autolife serve: [warning] pk/.: Sensors: no sonar");
+    EXPECT_THAT(serve.line(true), HasSubstr("autolife serve: pk/. is idle at t="));
+    EXPECT_EQ(serve.stop(SIGTERM), 0);
+  }
+  autolife::test::ServeProcess serve({"--data", (dir.path() / "data").string(), "--scenario", scenario.string(),
+                                      "--qi", "off", "--log-level", "warning", "--log-json"});
+  serve.port();
+  auto warning = nlohmann::json::parse(serve.line(true));
+  EXPECT_EQ(warning["level"], "warning");
+  EXPECT_EQ(warning["activity"], "pk/.");
+  EXPECT_EQ(warning["box"], "Sensors");
+  EXPECT_EQ(warning["message"], "no sonar");
+  auto idle = nlohmann::json::parse(serve.line(true));
+  EXPECT_THAT(idle["idle"].get<std::string>(), HasSubstr("no box runs and nothing is left to wait for"));
+  EXPECT_EQ(serve.stop(SIGTERM), 0);
+  const auto refused = runProcess({AUTOLIFE_BINARY, "serve", "--log-level", "loud"});
+  EXPECT_NE(refused.status, 0);
+  EXPECT_THAT(refused.err, HasSubstr("--log-level: must be debug, info, warning, error, fatal or silent"));
 }
 
 }  // namespace
