@@ -175,4 +175,30 @@ TEST(OutputCli, ServeWritesBoxLogsToStderrByLevel) {
   EXPECT_THAT(refused.err, HasSubstr("--log-level: must be debug, info, warning, error, fatal or silent"));
 }
 
+// check's trigger warnings agree with what the simulated robot writes at
+// boot and NAOqi's catalog documents: no false warning on BatteryTrapIsOpen
+// (an ALBattery event) nor UserSession/FocusedUser (-1 from the start); a
+// key nothing writes, and a comparison true while a key is unset, still warn.
+TEST(OutputCli, CheckWarnsOnlyAboutKeysNothingWritesOrThatStartUnset) {
+  TempDir dir;
+  auto content = [](const std::string& path, const std::string& trigger) {
+    return "<behaviorContent path=\"" + path + "\"><nature>solitary</nature><autonomous><condition "
+           "purpose=\"launchTrigger\"><![CDATA[" + trigger + "]]></condition></autonomous></behaviorContent>\n";
+  };
+  dir.write("pk/manifest.xml", "<?xml version=\"1.0\" encoding=\"UTF-8\" ?>\n<package uuid=\"pk\" version=\"1.0.0\">"
+                               "<contents>\n" + content("a", "('BatteryTrapIsOpen' == 1)") +
+                               content("b", "('UserSession/FocusedUser' >= 0) && ('ALBasicAwareness/HumanTracked' >= 0)") +
+                               content("c", "('MyApp/Ready' == 1) && ('FaceDetected' != [])") +
+                               "</contents>\n</package>\n");
+  for (const char* b : {"a", "b", "c"}) dir.write(std::string("pk/") + b + "/behavior.xar", xar(""));
+  auto r = runProcess({AUTOLIFE_BINARY, "check", (dir.path() / "pk").string()});
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_THAT(r.out, Not(HasSubstr("BatteryTrapIsOpen")));
+  EXPECT_THAT(r.out, Not(HasSubstr("FocusedUser")));
+  EXPECT_THAT(r.out, Not(HasSubstr("HumanTracked")));
+  EXPECT_THAT(r.out, HasSubstr("nothing writes 'MyApp/Ready'"));
+  EXPECT_THAT(r.out, HasSubstr("'FaceDetected' has no value"));
+  EXPECT_THAT(r.out, HasSubstr("1 package checked: 0 errors, 2 warnings"));
+}
+
 }  // namespace
