@@ -212,6 +212,10 @@ PlayResult play(const PlayOptions& options, const std::function<void(const Recor
       options.hooks.observe(engine, [&out](ordered body, const std::string& label, const std::string& text) {
         out.record(std::move(body), label, text);
       });
+    // ALLogger's lines reach the engine's events (the run's own go to `context`).
+    auto logged = engine.behaviorEvents.connect([&](const runtime::RunEvent& e) {
+      if (e.kind == runtime::RunEvent::Kind::Log) out.event(e);
+    });
     runtime::RuntimeContext context{engine.services, engine.workers, &engine.memory, &engine.resources,
                                     [&](const runtime::RunEvent& e) { out.event(e); }, {}, &engine.pythonBridge};
     auto run = runtime::BehaviorRun::create(model, options.behavior.string(), context,
@@ -238,6 +242,7 @@ PlayResult play(const PlayOptions& options, const std::function<void(const Recor
     result.endedAt = clock->now();
     out.end(result);
     engine.services.called.disconnect(calls);
+    engine.behaviorEvents.disconnect(logged);
     // The clock's thread stops before the engine whose timers it runs goes.
     if (realClock) realClock->stop();
   }

@@ -259,6 +259,20 @@ TEST(Play, AnUnreadableBehaviorSaysWhereAndWhy) {
   EXPECT_TRUE(p.records.empty());
 }
 
+TEST(Play, ALLoggersLinesAreBoxLogs) {
+  auto p = play(behaviorXar(pythonBox("Old", 1,
+                                      "    def onInput_onStart(self):\n"
+                                      "        ALProxy(\"ALLogger\").warn(\"Sonar\", \"no echo\")\n"
+                                      "        self.onStopped()\n") +
+                            chain(1, 1)));
+  EXPECT_EQ(p.result.end, End::Finished) << p.result.error;
+  auto logs = p.having("log");
+  ASSERT_EQ(logs.size(), 1u);
+  EXPECT_EQ(logs[0]["log"], "warning");
+  EXPECT_EQ(logs[0]["box"], "Sonar");
+  EXPECT_EQ(logs[0]["message"], "no echo");
+}
+
 TEST(Play, LogsReachTheOutput) {
   auto p = play(behaviorXar(pythonBox("Chatty", 1,
                                       "    def onInput_onStart(self):\n"
