@@ -46,7 +46,9 @@ docs/qi.md. The first line on stdout says where it listens:
 Binding to anything but loopback requires a token: generated on first use,
 printed once on stderr, stored in DATA/token; clients send
 "Authorization: Bearer TOKEN" (or ?token=TOKEN), qi clients send it as
-auth_token in their capability map.
+auth_token in their capability map, or log in with it as NAOqi 2.9's
+(user anything, token this one). --require-token demands it on loopback
+too.
 The packages' <services> (docs/packages.md) run as processes beside the
 engine and register over qi; their events are JSON lines on stderr
 ({"packageService": NAME, "status": "failed", "why": ...}).
@@ -90,6 +92,7 @@ struct ServeOptions {
   std::optional<std::uint64_t> seed;  // none: the scenario's, else 0
   bool logJson = false;
   std::string logLevel = "info";
+  bool requireToken = false;  // the token (or a NAOqi 2.9 login) on loopback too
 };
 
 std::filesystem::path defaultDataDir() {
@@ -187,7 +190,7 @@ std::unique_ptr<qiserver::Server> startQi(const ServeOptions& o, engine::Engine&
   qiserver::ServerOptions options;
   options.url = o.qi.empty() ? qiserver::kDefaultUrl : o.qi;
   const net::Url address = qiUrl(options.url);
-  if (!api::isLoopback(address.host)) options.token = tokenFor(data, log);
+  if (!api::isLoopback(address.host) || o.requireToken) options.token = tokenFor(data, log);
   if (address.tls) certify(o, data, options, log);
   auto server = std::make_unique<qiserver::Server>(engine, loop, options);
   try {
@@ -206,7 +209,7 @@ int serve(const ServeOptions& o, const sim::Scenario* scenario, const std::files
   server.limits.callsPerSecond = o.callsPerSecond;
   server.limits.maxConnections = o.maxConnections;
   if (!o.qi.empty() && o.qi != "off" && o.qi != "none") qiUrl(o.qi);  // a bad URL: before anything starts
-  if (!api::isLoopback(o.host)) server.token = tokenFor(data, log);
+  if (!api::isLoopback(o.host) || o.requireToken) server.token = tokenFor(data, log);
   net::EventLoop loop({std::chrono::microseconds(o.pollMicroseconds)});  // the network and the engine, on one thread
   loop.start();
   engine::EngineOptions options;
@@ -248,11 +251,11 @@ int serve(const ServeOptions& o, const sim::Scenario* scenario, const std::files
     qi = startQi(o, engine, loop, data, qiUrl, log);
     if (qi) listening["qi"] = qiUrl;
     // The packages' services reach the engine by serve's qi server when it
-    // needs no token and speaks plain qi (their qi module has no TLS), else
-    // by a loopback listener of their own.
+    // needs no token and speaks plain qi, else by a loopback listener of
+    // their own.
     const auto parsed = net::parseUrl(qiUrl);
     const auto* address = std::get_if<net::Url>(&parsed);
-    const bool open = qi && address && !address->tls && api::isLoopback(address->host);
+    const bool open = qi && address && !address->tls && api::isLoopback(address->host) && !o.requireToken;
     services = servePackageServices(engine, open ? qiUrl : std::string(), log);
     std::cout << core::jsonLine(listening) << std::endl;
   } catch (const std::exception& e) {
@@ -329,6 +332,8 @@ void addServeCommand(CLI::App& app, int& status) {
       ->check([](const std::string& level) {
         return logLevelRank(level) ? std::string() : "must be debug, info, warning, error, fatal or silent";
       });
+  cmd->add_flag("--require-token", options->requireToken,
+                "Require the token on loopback too (API and qi: a kiosk, a test); qi clients log in with it");
   cmd->footer(kServeHelp);
   cmd->callback([options, &status] { status = runServe(*options); });
 }
