@@ -61,8 +61,9 @@ TEST(LifeBehaviors, AnActivityWhoseBehaviorWentIdleIsSaidOnceAndKeepsTheFocus) {
   EXPECT_EQ(idle[0]["behavior"], "pk/.");
   EXPECT_GT(idle[0]["t"].get<double>(), 1.0);  // once "hi" is said
   EXPECT_THAT(idle[0]["idle"].get<std::string>(), HasSubstr("nothing is left to wait for"));
-  for (const auto& r : o.records)
+  for (const auto& r : o.records) {
     if (r.json.contains("idle")) EXPECT_THAT(r.text, HasSubstr("  idle         pk/.: no box runs and nothing is left"));
+  }
 }
 
 // A box whose code is due later (qi.async with a delay, a periodic poll) is
