@@ -106,30 +106,6 @@ TEST(OutputCli, PlaySaysWhatAnIdleBehaviorStillWaitsForAndWhoHoldsIt) {
                                 R"json([{"box": "Stand Up", "for": "waits for 'All motors' (held by 'Animation')"}])json"));
 }
 
-TEST(OutputCli, SimulateSaysAnIdleActivityOnceAndItKeepsTheFocus) {
-  TempDir dir;
-  dir.write("pk/manifest.xml",
-            "<?xml version=\"1.0\" encoding=\"UTF-8\" ?>\n<package uuid=\"pk\" version=\"1.0.0\">\n"
-            "<names><name lang=\"en_US\">Show</name></names><contents>\n"
-            "<behaviorContent path=\".\"><nature>solitary</nature><autonomous><condition "
-            "purpose=\"launchTrigger\"><![CDATA['go' == 1]]></condition></autonomous></behaviorContent>\n"
-            "</contents>\n</package>\n");
-  dir.write("pk/behavior.xar", xar(box("Show App", 1,
-                                      "    def onInput_onStart(self):\n"
-                                      "        ALProxy(\"ALTextToSpeech\").say(\"look at my tablet\")\n"
-                                      "        self.onStopped()\n") +
-                                  link(1, 2, 0, 2)));
-  const auto scenario = dir.write("day.yaml",
-                                  "packages: [pk]\nuntil: 60\nsteps:\n  - {t: 1, set: {go: 1}}\n"
-                                  "expect:\n  - {t: 59, focused: pk/.}\n");
-  auto r = runProcess({AUTOLIFE_BINARY, "simulate", scenario.string()});
-  ASSERT_EQ(r.status, 0) << r.out << r.err;
-  EXPECT_EQ(countOf(r.out, "  idle  "), 1u) << r.out;
-  EXPECT_THAT(r.out, HasSubstr("  idle         pk/.: no box runs and nothing is left to wait for: the behavior's output "
-                               "(onStopped) was never reached; the last output fired was 'Show App'.onStopped, linked "
-                               "to nothing (it keeps the focus until stopped, as on NAOqi)\n"));
-}
-
 // A package "pk" whose activity (trigger 'go' == 1) runs `diagram`.
 void writePackage(const TempDir& dir, const std::string& diagram) {
   dir.write("pk/manifest.xml",
@@ -139,6 +115,24 @@ void writePackage(const TempDir& dir, const std::string& diagram) {
             "purpose=\"launchTrigger\"><![CDATA['go' == 1]]></condition></autonomous></behaviorContent>\n"
             "</contents>\n</package>\n");
   dir.write("pk/behavior.xar", xar(diagram));
+}
+
+TEST(OutputCli, SimulateSaysAnIdleActivityOnceAndItKeepsTheFocus) {
+  TempDir dir;
+  writePackage(dir, box("Show App", 1,
+                        "    def onInput_onStart(self):\n"
+                        "        ALProxy(\"ALTextToSpeech\").say(\"look at my tablet\")\n"
+                        "        self.onStopped()\n") +
+                        link(1, 2, 0, 2));
+  const auto scenario = dir.write("day.yaml",
+                                  "packages: [pk]\nuntil: 60\nsteps:\n  - {t: 1, set: {go: 1}}\n"
+                                  "expect:\n  - {t: 59, focused: pk/.}\n");
+  auto r = runProcess({AUTOLIFE_BINARY, "simulate", scenario.string()});
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_EQ(countOf(r.out, "  idle  "), 1u) << r.out;
+  EXPECT_THAT(r.out, HasSubstr("  idle         pk/.: no box runs and nothing is left to wait for: the behavior's output "
+                               "(onStopped) was never reached; the last output fired was 'Show App'.onStopped, linked "
+                               "to nothing (it keeps the focus until stopped, as on NAOqi)\n"));
 }
 
 TEST(OutputCli, ServeWritesBoxLogsToStderrByLevel) {

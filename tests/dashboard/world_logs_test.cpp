@@ -6,8 +6,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "../runtime/runtime_support.hpp"
 #include "engine_fixture.hpp"
-#include "sim_support.hpp"
 
 namespace {
 
@@ -48,30 +48,17 @@ TEST_F(DashboardPanels, TheWorldIsPlacedByHandAsAScenarioPlacesIt) {
   EXPECT_EQ(call("Autolife.world")["people"].size(), 1u);
 }
 
-// A package whose activity logs (self.logger, ALLogger) and then idles.
-const char* kLogsThenIdles =
-    "<?xml version=\"1.0\" encoding=\"UTF-8\" ?>\n<ChoregrapheProject xar_version=\"3\">\n"
-    "<Box name=\"root\" id=\"-1\">\n"
-    "<Input name=\"onLoad\" type=\"1\" type_size=\"1\" nature=\"0\" inner=\"1\" id=\"1\" />\n"
-    "<Input name=\"onStart\" type=\"1\" type_size=\"1\" nature=\"2\" inner=\"0\" id=\"2\" />\n"
-    "<Input name=\"onStop\" type=\"1\" type_size=\"1\" nature=\"3\" inner=\"0\" id=\"3\" />\n"
-    "<Output name=\"onStopped\" type=\"1\" type_size=\"1\" nature=\"1\" inner=\"0\" id=\"4\" />\n"
-    "<Timeline enable=\"0\"><BehaviorLayer name=\"l\"><BehaviorKeyframe name=\"k\" index=\"1\"><Diagram>\n"
-    "<Box name=\"Wait\" id=\"1\"><script language=\"4\"><content><![CDATA[class MyClass(GeneratedClass):\n"
-    "    def __init__(self):\n        GeneratedClass.__init__(self)\n"
-    "    def onInput_onStart(self):\n"
-    "        self.logger.info(\"waiting for a touch\")\n"
-    "        ALProxy(\"ALLogger\").error(\"Sensors\", \"nothing to read\")\n"
-    "        ALProxy(\"ALMemory\").subscribeToEvent(\"FrontTactilTouched\", self.getName(), \"onTouch\")\n"
-    "    def onTouch(self, key, value, message):\n"
-    "        pass\n"
-    "]]></content></script>\n"
-    "<Input name=\"onLoad\" type=\"1\" type_size=\"1\" nature=\"0\" inner=\"1\" id=\"1\" />\n"
-    "<Input name=\"onStart\" type=\"1\" type_size=\"1\" nature=\"2\" inner=\"0\" id=\"2\" />\n"
-    "<Input name=\"onStop\" type=\"1\" type_size=\"1\" nature=\"3\" inner=\"0\" id=\"3\" />\n"
-    "<Output name=\"onStopped\" type=\"1\" type_size=\"1\" nature=\"1\" inner=\"0\" id=\"4\" />\n"
-    "</Box>\n<Link inputowner=\"1\" indexofinput=\"2\" outputowner=\"0\" indexofoutput=\"2\" />\n"
-    "</Diagram></BehaviorKeyframe></BehaviorLayer></Timeline>\n</Box>\n</ChoregrapheProject>\n";
+// A package whose activity logs (self.logger, ALLogger) and then idles,
+// waiting for a touch.
+const std::string kLogsThenIdles = runtimetest::behaviorXar(
+    runtimetest::pythonBox("Wait", 1,
+                           "    def onInput_onStart(self):\n"
+                           "        self.logger.info(\"waiting for a touch\")\n"
+                           "        ALProxy(\"ALLogger\").error(\"Sensors\", \"nothing to read\")\n"
+                           "        ALProxy(\"ALMemory\").subscribeToEvent(\"FrontTactilTouched\", self.getName(), \"onTouch\")\n"
+                           "    def onTouch(self, key, value, message):\n"
+                           "        pass\n") +
+    runtimetest::link(1, 2, 0, 2));
 
 TEST_F(DashboardPanels, BoxLogsAndAnIdleBehaviorAreKeptSignalledAndOnTheCard) {
   simtest::TempDir dir;
