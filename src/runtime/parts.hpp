@@ -210,6 +210,9 @@ public:
   // inside it wait for.
   bool playing() const;
   void collectWaiting(std::vector<Waiting>& out) const;
+  // resource_claims.cpp: the boxes enclosing it, nearest first (their
+  // claims are its own: resources.hpp).
+  std::vector<const void*> enclosingBoxes() const;
 
 private:
   // resource_claims.cpp: an onStart waits until the box's <Resource>s are
