@@ -123,6 +123,9 @@ std::vector<Waiting> Run::waitingLocked() const {
   std::vector<Waiting> out;
   if (!root_) return out;
   root_->collectWaiting(out);
+  // A box bound to a key by an input and by its code waits for it once.
+  for (auto it = out.begin(); it != out.end();)
+    it = std::find(out.begin(), it, *it) != it ? out.erase(it) : it + 1;
   const auto waiting = context_.workers.census(group_).waitingForever;
   if (waiting > 0)
     out.push_back({"", "box code waits with no deadline in " + std::to_string(waiting) +

@@ -56,7 +56,10 @@ TEST(Idle, WhatBoxCodeListensToAndWaitsOnIsSaid) {
                 "        self.memory = ALProxy(\"ALMemory\")\n"
                 "        self.memory.subscribeToEvent(\"WordRecognized\", self.getName(), \"onWord\")\n"
                 "    def onWord(self, key, value, message):\n"
-                "        self.onStopped()\n") +
+                "        self.onStopped()\n",
+                // bound to the same key by an input too: said once
+                "<Input name=\"word\" type=\"0\" type_size=\"1\" nature=\"4\" stm_value_name=\"WordRecognized\" "
+                "inner=\"1\" id=\"5\" />\n") +
       pythonBox("Waiter", 2,
                 "    def onInput_onStart(self):\n"
                 "        import threading\n"
