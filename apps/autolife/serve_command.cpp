@@ -29,6 +29,7 @@
 #include "scenario_file.hpp"
 #include "serve_box_log.hpp"
 #include "serve_log.hpp"
+#include "serve_voice.hpp"
 
 namespace autolife::app {
 
@@ -87,6 +88,7 @@ struct ServeOptions {
   std::size_t maxConnections = api::Limits{}.maxConnections;
   unsigned pollMicroseconds = static_cast<unsigned>(net::LoopOptions{}.maxPoll.count());
   std::string qi;  // empty: the default URL, best effort; "off": none
+  ServeVoiceOptions voice;
   std::string qiCert, qiKey;  // tcps: the certificate and key (none: self-signed, in the data folder)
   std::string robot;  // empty: the scenario's model, else nao
   std::optional<std::uint64_t> seed;  // none: the scenario's, else 0
@@ -242,6 +244,13 @@ int serve(const ServeOptions& o, const sim::Scenario* scenario, const std::files
     engine.start();
     if (scenario) scheduleSteps(engine, *scenario, log);
   });
+  ServeVoiceHandle voice;
+  try {
+    voice = startServeVoice(o.voice, engine, log);
+  } catch (const std::exception& e) {
+    log.problem(e.what());
+    return 2;
+  }
   api::Server api(engine, loop, server);
   std::unique_ptr<qiserver::Server> qi;
   std::unique_ptr<pkgservice::PackageServices> services;
@@ -326,6 +335,7 @@ void addServeCommand(CLI::App& app, int& status) {
                   "Longest the event loop polls for the next message before it sleeps, in microseconds (adaptive; default 100; 0: never)")
       ->check(CLI::Range(0u, 10000u));
   addSeedOption(cmd, options->seed, "the scenario's, else 0");
+  addServeVoiceOptions(cmd, options->voice);
   cmd->add_flag("--log-json", options->logJson, "stderr as JSON Lines (problems, failed activities, box logs)");
   cmd->add_option("--log-level", options->logLevel,
                   "Box logs on stderr at this level and above: debug, info (default), warning, error, fatal, silent")
