@@ -2,10 +2,16 @@
 
 #include <algorithm>
 #include <array>
+#include <set>
+#include <string>
 
+#include "autolife/core/clock.hpp"
+#include "autolife/engine/engine.hpp"
 #include "autolife/launchpad/key_names.hpp"
 #include "autolife/life/autonomous_life.hpp"
 #include "autolife/life/suggestions.hpp"
+#include "autolife/memory/memory.hpp"
+#include "autolife/naoqi/catalog.hpp"
 
 namespace autolife::app {
 
@@ -47,15 +53,35 @@ constexpr std::array<std::string_view, 33> kEvents = {
     "SonarRightDetected", "HotDeviceDetected", "BodyStiffnessChanged", "footContactChanged",
     "HandLeftBackTouched", "HandRightBackTouched", "SoundDetected"};
 
+// The keys the simulated robot has from its start, NAO's and Pepper's: what
+// its world writes at boot as a robot's extractors do (decision 303:
+// nobody tracked, -1; empty lists), the Launchpad's, Life's.
+const std::set<std::string, std::less<>>& bootKeys() {
+  static const std::set<std::string, std::less<>> keys = [] {
+    std::set<std::string, std::less<>> out;
+    for (auto model : {launchpad::RobotModel::Nao, launchpad::RobotModel::Pepper}) {
+      core::VirtualClock clock;
+      engine::EngineOptions options;
+      options.model = model;
+      engine::Engine engine(clock, options);
+      engine.start();
+      clock.runUntil(clock.now());
+      for (auto& k : engine.memory.getDataList("")) out.insert(std::move(k));
+    }
+    return out;
+  }();
+  return keys;
+}
+
 }  // namespace
 
 bool hasValueFromStart(std::string_view key) {
   namespace lk = launchpad::keys;
-  return std::find(lk::all.begin(), lk::all.end(), key) != lk::all.end();
+  return std::find(lk::all.begin(), lk::all.end(), key) != lk::all.end() || bootKeys().contains(key);
 }
 
 bool naoqiWrites(std::string_view key) {
-  if (autolifeWrites(key)) return true;
+  if (autolifeWrites(key) || naoqi::Catalog::naoqi().knowsKey(key) || bootKeys().contains(key)) return true;
   if (std::find(kEvents.begin(), kEvents.end(), key) != kEvents.end()) return true;
   return std::any_of(kNamespaces.begin(), kNamespaces.end(), [key](std::string_view ns) { return key.starts_with(ns); });
 }

@@ -7,16 +7,19 @@
 
 namespace autolife::app {
 
-// The one place check asks. Until the NAOqi catalog (issue 14: modules,
-// events, memory keys as data) is in, it knows the keys autolife itself
-// writes (Launchpad/*, AutonomousLife/*, ALMemory/*) exactly, and NAOqi's
-// by their documented names and namespaces (a key under
-// "PeoplePerception/" counts as written); the catalog replaces that part.
+// The one place check asks, in agreement with what the simulator and
+// NAOqi's catalog write: the keys autolife itself writes (Launchpad/*,
+// AutonomousLife/*, ALMemory/*), every event and memory key of the NAOqi
+// catalog (BatteryTrapIsOpen...), the keys the simulated robot has from its
+// start, and NAOqi's documented namespaces (a key under "PeoplePerception/"
+// counts as written).
 bool naoqiWrites(std::string_view key);
 
-// Whether the key has a value from the start: the Launchpad's keys, which
-// autolife publishes before anything runs (so a comparison of one is
-// never true "for lack of a value").
+// Whether the key has a value from the start: the Launchpad's keys, and
+// what the simulated robot writes at boot as a robot does
+// (UserSession/FocusedUser -1, ALBasicAwareness/HumanTracked -1, empty
+// people lists: decision 303), so a comparison of one is never true "for
+// lack of a value".
 bool hasValueFromStart(std::string_view key);
 
 }  // namespace autolife::app

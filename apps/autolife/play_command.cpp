@@ -1,5 +1,5 @@
 // `autolife play BEHAVIOR.xar|FOLDER [--json] [--virtual|--realtime]
-// [--until T] [--seed N] [--robot nao|pepper|tcp://HOST:PORT]`: one behavior on the
+// [--until T] [--seed N] [--all] [--robot nao|pepper|tcp://HOST:PORT]`: one behavior on the
 // simulated robot, or on a remote one; what the robot did, one line per
 // service call, box logs and errors, and how the behavior ended.
 #include <iostream>
@@ -11,6 +11,7 @@
 #include "autolife/sim/play.hpp"
 #include "autolife/sim/scenario.hpp"
 #include "commands.hpp"
+#include "folded_lines.hpp"
 #include "package_services.hpp"
 #include "robot_option.hpp"
 
@@ -26,9 +27,18 @@ Output: one line per service call, box log, box error and missing service,
 then how the behavior ended; with --json, JSON Lines such as
   {"t": 0.0, "service": "ALTextToSpeech", "method": "say", "args": ["Hello"]}
   {"t": 2.1, "end": "finished"}
+Identical records in a row (a box polling in a loop) are folded: the first
+is printed, then the last with xN, N the records of the run; --all prints
+each one (--json always does).
 Ends: finished (the root box fired onStopped), error (a box raised: its
 file:line and message), until (still running at --until, then stopped),
-idle (virtual time: nothing left that could happen).
+idle (virtual time: nothing left that could happen; it says why: what the
+boxes still wait for, such as
+  Stand Up: waits for 'All motors' (held by 'Animation')
+  Speech Reco.: listens to ALMemory 'WordRecognized'
+or where the flow stopped short of the behavior's output; in --json, "why"
+and "waiting": [{"box", "for"}]). In real time an idle behavior goes on,
+and an idle line says so.
 A box that runs longer than --turn-limit seconds of wall time without
 sleeping or calling the robot (a loop that never ends) stops virtual time;
 it is interrupted and ends the behavior with an error naming its line.
@@ -56,6 +66,7 @@ cannot be reached.)";
 struct PlayCommandOptions {
   std::string behavior;
   bool json = false;
+  bool all = false;
   bool realtime = false;
   bool virtualTime = false;
   std::string until;
@@ -105,9 +116,12 @@ int runPlay(const PlayCommandOptions& o) {
     options.package = packageDeclaringServices(o.behavior);
     if (options.package) options.hooks = packageServices.hooks(options.hooks);
   }
+  FoldedLines plain(std::cout, !o.all, true);
   auto result = sim::play(options, [&](const sim::Record& r) {
-    std::cout << (o.json ? core::jsonLine(r.json) : r.text) << std::endl;
+    if (o.json) std::cout << core::jsonLine(r.json) << std::endl;
+    else plain.write(r);
   });
+  plain.finish();
   if (result.end == sim::PlayResult::End::Unreadable) {
     for (const auto& p : result.problems) std::cerr << p.format() << '\n';
     if (result.problems.empty()) std::cerr << o.behavior << ": the behavior cannot be read\n";
@@ -124,6 +138,7 @@ void addPlayCommand(CLI::App& app, int& status) {
   auto* cmd = app.add_subcommand("play", "Run a behavior (.xar or converted folder) on the simulated robot");
   cmd->add_option("BEHAVIOR", options->behavior, "behavior.xar, or a folder in the new format")->required();
   cmd->add_flag("--json", options->json, "JSON Lines output, one object per line");
+  cmd->add_flag("--all", options->all, "Print every record: identical ones in a row are not folded into one (xN)");
   auto* realtime = cmd->add_flag("--realtime", options->realtime, "Run on the real clock");
   cmd->add_flag("--virtual", options->virtualTime, "Run in virtual time (the default)")->excludes(realtime);
   cmd->add_option("--until", options->until, "Stop the behavior at this time (seconds, or 90s, 30m, 2h, 1d)");

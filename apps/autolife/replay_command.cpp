@@ -10,6 +10,7 @@
 #include "autolife/replay/diff.hpp"
 #include "autolife/replay/replay.hpp"
 #include "commands.hpp"
+#include "folded_lines.hpp"
 #include "days.hpp"
 #include "replay_serve.hpp"
 
@@ -46,6 +47,7 @@ struct ReplayCommandOptions {
   std::vector<std::string> packages;
   bool explain = false;
   bool json = false;
+  bool all = false;
   bool diff = false;
   std::string data;
   std::string until;
@@ -100,9 +102,12 @@ int runReplay(const ReplayCommandOptions& o) {
   if (o.diff) {
     status = printDiff(*record, options);
   } else {
+    FoldedLines plain(std::cout, !o.all);  // as simulate prints it
     auto result = replay::replay(*record, options, [&](const sim::Record& r) {
-      std::cout << (o.json ? core::jsonLine(r.json) : r.text) << '\n';
+      if (o.json) std::cout << core::jsonLine(r.json) << '\n';
+      else plain.write(r);
     });
+    plain.finish();
     if (!o.json) std::cout << timelineEnd(result.simulation) << '\n';
     status = result.simulation.failedExpectations ? 1 : 0;
   }
@@ -121,6 +126,7 @@ void addReplayCommand(CLI::App& app, int& status) {
   cmd->add_flag("--explain", options->explain,
                 "At each Launchpad decision and at the end, why each activity not focused is not");
   cmd->add_flag("--json", options->json, "JSON Lines output, one object per event");
+  cmd->add_flag("--all", options->all, "Print every record: identical ones in a row are not folded into one (xN)");
   cmd->add_flag("--diff", options->diff, "Only the decisions that differ from the recorded packages', as JSON Lines (use with --packages)");
   cmd->add_option("--data", options->data, "Data folder whose days/ DAY is looked up in (default ~/.local/share/autolife)");
   cmd->add_option("--until", options->until, "Stop at this time (seconds, or 90s, 30m, 2h, 1d)");

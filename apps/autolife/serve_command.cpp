@@ -1,6 +1,6 @@
 // `autolife serve [--host H] [--port P] [--qi URL] [--qi-cert F --qi-key F]
 // [--packages DIR] [--scenario FILE] [--data DIR] [--robot nao|pepper|URL]
-// [--seed N] [--log-json] [--record FILE|off]`:
+// [--seed N] [--log-json] [--log-level L] [--record FILE|off]`:
 // life in real time on the simulated robot (or a remote one), served over
 // the network API (docs/api.md) and to NAOqi clients over qi (docs/qi.md)
 // until SIGINT or SIGTERM.
@@ -29,6 +29,7 @@
 #include "package_services.hpp"
 #include "robot_option.hpp"
 #include "scenario_file.hpp"
+#include "serve_box_log.hpp"
 #include "serve_log.hpp"
 #include "serve_record.hpp"
 #include "serve_voice.hpp"
@@ -70,6 +71,12 @@ On stderr, one line per problem and per activity that fails (a box that
 raised, a program that failed), or JSON Lines with --log-json:
   autolife serve: pkg/act failed at t=12.5: box 'Say' raised ...
   {"t": 12.5, "level": "error", "activity": "pkg/act", "error": "box 'Say' raised ..."}
+and the boxes' logs (self.log, self.logger, print, ALLogger) at --log-level
+and above (debug, info: the default, warning, error, fatal, silent), and an
+activity whose behavior went idle, with why (at warning):
+  autolife serve: [info] pkg/act: Say: hello
+  {"t": 3.0, "level": "info", "activity": "pkg/act", "box": "Say", "message": "hello"}
+  autolife serve: pkg/act is idle at t=4.2: no box runs; still waiting: ...
 --seed N seeds everything random (default: the scenario's, else 0).
 Each run is recorded (docs/replay.md), into DATA/days/START.day (the last 7
 days are kept) or with --record FILE into FILE (--record off: not at all):
@@ -93,6 +100,7 @@ struct ServeOptions {
   std::optional<std::uint64_t> seed;  // none: the scenario's, else 0
   bool logJson = false;
   std::string record;  // empty: DATA/days/ (the last 7 days kept); "off": none
+  std::string logLevel = "info";
   bool requireToken = false;  // the token (or a NAOqi 2.9 login) on loopback too
 };
 
@@ -229,6 +237,7 @@ int serve(const ServeOptions& o, const sim::Scenario* scenario, const std::files
   } detachFirst{robot};
   // A method the simulated robot does not model, said once on stderr.
   engine.services.warned.connect([&log](const std::string& message) { log.warning(message); });
+  logBehaviors(engine, log, *logLevelRank(o.logLevel));  // box logs, idle activities (serve_box_log.cpp)
   engine.dialog.records.connect([&log, &engine](const dialog::DialogRecord& r) {
     if (r.kind == "speak-failure") log.dialogFailure(engine.clock.now(), r.text, r.value);
   });
@@ -334,9 +343,14 @@ void addServeCommand(CLI::App& app, int& status) {
       ->check(CLI::Range(0u, 10000u));
   addSeedOption(cmd, options->seed, "the scenario's, else 0");
   addServeVoiceOptions(cmd, options->voice);
-  cmd->add_flag("--log-json", options->logJson, "stderr as JSON Lines (problems, failed activities)");
+  cmd->add_flag("--log-json", options->logJson, "stderr as JSON Lines (problems, failed activities, box logs)");
   cmd->add_option("--record", options->record,
                   "Record the day into this file (default: DATA/days/, the last 7 days kept; off: none); see autolife replay");
+  cmd->add_option("--log-level", options->logLevel,
+                  "Box logs on stderr at this level and above: debug, info (default), warning, error, fatal, silent")
+      ->check([](const std::string& level) {
+        return logLevelRank(level) ? std::string() : "must be debug, info, warning, error, fatal or silent";
+      });
   cmd->add_flag("--require-token", options->requireToken,
                 "Require the token on loopback too (API and qi: a kiosk, a test); qi clients log in with it");
   cmd->footer(kServeHelp);

@@ -34,6 +34,22 @@ public:
           activity + " failed at t=" + core::formatSeconds(t) + ": " + error);
   }
 
+  // A box's log line (self.log, self.logger, print, ALLogger), at engine time t.
+  void boxLog(core::Time t, const std::string& activity, const std::string& box, const std::string& level,
+              const std::string& message) {
+    write({{"t", core::toSeconds(t)}, {"level", level}, {"activity", activity}, {"box", box}, {"message", message}},
+          "[" + level + "] " + activity + (box.empty() ? "" : ": " + box) + ": " + message);
+  }
+
+  // An activity's behavior went idle (no box code running or due): why,
+  // and what its boxes wait for; a focused one keeps the focus, as on NAOqi.
+  void activityIdle(core::Time t, const std::string& activity, const std::string& why,
+                    const nlohmann::ordered_json& waiting, bool focused) {
+    write({{"t", core::toSeconds(t)}, {"level", "warning"}, {"activity", activity}, {"idle", why}, {"waiting", waiting}},
+          activity + " is idle at t=" + core::formatSeconds(t) + ": " + why +
+              (focused ? " (it keeps the focus until stopped, as on NAOqi)" : ""));
+  }
+
   // A dialog rule that matched and cannot answer (a speak failure), at
   // engine time t: why, and the rule's file:line (issue 32).
   void dialogFailure(core::Time t, const std::string& reason, const std::string& at) {

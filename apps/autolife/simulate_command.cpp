@@ -1,4 +1,4 @@
-// `autolife simulate SCENARIO.yaml [--json] [--until T] [--seed N] [--explain]
+// `autolife simulate SCENARIO.yaml [--json] [--all] [--until T] [--seed N] [--explain]
 // [--robot nao|pepper|tcp://HOST:PORT] [--record FILE]`: a robot's day in virtual time; a readable timeline, or JSON Lines with
 // --json; exit status 1 when an expectation fails, 2 for a bad scenario.
 #include <iostream>
@@ -8,6 +8,7 @@
 #include "autolife/replay/recorder.hpp"
 #include "autolife/sim/simulator.hpp"
 #include "commands.hpp"
+#include "folded_lines.hpp"
 #include "package_services.hpp"
 #include "robot_option.hpp"
 #include "scenario_file.hpp"
@@ -28,6 +29,11 @@ call result, activity failure, expectation, and package service event
 <services> run as processes beside the engine; docs/packages.md); with
 --json, JSON Lines such as
   {"t": 3.0, "event": "AutonomousLife/FocusedActivity", "value": "demo/greet"}
+Identical lines in a row (a box polling in a loop) are folded: the first is
+printed, then the last with xN, N the lines of the run; --all prints each
+one (--json always does). An activity whose behavior went idle (no box
+code running or due) keeps the focus, as on NAOqi, and an idle line says
+why: what its boxes still wait for, or where its flow stopped.
 --seed N seeds everything random (rand() in conditions, the simulated world,
 box scripts' random): the same seed prints the same output, byte for byte.
 --explain adds, at every Launchpad decision and at the end, why each
@@ -50,6 +56,7 @@ robot that cannot be reached.)";
 struct SimulateOptions {
   std::string scenario;
   bool json = false;
+  bool all = false;
   std::string until;
   std::optional<std::uint64_t> seed;
   bool explain = false;
@@ -94,9 +101,12 @@ int runSimulate(const SimulateOptions& o) {
       return 2;
     }
   }
+  FoldedLines plain(std::cout, !o.all);
   auto result = sim::simulate(scenario, options, [&](const sim::Record& r) {
-    std::cout << (o.json ? core::jsonLine(r.json) : r.text) << '\n';
+    if (o.json) std::cout << core::jsonLine(r.json) << '\n';
+    else plain.write(r);
   });
+  plain.finish();
   if (!o.json) std::cout << timelineEnd(result) << '\n';
   return result.failedExpectations ? 1 : 0;
 }
@@ -108,6 +118,7 @@ void addSimulateCommand(CLI::App& app, int& status) {
   auto* cmd = app.add_subcommand("simulate", "Run a scenario (a robot's day) in virtual time");
   cmd->add_option("SCENARIO", options->scenario, "The scenario file (YAML)")->required();
   cmd->add_flag("--json", options->json, "JSON Lines output, one object per event");
+  cmd->add_flag("--all", options->all, "Print every record: identical ones in a row are not folded into one (xN)");
   cmd->add_option("--until", options->until, "Stop at this time (seconds, or 90s, 30m, 2h, 1d)");
   addSeedOption(cmd, options->seed, "the scenario's, else 0");
   cmd->add_flag("--explain", options->explain,

@@ -15,6 +15,7 @@ struct Workers::Task {
   std::uint64_t thread = 0;  // pthread_self of the thread running it, once it has one
   std::function<void()> body;
   bool sleeping = false;  // waiting for a deadline (or a cancel)
+  bool waitingForever = false;  // waiting with no deadline: for a ring (or a cancel)
   TimerId wake = 0;
   // Virtual time: signalled when its turn comes. One per task, so that a
   // hand-over wakes one thread, not every waiting one.
@@ -154,12 +155,19 @@ void Workers::run(Task* task) {
   // for other threads (a box's Python objects, for the GIL).
   task->body = nullptr;
   std::unique_lock lock(mutex_);
-  if (mode_ == Mode::Virtual) giveBack(lock);
   if (--groupSize_[task->group] == 0) {
     groupSize_.erase(task->group);
     cancelled_.erase(task->group);  // groups are not reused: forget it (bounded memory)
     cancelSince_.erase(task->group);
   }
+  // Told before the turn is given back: in virtual time what it posts
+  // lands before the clock moves on.
+  if (auto quiet = quietOf(task->group)) {
+    lock.unlock();
+    quiet();
+    lock.lock();
+  }
+  if (mode_ == Mode::Virtual) giveBack(lock);
   runningTask = nullptr;
   tasks_.erase(task);
   changed_.notify_all();
@@ -219,6 +227,20 @@ void Workers::ring(Wake& wake) {
 bool Workers::sleepOn(Time t, Wake* wake) {
   Task* task = currentWorkers == this ? static_cast<Task*>(runningTask) : nullptr;
   std::unique_lock lock(mutex_);
+  if (!task || t != kNever) return sleepOnLocked(t, wake, task, lock);
+  // A wait with no deadline: the group may be quiet now (whenQuiet).
+  task->waitingForever = true;
+  if (auto quiet = quietOf(task->group)) {
+    lock.unlock();
+    quiet();
+    lock.lock();
+  }
+  const bool awake = sleepOnLocked(t, wake, task, lock);
+  task->waitingForever = false;
+  return awake;
+}
+
+bool Workers::sleepOnLocked(Time t, Wake* wake, Task* task, std::unique_lock<std::mutex>& lock) {
   if (task && cancelled_[task->group]) return false;
   if (wake && wake->rung) return true;
   if (mode_ == Mode::Real || !task) {
@@ -359,6 +381,47 @@ std::vector<Workers::Stuck> Workers::stuckTasks(std::chrono::steady_clock::time_
 std::size_t Workers::live() const {
   std::lock_guard lock(mutex_);
   return tasks_.size();
+}
+
+// ---- groups at rest ---------------------------------------------------------------------
+
+Workers::GroupCensus Workers::census(Group group) const {
+  std::lock_guard lock(mutex_);
+  GroupCensus out;
+  // groupSize_, not tasks_: a task that ended is out of it before its turn is given back.
+  if (auto it = groupSize_.find(group); it != groupSize_.end()) out.tasks = it->second;
+  for (const auto& [ptr, task] : tasks_)
+    if (task->group == group && task->waitingForever) ++out.waitingForever;
+  if (auto it = held_.find(group); it != held_.end()) out.held = it->second;
+  return out;
+}
+
+void Workers::hold(Group group) {
+  std::lock_guard lock(mutex_);
+  ++held_[group];
+}
+
+void Workers::release(Group group) {
+  std::function<void()> quiet;
+  {
+    std::lock_guard lock(mutex_);
+    auto it = held_.find(group);
+    if (it == held_.end()) return;
+    if (--it->second == 0) held_.erase(it);
+    quiet = quietOf(group);
+  }
+  if (quiet) quiet();
+}
+
+void Workers::whenQuiet(Group group, std::function<void()> quiet) {
+  std::lock_guard lock(mutex_);
+  if (quiet) quiet_[group] = std::move(quiet);
+  else quiet_.erase(group);
+}
+
+std::function<void()> Workers::quietOf(Group group) const {
+  auto it = quiet_.find(group);
+  return it == quiet_.end() ? std::function<void()>() : it->second;
 }
 
 void Workers::join(Group group) {

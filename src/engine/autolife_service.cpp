@@ -67,14 +67,23 @@ Any describeActivity(const life::AutonomousLife& life, const ServiceOperandBridg
                   {"unresolved", service::toAny(operands ? operands->unresolved(name) : std::vector<std::string>{})}};
 }
 
-Any activities(const life::AutonomousLife& life, const ServiceOperandBridge* operands, core::Time now) {
+using More = std::function<void(const std::string&, Any::Map&)>;
+
+Any activities(const life::AutonomousLife& life, const ServiceOperandBridge* operands, core::Time now,
+               const More& more = {}) {
   const auto suggested = life.launchSuggestions();
   const auto focused = life.focusedActivity();
   const auto stack = life.focusStack();
   Any::Array out;
   for (const auto& name : life.activityNames()) {
     try {
-      out.push_back(describeActivity(life, operands, now, name, suggested, focused, stack));
+      Any a = describeActivity(life, operands, now, name, suggested, focused, stack);
+      if (more) {
+        Any::Map m = a.asMap();
+        more(name, m);
+        a = std::move(m);
+      }
+      out.push_back(std::move(a));
     } catch (const service::CallError&) {
       // removed since the list was read (by another thread): left out
     }
@@ -133,6 +142,7 @@ struct Sources {
   const ServiceOperandBridge* operands;
   const service::Registry* services;
   std::shared_ptr<TransitionLog> transitions;
+  More more;
 };
 
 // Everything the dashboard shows, read in one call on the engine's thread,
@@ -154,7 +164,7 @@ Any snapshot(const Sources& s, const std::string& memoryFilter) {
                   {"suggestions", service::toAny(s.life.launchSuggestions())},
                   {"abilities", s.life.getAutonomousAbilitiesStatus()},
                   {"safeguards", safeguardsEnabled(s.life)},
-                  {"activities", activities(s.life, s.operands, s.memory.clock().now())},
+                  {"activities", activities(s.life, s.operands, s.memory.clock().now(), s.more)},
                   {"stateHistory", s.life.getStateHistory()},
                   {"focusHistory", s.life.getFocusHistory()},
                   {"statistics", s.life.getActivityStatistics()},
@@ -167,18 +177,21 @@ Any snapshot(const Sources& s, const std::string& memoryFilter) {
 
 std::shared_ptr<service::Service> makeAutolifeService(memory::Memory& memory, life::AutonomousLife& life,
                                                       const ServiceOperandBridge* operands,
-                                                      service::Registry* services) {
+                                                      service::Registry* services, More more) {
   auto transitions = std::make_shared<TransitionLog>();
   life.activityTransition.connect([transitions](const Any& payload) { transitions->add(payload); });
-  const Sources sources{memory, life, operands, services, transitions};
+  const Sources sources{memory, life, operands, services, transitions, more};
   auto s = std::make_shared<service::Service>("Autolife", "autolife's own methods (the dashboard's): not NAOqi API");
   s->method("activities", {}, Type::List,
             "[{name, nature, launchTrigger, problem, failure, suggested, focused, stacked, violations, explanation, "
-            "whyNot, unresolved}] for every loaded activity; problem is why it cannot run, or its last run's error; "
-            "failure, that error ({t, message}) or null; explanation is its launch trigger explained now ({t, value, "
-            "tree}) or null; whyNot, why it is not focused (as Autolife.whyNot); unresolved, its service operands no "
-            "service provides now",
-            [&memory, &life, operands](const Arguments&) { return activities(life, operands, memory.clock().now()); });
+            "whyNot, unresolved, app, idle}] for every loaded activity; problem is why it cannot run, or its last "
+            "run's error; failure, that error ({t, message}) or null; explanation is its launch trigger explained now "
+            "({t, value, tree}) or null; whyNot, why it is not focused (as Autolife.whyNot); unresolved, its service "
+            "operands no service provides now; app, its package's name; idle, while its behavior runs idle, why "
+            "({why, waiting: [{box, for}]}), else null",
+            [&memory, &life, operands, more](const Arguments&) {
+              return activities(life, operands, memory.clock().now(), more);
+            });
   s->method("explainLaunchTrigger", {{"activity_name", Type::String}}, Type::Any,
             "An activity's launch trigger explained now: {t, value, tree}, null without a trigger",
             [&life](const Arguments& a) { return explanationOf(life, service::stringArg(a, 0)); });

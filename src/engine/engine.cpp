@@ -8,6 +8,7 @@
 
 #include "autolife/engine/animation_length.hpp"
 #include "autolife/engine/autolife_service.hpp"
+#include "autolife/engine/dashboard_methods.hpp"
 #include "autolife/engine/package_dialogs.hpp"
 #include "autolife/engine/memory_service.hpp"
 #include "autolife/engine/package_services.hpp"
@@ -221,7 +222,13 @@ void Engine::registerServices() {
   services.add(makePackageManagerService(packages));
   services.add(makeBehaviorManagerService(packages, life, runners, robot.animationPlayer()));
   services.add(makePreferenceManagerService(preferences));
-  auto autolife = makeAutolifeService(memory, life, &serviceOperands, &services);
+  auto autolife = makeAutolifeService(memory, life, &serviceOperands, &services,
+                                      [this](const std::string& name, service::Any::Map& out) { describeActivityMore(*this, name, out); });
+  // Box logs, the world by hand (dashboard_methods.cpp); ALLogger's lines are box logs.
+  auto logs = std::make_shared<BoxLogs>();
+  behaviorEvents.connect([logs](const runtime::RunEvent& e) { logs->add(e); });
+  addDashboardMethods(autolife, *this, logs);
+  services.add(naoqi::ServiceBuilder(makeLoggerService(clock, behaviorEvents)).build());
   // The dashboard's "say to the robot": speech as input, explained.
   autolife->method("hear", {{"text", service::Type::String}, {"confidence", service::Type::Float}}, service::Type::Map,
                    "What a person says to the robot (ALSpeechRecognition, then ALDialog): {heard, wordRecognized, "

@@ -69,7 +69,7 @@ void describeSyntaxError(BoxError& err, py::handle v) {
 }  // namespace
 
 BoxError syntaxErrorFrom(py::handle v, const BoxScript& s, py::handle rewritten) {
-  BoxError err{s.boxName, s.file, 0, 0, {}, false, false};
+  BoxError err{s.boxName, s.file, 0, 0, {}, false, false, {}};
   describeSyntaxError(err, v);
   if (v.attr("lineno").is_none()) return err;
   const int scriptLine = v.attr("lineno").cast<int>();
@@ -102,7 +102,7 @@ BoxError errorFrom(py::error_already_set& e, const BoxScript& s, const BoxSlot* 
   std::optional<NotBoxCode> formatting;
   if (slot) formatting.emplace(*slot);
   if (e.matches(PyExc_SyntaxError)) return syntaxErrorFrom(e.value(), s, rewritten);
-  BoxError err{s.boxName, s.file, 0, 0, {}, false, false};
+  BoxError err{s.boxName, s.file, 0, 0, {}, false, false, {}};
   const std::string type = py::str(e.type().attr("__name__")).cast<std::string>();
   err.message = type == "TurnTimeout" ? turnTimeoutMessage(slot) : type + ": " + py::str(e.value()).cast<std::string>();
   if (!e.trace()) return err;

@@ -6,6 +6,7 @@
 // it is released once it has run.
 #include <condition_variable>
 #include <thread>
+#include <utility>
 
 #include "bridge_internal.hpp"
 
@@ -18,6 +19,15 @@ namespace {
 core::Workers::Group groupFor(core::Workers& workers, BoxSlot& slot) {
   if (workers.insideTask()) return workers.currentGroup();
   return withHost(slot, [](BoxHost& host) { return host.group(); });
+}
+
+// A delayed task's hold on its group ends (it starts, or is cancelled).
+void releaseHold(BoxTask& task, core::Workers::Group group) {
+  if (!group) return;
+  if (auto bridge = task.bridge.lock()) {
+    std::lock_guard lock(bridge->mutex);
+    if (bridge->workers) bridge->workers->release(group);
+  }
 }
 
 void countThread(const std::shared_ptr<Bridge::State>& bridge, int delta) {
@@ -42,13 +52,16 @@ void finish(const std::shared_ptr<BoxTask>& task, BoxTask::Status status) {
 
 bool BoxTask::cancel() {
   std::function<void()> dropped;  // destroyed last, outside every lock
+  core::Workers::Group held = 0;
   {
     std::lock_guard lock(mutex);
     if (status != Status::Pending) return false;
     status = Status::Cancelled;
     dropped = std::move(start);
     if (timer && clock) clock->cancel(timer);
+    held = std::exchange(heldGroup, 0);
   }
+  releaseHold(*this, held);
   if (auto b = bridge.lock()) {
     std::lock_guard lock(b->mutex);
     --b->boxThreads;
@@ -106,17 +119,22 @@ std::shared_ptr<BoxTask> spawnBoxTask(const std::shared_ptr<BoxSlot>& slot, std:
   // the GIL, which is never done under the clock's lock.
   std::lock_guard lock(task->mutex);
   task->start = [workers, group, run = std::move(run)]() mutable { workers->spawn(group, std::move(run)); };
+  task->heldGroup = group;
+  workers->hold(group);
   const auto at = core::addSaturating(task->clock->now(), core::fromSeconds(delay));
   // (The timer keeps the task: a qi.async nobody keeps still runs.)
   task->timer = task->clock->schedule(at, [task] {
     std::function<void()> start;
+    core::Workers::Group held = 0;
     {
       std::lock_guard l(task->mutex);
       if (task->status != BoxTask::Status::Pending) return;
       task->timer = 0;
       start = std::move(task->start);
+      held = std::exchange(task->heldGroup, 0);
     }
-    if (start) start();
+    if (start) start();  // spawned first: the group is never quiet in between
+    releaseHold(*task, held);
   });
   return task;
 }

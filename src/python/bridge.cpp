@@ -55,3 +55,12 @@ core::Workers::Interrupter Bridge::interrupter() const {
 }
 
 }  // namespace autolife::python
+
+namespace autolife::python::detail {
+
+bool firstTold(Bridge::State& bridge, const std::string& what, const std::string& script) {
+  std::lock_guard lock(bridge.mutex);
+  return bridge.python2Told.emplace(what, std::hash<std::string>{}(script)).second;
+}
+
+}  // namespace autolife::python::detail

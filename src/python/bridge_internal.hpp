@@ -50,6 +50,9 @@ struct Bridge::State {
   // is forgotten: wait(id) and isRunning(id) then answer "done").
   std::map<std::int64_t, std::shared_ptr<detail::BoxTask>> posted;
   std::int64_t nextPosted = 1;
+  // The Python 2 rewrites said so far, by construct and script (a hash of
+  // its text): each is said once (firstTold).
+  std::set<std::pair<std::string, std::size_t>> python2Told;
 };
 
 namespace detail {
@@ -197,6 +200,9 @@ struct BoxTask {
   core::TimerId timer = 0;
   std::function<void()> start;  // a delayed one's, until the clock starts it
   core::Workers* workers = nullptr;
+  // A delayed one holds its group until it starts or is cancelled: its
+  // behavior is not idle meanwhile (Workers::hold).
+  core::Workers::Group heldGroup = 0;
   std::shared_ptr<core::Workers::Wake> ended = core::Workers::makeWake();
   std::weak_ptr<Bridge::State> bridge;
 
@@ -227,8 +233,13 @@ void linkAutolifeModule();
 void defineCalls(py::module_& m);
 void defineThreads(py::module_& m);
 void defineCallbacks(py::class_<BoxSlot, std::shared_ptr<BoxSlot>>& box);
+// True the first time `what` is told of this script's text on this bridge.
+bool firstTold(Bridge::State& bridge, const std::string& what, const std::string& script);
+
 // Drops the box's links (its end): memory subscriptions, signal connections.
 void dropLinks(BoxSlot& slot);
+// What the box's links listen to (PythonBox::listening).
+std::vector<std::string> listeningOf(BoxSlot& slot);
 
 }  // namespace detail
 }  // namespace autolife::python

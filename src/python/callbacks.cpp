@@ -3,6 +3,8 @@
 // runs in a box thread of the box (as an input does, on the engine clock),
 // until it is disconnected or the box ends. A callback that raises is logged
 // as an error naming where; the behavior goes on, as NAOqi's did.
+#include <algorithm>
+
 #include "bridge_internal.hpp"
 
 namespace autolife::python::detail {
@@ -170,6 +172,20 @@ void dropLinks(BoxSlot& slot) {
         if (link.kind == Link::Kind::Signal) service->emitted.disconnect(link.subscription);
         else service->propertyChanged.disconnect(link.subscription);
       }
+}
+
+std::vector<std::string> listeningOf(BoxSlot& slot) {
+  std::vector<std::string> out;
+  std::lock_guard lock(slot.linksMutex);
+  for (const auto& [id, link] : slot.links) {
+    std::string what = "ALMemory '" + link.key + "'";
+    if (link.kind != Link::Kind::Memory) {
+      auto service = link.service.lock();
+      what = (service ? service->name() : std::string("?")) + "." + link.key;
+    }
+    if (std::find(out.begin(), out.end(), what) == out.end()) out.push_back(std::move(what));
+  }
+  return out;
 }
 
 void defineCallbacks(py::class_<BoxSlot, std::shared_ptr<BoxSlot>>& box) {

@@ -44,18 +44,40 @@ PythonBox::~PythonBox() {
 
 namespace {
 
+// A construct 2to3 rewrote (Compiled.rewrites' (construct, line, column,
+// code), in the script's lines), as the warning the box's log shows.
+BoxError rewriteWarning(const BoxScript& s, py::handle rewrite) {
+  auto r = rewrite.cast<py::tuple>();
+  BoxError e;
+  e.box = s.boxName;
+  e.file = s.file;
+  const int line = r[1].cast<int>();
+  e.line = s.firstLine + line - 1;
+  e.column = r[2].cast<int>() + 1 + (line == 1 ? s.firstColumn - 1 : 0);
+  e.python2 = true;
+  e.runs = true;
+  e.construct = r[0].cast<std::string>();
+  const std::string code = r[3].cast<std::string>();
+  e.message = "Python 2's " + e.construct + ", rewritten for Python 3 (2to3)" + (code.empty() ? "" : ": " + code);
+  return e;
+}
+
 // The script compiled; Python 2 is rewritten first (real behaviors are
-// Python 2), and `python2` then says what Python 3 could not read.
-py::object compileScript(const BoxScript& s, py::object& rewritten, std::optional<BoxError>& python2) {
+// Python 2), and `rewrites` then says what 2to3 rewrote (what Python 3
+// could not read, when it names nothing).
+py::object compileScript(const BoxScript& s, py::object& rewritten, std::vector<BoxError>& rewrites) {
   py::object compiled = detail::framework().attr("compile_box")(s.source, s.file, s.firstLine);
   rewritten = compiled.attr("rewritten");
+  for (auto r : compiled.attr("rewrites")) rewrites.push_back(rewriteWarning(s, r));
   py::object error = compiled.attr("python2_error");
-  if (!error.is_none()) {
+  if (rewrites.empty() && !error.is_none()) {
     BoxError e = detail::syntaxErrorFrom(error, s, rewritten);
     const std::string msg = error.attr("msg").is_none() ? "" : py::str(error.attr("msg")).cast<std::string>();
     e.python2 = true;
+    e.runs = true;
+    e.construct = msg;
     e.message = "Python 2 syntax (autolife runs Python 3): " + msg + "; run as rewritten by 2to3";
-    python2 = e;
+    rewrites.push_back(e);
   }
   return compiled.attr("code");
 }
@@ -109,13 +131,15 @@ std::variant<std::unique_ptr<PythonBox>, BoxError> PythonBox::create(const BoxSc
       globals.attr("update")(framework.attr("box_globals")());
       // Compiling (a big Python 2 script's rewrite takes a while) is not box
       // code: the watchdog leaves it alone; running the script is.
-      std::optional<BoxError> python2;
-      py::object compiled = compileScript(script, slot->rewritten, python2);
-      if (python2) host.log("warning", python2->format());
+      std::vector<BoxError> rewrites;
+      py::object compiled = compileScript(script, slot->rewritten, rewrites);
+      // Each construct once per script (a stock box used ten times says it once).
+      for (const auto& r : rewrites)
+        if (detail::firstTold(*slot->bridge, r.construct, script.source)) host.log("warning", r.format());
       BoxCode code(*slot);
       py::module_::import("builtins").attr("exec")(compiled, globals);
       if (!globals.contains("MyClass")) {
-        failed = BoxError{script.boxName, script.file, script.firstLine, 0, "the script defines no class MyClass", false, false};
+        failed = BoxError{script.boxName, script.file, script.firstLine, 0, "the script defines no class MyClass", false, false, {}};
       } else {
         box->state_->instance = globals["MyClass"]();
         box->state_->globals = globals;
@@ -127,6 +151,8 @@ std::variant<std::unique_ptr<PythonBox>, BoxError> PythonBox::create(const BoxSc
   if (failed) return *failed;  // (the box goes here, without the GIL)
   return box;
 }
+
+std::vector<std::string> PythonBox::listening() const { return detail::listeningOf(*state_->slot); }
 
 bool PythonBox::has(const std::string& method) const {
   py::gil_scoped_acquire gil;
@@ -162,15 +188,16 @@ std::optional<BoxError> PythonBox::callMethod(const std::string& method, const s
   return std::nullopt;
 }
 
-std::optional<BoxError> checkScript(const BoxScript& script) {
+std::optional<BoxError> checkScript(const BoxScript& script, std::vector<BoxError>* rewrites) {
   detail::ensureInterpreter();
   py::gil_scoped_acquire gil;
   py::object rewritten = py::none();
   try {
-    std::optional<BoxError> python2;
-    compileScript(script, rewritten, python2);
-    if (python2) python2->runs = true;
-    return python2;
+    std::vector<BoxError> found;
+    compileScript(script, rewritten, found);
+    if (rewrites) rewrites->insert(rewrites->end(), found.begin(), found.end());
+    if (found.empty()) return std::nullopt;
+    return found.front();
   } catch (py::error_already_set& e) {
     return detail::errorFrom(e, script, nullptr, rewritten);
   }

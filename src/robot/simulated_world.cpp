@@ -80,6 +80,7 @@ void SimulatedWorld::apply(const WorldUpdate& u) {
 void SimulatedWorld::applyBody(const WorldUpdate& u, Observation& o) {
   battery_ = u.battery.value_or(battery_);
   charging_ = u.charging.value_or(charging_);
+  onPod_ = u.onPod.value_or(onPod_);
   o.battery = u.battery;
   o.charging = u.charging;
   if (u.posture) posture_ = *u.posture;

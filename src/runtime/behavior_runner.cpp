@@ -64,6 +64,18 @@ void BehaviorRunner::stop(const std::string& activityName) {
   run->stop();
 }
 
+std::optional<BehaviorRunner::Idle> BehaviorRunner::idle(const std::string& activityName) const {
+  std::shared_ptr<BehaviorRun> run;
+  {
+    std::lock_guard lock(mutex_);
+    auto it = runs_.find(activityName);
+    if (it == runs_.end()) return std::nullopt;
+    run = it->second;
+  }
+  if (!run->idle()) return std::nullopt;
+  return Idle{run->idleSentence(), run->waiting()};
+}
+
 std::size_t BehaviorRunner::running() const {
   std::lock_guard lock(mutex_);
   return runs_.size();

@@ -122,6 +122,7 @@ void BoxInstance::bindMemoryInputs() {
           if (!self) return;
           Run::Lock lock(self->run_);
           self->receive(id, v);
+          self->run_.checkIdleSoon();  // handled without box code, it may leave the behavior idle again
         }));
   }
 }
@@ -184,6 +185,7 @@ void BoxInstance::emit(int output, const std::optional<service::Any>& value) {
   if (!loaded_) return;
   const auto keepAlive = shared_from_this();  // an output may end the behavior, unloading this box
   const auto targets = outputs_[output];
+  run_.outputFired(*this, output, !targets.empty() || !parent_);
   deliverToAll(targets, value);
   const behavior::Output* out = model_.findOutput(output);
   if (!out || out->nature != behavior::OutputNature::Stopped) return;

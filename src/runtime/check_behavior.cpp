@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <set>
 
 #include "autolife/python/python_box.hpp"
 #include "autolife/runtime/behavior_runner.hpp"
@@ -57,20 +58,29 @@ std::vector<core::Problem> checkBehavior(const std::filesystem::path& path, cons
   for (const auto& e : loaded.errors) problems.push_back(core::error(shown(e)));
   for (const auto& w : loaded.warnings) problems.push_back(core::warning(shown(w)));
   if (!loaded.ok()) return problems;
+  auto problem = [&](const python::BoxError& e) {
+    core::Diagnostic d;
+    d.file = e.file == path.string() ? shownAs : e.file;
+    d.line = e.line;
+    d.column = e.column;
+    d.message = "box '" + e.box + "': " + e.message;
+    problems.push_back(e.runs ? core::warning(d) : core::error(d));
+  };
+  // A Python 2 rewrite is said once per construct and script (a stock box
+  // used ten times, once), as box logs say it.
+  std::set<std::pair<std::string, std::string>> told;
   const std::filesystem::path folder =
       loaded.behavior->format == behavior::SourceFormat::NewFormat ? path : path.parent_path();
   forEachBox(loaded.behavior->root, [&](const behavior::Box& box) {
     checkDialogBox(box, path, folder, shownAs, problems);
     const auto& s = box.script;
     if (s.language != behavior::ScriptLanguage::Python || isBlank(s.content)) return;
-    if (auto e = python::checkScript({box.name, s.content, s.source.path(), s.source.line, std::max(1, s.source.column)})) {
-      core::Diagnostic d;
-      d.file = e->file == path.string() ? shownAs : e->file;
-      d.line = e->line;
-      d.column = e->column;
-      d.message = "box '" + e->box + "': " + e->message;
-      problems.push_back(e->runs ? core::warning(d) : core::error(d));
-    }
+    std::vector<python::BoxError> rewrites;
+    auto e = python::checkScript({box.name, s.content, s.source.path(), s.source.line, std::max(1, s.source.column)},
+                                 &rewrites);
+    if (e && !e->runs) return problem(*e);
+    for (const auto& r : rewrites)
+      if (told.emplace(r.construct, s.content).second) problem(r);
   });
   return problems;
 }

@@ -84,6 +84,7 @@ void BoxInstance::startDialog() {
           if (!self) return;
           Run::Lock lock(self->run_);
           self->emit(id, v);
+          self->run_.checkIdleSoon();
         }));
   }
   memory->raiseEvent("onStart", 1);

@@ -71,6 +71,9 @@ public:
   // owner's onLoad input to this diagram only.
   void load();
   void unload();
+  // idle.cpp: whether a timeline of its boxes plays, and what they wait for.
+  bool playing() const;
+  void collectWaiting(std::vector<Waiting>& out) const;
 
 private:
   struct Connection {
@@ -124,6 +127,10 @@ public:
   void pauseFrames();
   // The last frame (end_frame, or the last key or keyframe).
   int endFrame() const;
+  // idle.cpp: frames tick (or diagrams it holds play), and what it and
+  // they wait for.
+  bool playing() const;
+  void collectWaiting(std::vector<Waiting>& out) const;
 
 private:
   void startFrames();
@@ -214,6 +221,13 @@ public:
 
   Run& run() const { return run_; }
   std::weak_ptr<BoxInstance> weak() { return weak_from_this(); }
+  // idle.cpp: a timeline of it (or inside it) plays; what it and the boxes
+  // inside it wait for.
+  bool playing() const;
+  void collectWaiting(std::vector<Waiting>& out) const;
+  // resource_claims.cpp: the boxes enclosing it, nearest first (their
+  // claims are its own: resources.hpp).
+  std::vector<const void*> enclosingBoxes() const;
 
 private:
   // resource_claims.cpp: an onStart waits until the box's <Resource>s are
@@ -294,9 +308,22 @@ public:
   void fail(const python::BoxError& error);
   void rootStopped();
 
+  // Idle behaviors (idle.cpp).
+  bool idle() const override;
+  std::vector<Waiting> waiting() const override;
+  std::string idleSentence() const override;
+  // Checks, on the clock, whether it became idle (RunEvent::Kind::Idle).
+  void checkIdleSoon();
+  // The last output a box fired ("'Show App'.onStopped, linked to nothing"),
+  // which says where an idle behavior's flow stopped.
+  void outputFired(const BoxInstance& box, int output, bool linked);
+
 private:
   void end(const std::string& error);
   void teardown();
+  bool idleLocked() const;
+  std::vector<Waiting> waitingLocked() const;
+  void checkIdle();
 
   std::shared_ptr<const behavior::Behavior> behavior_;
   std::string id_;
@@ -310,6 +337,8 @@ private:
   std::unique_ptr<python::Bridge> ownBridge_;  // when the context gives none
   python::Bridge* bridge_ = nullptr;
   Placement placement_;
+  std::string lastOutput_;
+  std::optional<std::vector<Waiting>> idleTold_;  // what it waited for when last reported idle
 };
 
 }  // namespace autolife::runtime::detail

@@ -54,6 +54,7 @@ bool BoxInstance::admitStart(int input, const std::optional<service::Any>& value
   ResourceArbiter::Claimant who;
   who.name = run_.id() + ": " + model_.name;
   who.owner = this;
+  who.enclosing = enclosingBoxes();
   for (const auto& r : model_.resources) who.resources.emplace_back(r.name, r.type);
   who.timeout = patience(model_.resources);
   auto self = weak();
@@ -64,6 +65,7 @@ bool BoxInstance::admitStart(int input, const std::optional<service::Any>& value
     box.resources_ = {};
     box.heldStart_.reset();
     box.log("warning", "not started: " + what + " still busy after its timeout");
+    box.run().checkIdleSoon();
   });
   who.giveWay = [self, id](behavior::ResourceType type, const std::string& resource) {
     underLock(self, [id, type, resource](BoxInstance& box) { box.giveWay(*id, type, resource); })();
@@ -81,6 +83,12 @@ bool BoxInstance::admitStart(int input, const std::optional<service::Any>& value
   }
   heldStart_.reset();
   return true;
+}
+
+std::vector<const void*> BoxInstance::enclosingBoxes() const {
+  std::vector<const void*> out;
+  for (const BoxInstance* box = parent_; box; box = box->parent_) out.push_back(box);
+  return out;
 }
 
 void BoxInstance::resourcesGranted(ResourceArbiter::ClaimId id) {
@@ -142,6 +150,7 @@ bool TimelinePlayer::claimJoints() {
   ResourceArbiter::Claimant who;
   who.name = run_.id() + ": timeline of " + owner_.boxName();
   who.owner = &owner_;
+  who.enclosing = owner_.enclosingBoxes();
   for (const auto& joint : curves.names) who.resources.emplace_back(joint, behavior::ResourceType::PauseOnDemand);
   who.demands = model_.resourcesAcquisition == behavior::ResourcesAcquisition::Aggressive;
   auto box = owner_.weak();

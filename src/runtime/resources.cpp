@@ -55,8 +55,22 @@ int stubbornness(behavior::ResourceType type) {
 
 bool resourcesConflict(std::string_view a, std::string_view b) { return a == b || holds(a, b) || holds(b, a); }
 
+namespace {
+
+// One owner, or one enclosing the other: they share what they hold.
+bool related(const ResourceArbiter::Claimant& a, const ResourceArbiter::Claimant& b) {
+  if (!a.owner || !b.owner) return false;
+  if (a.owner == b.owner) return true;
+  auto encloses = [](const ResourceArbiter::Claimant& outer, const ResourceArbiter::Claimant& inner) {
+    return std::find(inner.enclosing.begin(), inner.enclosing.end(), outer.owner) != inner.enclosing.end();
+  };
+  return encloses(a, b) || encloses(b, a);
+}
+
+}  // namespace
+
 bool ResourceArbiter::conflicts(const Claim& a, const Claim& b) const {
-  if (a.who.owner && a.who.owner == b.who.owner) return false;
+  if (related(a.who, b.who)) return false;
   for (const auto& [x, xType] : a.who.resources)
     for (const auto& [y, yType] : b.who.resources)
       if (resourcesConflict(x, y)) return true;
@@ -92,7 +106,7 @@ bool ResourceArbiter::demand(Claim& c, Tasks& tasks) {
   };
   std::vector<Blocker> blockers;
   for (auto it = claims_.begin(); it != claims_.end(); ++it) {
-    if (it->status != Status::Holding || &*it == &c || (c.who.owner && c.who.owner == it->who.owner)) continue;
+    if (it->status != Status::Holding || &*it == &c || related(c.who, it->who)) continue;
     std::optional<Blocker> worst;
     for (const auto& [mine, myType] : c.who.resources)
       for (const auto& [theirs, type] : it->who.resources)

@@ -49,9 +49,14 @@ void Run::start() {
   if (running_ || root_) return;
   running_ = true;
   root_ = std::make_shared<BoxInstance>(*this, behavior_->root, nullptr);
+  // Each time its box threads go quiet, it may have become idle (idle.cpp).
+  context_.workers.whenQuiet(group_, [weak = weak_from_this()] {
+    if (auto run = weak.lock()) run->checkIdleSoon();
+  });
   root_->load();
   for (const auto& input : behavior_->root.inputs)
     if (input.nature == behavior::InputNature::OnStart) root_->receive(input.id, std::nullopt);
+  checkIdleSoon();  // a behavior without box code is told nothing else
 }
 
 void Run::stop() {
@@ -116,6 +121,7 @@ void Run::end(const std::string& error) {
 // Sleepers of the run wake (their code unwinds); then the boxes unload, their
 // onUnload running in threads of a group of their own.
 void Run::teardown() {
+  context_.workers.whenQuiet(group_, {});
   context_.workers.cancel(group_);
   unloadGroup_ = nextGroup++;
   if (root_) root_->unload();

@@ -63,9 +63,11 @@ void TimelinePlayer::stop() {
 }
 
 void TimelinePlayer::haltFrames() {
+  const bool wasPlaying = playing_ || timer_;
   playing_ = false;
   if (timer_) run_.clock().cancel(timer_);
   timer_ = 0;
+  if (wasPlaying) run_.checkIdleSoon();  // its frames may have been the behavior's last pending work
 }
 
 void TimelinePlayer::pause() {

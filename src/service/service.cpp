@@ -317,6 +317,7 @@ void Registry::callAsync(std::string_view qualified, const Arguments& args, Repl
 
 CallerScope::CallerScope(std::string caller) : previous_(std::exchange(currentCaller, std::move(caller))) {}
 CallerScope::~CallerScope() { currentCaller = std::move(previous_); }
+const std::string& CallerScope::current() { return currentCaller; }
 
 bool insideCall() { return callDepth > 0; }
 

@@ -24,7 +24,8 @@ using ordered = nlohmann::ordered_json;
 // threads and the clock's thread take turns.
 class PlayOutput {
 public:
-  PlayOutput(core::Clock& clock, const std::function<void(const Record&)>& output) : clock_(clock), output_(output) {}
+  PlayOutput(core::Clock& clock, const std::function<void(const Record&)>& output, bool realtime)
+      : clock_(clock), output_(output), realtime_(realtime) {}
 
   void call(const service::CallRecord& c) {
     ordered j{{"t", 0.0}, {"service", c.service}, {"method", c.method}, {"args", argumentsJson(c.arguments)}};
@@ -55,6 +56,12 @@ public:
         break;
       case Kind::Ended:
         break;  // play() reports the end itself, once the boxes have unloaded
+      case Kind::Idle:
+        // In virtual time an idle behavior is the end (end idle says why);
+        // in real time it goes on, and this says so.
+        if (realtime_)
+          emit({{"t", 0.0}, {"idle", e.message}, {"waiting", waitingJson(e.waiting)}}, pad("idle") + e.message);
+        break;
     }
   }
 
@@ -76,6 +83,11 @@ public:
       j["error"] = r.error;
       text += ": " + r.error;
     }
+    if (r.end == PlayResult::End::Idle) {
+      j["why"] = r.idle;
+      j["waiting"] = waitingJson(r.waiting);
+      text += ": " + idleText(r);
+    }
     emit(std::move(j), text);
   }
 
@@ -87,6 +99,14 @@ public:
 private:
   static std::string pad(const std::string& label) { return label + std::string(label.size() < 9 ? 9 - label.size() : 1, ' '); }
 
+  // Why it is idle; several waits one a line, under the end's text.
+  static std::string idleText(const PlayResult& r) {
+    if (r.waiting.size() < 2) return r.idle;
+    std::string text = "no box runs; still waiting:";
+    for (const auto& w : r.waiting) text += "\n" + std::string(24, ' ') + (w.box.empty() ? "" : w.box + ": ") + w.what;
+    return text;
+  }
+
   void emit(ordered j, const std::string& text) {
     std::lock_guard lock(mutex_);
     const core::Time t = clock_.now();
@@ -97,6 +117,7 @@ private:
 
   core::Clock& clock_;
   const std::function<void(const Record&)>& output_;
+  const bool realtime_;
   mutable std::mutex mutex_;
   int calls_ = 0;
 };
@@ -177,7 +198,7 @@ PlayResult play(const PlayOptions& options, const std::function<void(const Recor
   if (options.realtime) clock = (realClock = std::make_unique<core::RealClock>()).get();
   else clock = (virtualClock = std::make_unique<core::VirtualClock>()).get();
 
-  PlayOutput out(*clock, output);
+  PlayOutput out(*clock, output, options.realtime);
   Ending ending;
   // A package's behavior runs from NAOqi's install path of the package, as
   // box code expects (Show Image's appsFolderFragment); in place when the
@@ -219,6 +240,10 @@ PlayResult play(const PlayOptions& options, const std::function<void(const Recor
       options.hooks.observe(engine, [&out](ordered body, const std::string& label, const std::string& text) {
         out.record(std::move(body), label, text);
       });
+    // ALLogger's lines reach the engine's events (the run's own go to `context`).
+    auto logged = engine.behaviorEvents.connect([&](const runtime::RunEvent& e) {
+      if (e.kind == runtime::RunEvent::Kind::Log) out.event(e);
+    });
     runtime::RuntimeContext context{engine.services, engine.workers, &engine.memory, &engine.resources,
                                     [&](const runtime::RunEvent& e) { out.event(e); }, {}, &engine.pythonBridge};
     if (installed)
@@ -235,6 +260,10 @@ PlayResult play(const PlayOptions& options, const std::function<void(const Recor
       result.end = PlayResult::End::Error;
       result.error = *ending.error;
     }
+    if (result.end == PlayResult::End::Idle) {  // what it still waited for, before it stops
+      result.waiting = run->waiting();
+      result.idle = run->idleSentence();
+    }
     run->stop();
     if (options.hooks.settle) options.hooks.settle();
     if (options.hooks.detach) options.hooks.detach();
@@ -243,6 +272,7 @@ PlayResult play(const PlayOptions& options, const std::function<void(const Recor
     result.endedAt = clock->now();
     out.end(result);
     engine.services.called.disconnect(calls);
+    engine.behaviorEvents.disconnect(logged);
     engine.dialog.records.disconnect(dialogRecords);
     // The clock's thread stops before the engine whose timers it runs goes.
     if (realClock) realClock->stop();

@@ -35,6 +35,12 @@ ordered_json argumentsJson(const service::Arguments& args) {
   return out;
 }
 
+ordered_json waitingJson(const std::vector<runtime::Waiting>& waiting) {
+  ordered_json out = ordered_json::array();
+  for (const auto& w : waiting) out.push_back({{"box", w.box}, {"for", w.what}});
+  return out;
+}
+
 std::string argumentsText(const service::Arguments& args) {
   constexpr std::size_t kShown = 160;
   std::string text;
@@ -203,6 +209,13 @@ private:
       if (e.kind == Kind::Log)
         emit({{"behavior", e.behavior}, {"log", e.level}, {"box", e.box}, {"message", e.message}},
              pad("log") + e.behavior + " [" + e.level + "] " + e.box + ": " + e.message);
+      // An activity's behavior that went idle keeps the focus, as on NAOqi
+      // (docs/behaviors.md "Idle behaviors"): said once for each new wait.
+      if (e.kind == Kind::Idle) {
+        const bool focused = engine_.life.focusedActivity() == e.behavior;
+        emit({{"behavior", e.behavior}, {"idle", e.message}, {"waiting", waitingJson(e.waiting)}},
+             pad("idle") + e.behavior + ": " + e.message + (focused ? " (it keeps the focus until stopped, as on NAOqi)" : ""));
+      }
       if (e.kind == Kind::MissingService)
         emit({{"behavior", e.behavior}, {"service", e.service}, {"method", e.method}, {"args", argumentsJson(e.arguments)}, {"missing", true}},
              pad("missing") + e.service + "." + e.method + "(" + argumentsText(e.arguments) + "): no such service, a no-op");

@@ -81,6 +81,36 @@ TEST(Workers, CancellingAGroupWakesItsSleepersWithFalse) {
   EXPECT_EQ(v.clock.now(), Time(20ms));  // nothing waited for the cancelled hour
 }
 
+// What an idle behavior is made of: a group is quiet when each of its
+// tasks ended or waits with no deadline and nothing is held for it; it is
+// told so at the instant it became so, each time.
+TEST(Workers, AGroupIsToldWhenItGoesQuiet) {
+  VirtualWorkers v;
+  std::vector<std::string> quiet;
+  v.workers.whenQuiet(3, [&] {
+    const auto c = v.workers.census(3);
+    quiet.push_back(std::to_string(v.clock.now().count() / 1000000) + "ms " + std::to_string(c.tasks) + "/" +
+                    std::to_string(c.waitingForever) + "/" + std::to_string(c.held));
+  });
+  auto wake = Workers::makeWake();
+  v.workers.spawn(3, [&] { v.workers.sleepFor(100ms); });
+  v.workers.spawn(3, [&] { v.workers.sleepUntil(kNever, *wake); });
+  v.workers.hold(3);  // a box thread due later
+  v.workers.settle();
+  v.clock.runUntil(Time(200ms));
+  // At 0 one task waits for good (the other sleeps, one hold); at 100 ms the sleeper ended.
+  EXPECT_EQ(quiet, (std::vector<std::string>{"0ms 2/1/1", "100ms 1/1/1"}));
+  v.workers.release(3);
+  EXPECT_EQ(quiet.back(), "200ms 1/1/0");
+  v.workers.ring(*wake);
+  v.workers.settle();
+  EXPECT_EQ(quiet.back(), "200ms 0/0/0");
+  v.workers.whenQuiet(3, {});
+  v.workers.spawn(3, [] {});
+  v.workers.settle();
+  EXPECT_EQ(quiet.size(), 4u);  // forgotten: not told any more
+}
+
 TEST(Workers, RealTasksRunConcurrentlyAndSleepForReal) {
   RealClock clock;
   Workers workers(clock, Workers::Mode::Real);

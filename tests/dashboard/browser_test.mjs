@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { chromium } from 'playwright-core';
+import { checkPanels } from './panels_check.mjs';
 
 const [binary, packages, screenshot] = process.argv.slice(2);
 if (!binary || !packages) {
@@ -199,6 +200,8 @@ async function run(page, address) {
   await page.locator('#log li', { hasText: `${ACTIVITY} (condition)` }).waitFor();
   await page.locator('#memory-table tr[data-key="Dashboard/Visitor"]', { hasText: '1' }).waitFor();
   await page.locator('#timeline rect title', { hasText: ACTIVITY }).first().waitFor({ state: 'attached' });
+
+  await checkPanels(page, check);  // world, box logs, app names, idle (panels_check.mjs)
 
   if (screenshot) await page.screenshot({ path: screenshot, fullPage: true });
 

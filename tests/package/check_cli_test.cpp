@@ -220,16 +220,20 @@ TEST(CheckCli, AScenarioAloneChecksItsPackages) {
 }
 
 // Issue 16's case: a trigger that fired early, true while the key is unset.
+// Not for the keys a robot has from its start: the Launchpad's, and those
+// the simulated robot writes at boot as a robot does (UserSession/FocusedUser
+// is -1 then: issue 32).
 TEST(CheckCli, WarnsAboutAComparisonTrueWhileItsKeyHasNoValue) {
   TempDir dir;
-  writePackage(dir / "p", "p", "('UserSession/FocusedUser' >= 0) && 'Launchpad/BatteryLevel' < 20");
+  writePackage(dir / "p", "p",
+               "('ALTracker/ActiveTarget' >= 0) && 'Launchpad/BatteryLevel' < 20 && ('UserSession/FocusedUser' >= 0)");
   ProcessResult r = check({(dir / "p").string()});
   EXPECT_EQ(r.status, 0) << r.out;
   EXPECT_EQ(r.out, (dir / "p" / "manifest.xml").string() +
-                       ":6:53: warning: launch condition: 'UserSession/FocusedUser' has no value: Invalid compares as "
-                       "0, so `('UserSession/FocusedUser' >= 0)` is true until something writes it\n"
+                       ":6:53: warning: launch condition: 'ALTracker/ActiveTarget' has no value: Invalid compares as "
+                       "0, so `('ALTracker/ActiveTarget' >= 0)` is true until something writes it\n"
                        "1 package checked: 0 errors, 1 warning\n")
-      << "the Launchpad's keys have a value from the start";
+      << "the Launchpad's keys and the boot's have a value from the start";
 }
 
 TEST(CheckCli, NeedsAPath) {

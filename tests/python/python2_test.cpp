@@ -102,11 +102,37 @@ TEST(Python2, QiAsyncOfTheStandardWaitBoxIsRewritten) {
 )PY");
   ASSERT_FALSE(f.error) << f.error->format();
   ASSERT_EQ(f.host.logs.size(), 1u);  // the Python 2 syntax is said once, where it is
-  EXPECT_THAT(f.host.logs[0], HasSubstr("behavior.xar:31:27: box 'Say': Python 2 syntax"));  // `qi.async`
-  EXPECT_THAT(f.host.logs[0], HasSubstr("run as rewritten by 2to3"));
+  EXPECT_THAT(f.host.logs[0], HasSubstr("behavior.xar:31:27: box 'Say': Python 2's `async` as a name, rewritten for "
+                                        "Python 3 (2to3): self.pending = qi.async(self.fire"));
   EXPECT_FALSE(run(f, "onLoad"));
   EXPECT_FALSE(run(f, "onInput_onStart", nullptr, core::Time(5s)));
   EXPECT_THAT(f.host.events, ElementsAre("1500ms fire timerOutput null"));
+}
+
+// Each construct rewritten is named, where it first is, once per script:
+// a stock box used ten times in a behavior says it once.
+TEST(Python2, EachRewriteIsSaidOncePerConstructAndScriptNamingIt) {
+  const std::string script =
+      "class MyClass(GeneratedClass):\n"
+      "    def onInput_onStart(self):\n"
+      "        try:\n"
+      "            print \"start\"\n"
+      "        except RuntimeError, e:\n"
+      "            print e\n"
+      "        return 7 / 2.0\n";
+  Fixture f;
+  f.load(script, 1);
+  ASSERT_FALSE(f.error) << f.error->format();
+  EXPECT_THAT(f.host.logs,
+              ElementsAre("warning: /pkg/demo/behavior.xar:4:13: box 'Say': Python 2's print statement, rewritten for "
+                          "Python 3 (2to3): print \"start\"",
+                          "warning: /pkg/demo/behavior.xar:5:9: box 'Say': Python 2's `except X, e`, rewritten for "
+                          "Python 3 (2to3): except RuntimeError, e:"));
+  f.load(script, 40);  // the same box again, elsewhere
+  EXPECT_EQ(f.host.logs.size(), 2u);
+  f.load("class MyClass(GeneratedClass):\n    def onLoad(self):\n        print 'another box'\n", 60);
+  ASSERT_EQ(f.host.logs.size(), 3u);
+  EXPECT_THAT(f.host.logs[2], HasSubstr("behavior.xar:62:9: box 'Say': Python 2's print statement"));
 }
 
 TEST(Python2, EncodedStringsWorkAsTextAndAsBytes) {

@@ -86,8 +86,9 @@ TEST(PythonBox, Python2SyntaxRunsRewrittenBy2to3WithAWarning) {
   f.load("class MyClass(GeneratedClass):\n    def onLoad(self):\n        print \"hello\"\n", 5);
   ASSERT_FALSE(f.error) << f.error->format();
   ASSERT_EQ(f.host.logs.size(), 1u);
-  EXPECT_THAT(f.host.logs[0], HasSubstr("warning: /pkg/demo/behavior.xar:7:9: box 'Say': Python 2 syntax"));
-  EXPECT_THAT(f.host.logs[0], HasSubstr("rewritten by 2to3"));
+  EXPECT_EQ(f.host.logs[0],
+            "warning: /pkg/demo/behavior.xar:7:9: box 'Say': Python 2's print statement, rewritten for Python 3 "
+            "(2to3): print \"hello\"");
   auto checked = python::checkScript({"Old", "try:\n    pass\nexcept Exception, e:\n    pass\n", "x.xar", 1});
   ASSERT_TRUE(checked);
   EXPECT_TRUE(checked->python2);

@@ -214,7 +214,7 @@ TEST(CheckCli, BehaviorsAreReadAndTheirPythonCompiled) {
   const std::string old = (dir.path() / "pk/old/behavior.xar").string();
   const std::string broken = (dir.path() / "pk/broken/behavior.xar").string();
   const std::string older = (dir.path() / "pk/older/behavior.xar").string();
-  EXPECT_THAT(r.out, HasSubstr(old + ":14:9: warning: box 'Old': Python 2 syntax"));
+  EXPECT_THAT(r.out, HasSubstr(old + ":14:9: warning: box 'Old': Python 2's print statement, rewritten"));
   EXPECT_THAT(r.out, HasSubstr(older + ":14:9: error: box 'Older': Python 2 syntax"));
   EXPECT_THAT(r.out, HasSubstr(broken + ":2:"));
   EXPECT_THAT(r.out, ::testing::Not(HasSubstr("good/behavior.xar")));

@@ -41,9 +41,54 @@ TEST(LifeBehaviors, WhatABehaviorMakesTheRobotDoIsInTheOutput) {
                                             "        ALProxy(\"ALTextToSpeech\").say(\"hi\")\n") +
                                   chain(1, 1)),
                       "  - {t: 1, set: {go: 1}}\n");
-  auto robot = o.having("behavior");
+  auto robot = o.having("service");
   ASSERT_EQ(robot.size(), 1u) << testing::PrintToString(o.lines());
   EXPECT_EQ(robot[0].dump(), R"({"t":1.0,"behavior":"pk/.","service":"ALTextToSpeech","method":"say","args":["hi"]})");
+}
+
+// NAOqi never ends an activity whose behavior stops short of its output
+// ("stuck forever in the activity"): it keeps the focus, and the output
+// says so once, with why (docs/behaviors.md "Idle behaviors").
+TEST(LifeBehaviors, AnActivityWhoseBehaviorWentIdleIsSaidOnceAndKeepsTheFocus) {
+  auto o = runPackage(behaviorXar(pythonBox("Say", 1,
+                                            "    def onInput_onStart(self):\n"
+                                            "        ALProxy(\"ALTextToSpeech\").say(\"hi\")\n") +
+                                  chain(1, 1)),
+                      "  - {t: 1, set: {go: 1}}\n", "  - {t: 29, focused: pk/.}\n");
+  EXPECT_EQ(o.result.failedExpectations, 0) << testing::PrintToString(o.linesHaving("expect"));
+  auto idle = o.having("idle");
+  ASSERT_EQ(idle.size(), 1u) << testing::PrintToString(o.lines());
+  EXPECT_EQ(idle[0]["behavior"], "pk/.");
+  EXPECT_GT(idle[0]["t"].get<double>(), 1.0);  // once "hi" is said
+  EXPECT_THAT(idle[0]["idle"].get<std::string>(), HasSubstr("nothing is left to wait for"));
+  for (const auto& r : o.records) {
+    if (!r.json.contains("idle")) continue;
+    EXPECT_THAT(r.text, HasSubstr("  idle         pk/.: no box runs and nothing is left"));
+  }
+}
+
+// A box whose code is due later (qi.async with a delay, a periodic poll) is
+// not idle in between; a box waiting for a key says which, once.
+TEST(LifeBehaviors, PendingBoxCodeIsNotIdleAndAKeyWaitedForIsNamed) {
+  auto o = runPackage(behaviorXar(pythonBox("Poll", 1,
+                                            "    def onInput_onStart(self):\n"
+                                            "        self.n = 0\n"
+                                            "        qi.async(self.tick, delay=2000000)\n"
+                                            "    def tick(self):\n"
+                                            "        self.n += 1\n"
+                                            "        if self.n < 5:\n"
+                                            "            qi.async(self.tick, delay=2000000)\n"
+                                            "        else:\n"
+                                            "            ALProxy(\"ALMemory\").subscribeToEvent(\"Ready\", self.getName(), \"onReady\")\n"
+                                            "    def onReady(self, key, value, message):\n"
+                                            "        self.onStopped()\n") +
+                                  chain(1, 1)),
+                      "  - {t: 1, set: {go: 1}}\n");
+  auto idle = o.having("idle");
+  ASSERT_EQ(idle.size(), 1u) << testing::PrintToString(o.lines());
+  EXPECT_EQ(idle[0]["t"], 11.0);  // after its fifth tick, not between two
+  EXPECT_EQ(idle[0]["waiting"][0]["box"], "Poll");
+  EXPECT_EQ(idle[0]["waiting"][0]["for"], "listens to ALMemory 'Ready'");
 }
 
 TEST(LifeBehaviors, ABoxErrorFailsTheActivityWhichIsNotRetriedAtOnce) {

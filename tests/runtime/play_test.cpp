@@ -102,7 +102,7 @@ TEST(Play, APython2BoxRunsRewrittenWithAWarning) {
   auto logs = p.having("log");
   ASSERT_EQ(logs.size(), 2u);
   EXPECT_EQ(logs[0]["log"], "warning");
-  EXPECT_THAT(logs[0]["message"].get<std::string>(), HasSubstr("box 'Old': Python 2 syntax"));
+  EXPECT_THAT(logs[0]["message"].get<std::string>(), HasSubstr("box 'Old': Python 2's print statement, rewritten for Python 3 (2to3)"));
   EXPECT_EQ(logs[1]["message"], "hello");  // the rewritten print
 }
 
@@ -273,6 +273,20 @@ TEST(Play, AnUnreadableBehaviorSaysWhereAndWhy) {
   ASSERT_FALSE(p.result.problems.empty());
   EXPECT_THAT(p.result.problems[0].format(), HasSubstr("behavior.xar:1:"));
   EXPECT_TRUE(p.records.empty());
+}
+
+TEST(Play, ALLoggersLinesAreBoxLogs) {
+  auto p = play(behaviorXar(pythonBox("Old", 1,
+                                      "    def onInput_onStart(self):\n"
+                                      "        ALProxy(\"ALLogger\").warn(\"Sonar\", \"no echo\")\n"
+                                      "        self.onStopped()\n") +
+                            chain(1, 1)));
+  EXPECT_EQ(p.result.end, End::Finished) << p.result.error;
+  auto logs = p.having("log");
+  ASSERT_EQ(logs.size(), 1u);
+  EXPECT_EQ(logs[0]["log"], "warning");
+  EXPECT_EQ(logs[0]["box"], "Sonar");
+  EXPECT_EQ(logs[0]["message"], "no echo");
 }
 
 TEST(Play, LogsReachTheOutput) {

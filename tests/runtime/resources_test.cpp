@@ -220,6 +220,20 @@ TEST(BoxResources, ALockedResourceMakesTheOtherBoxWaitUntilOnStopped) {
   EXPECT_THAT(boxLogs(p), Contains("Taker: waits for 'HeadYaw'"));
 }
 
+// ALResourceManager: "all child objects will automatically take the
+// resource to parent". The stock Stand Up box holds All motors and its
+// inner Goto Posture asks for them too: it gets them from its parent.
+TEST(BoxResources, ABoxInsideAnotherUsesWhatItsParentHolds) {
+  const std::string motors = resource("All motors", "Lock");
+  const std::string inner = pythonBox("Goto Posture", 1, kTakerSays, motors) + link(1, 2, 0, 2) + link(0, 4, 1, 4);
+  const std::string standUp = "<Box name=\"Stand Up\" id=\"1\">\n" + standardPorts() + motors +
+                              "<Timeline enable=\"0\"><BehaviorLayer name=\"l\"><BehaviorKeyframe name=\"k\" "
+                              "index=\"1\"><Diagram>\n" + inner + "</Diagram></BehaviorKeyframe></BehaviorLayer></Timeline>\n</Box>\n";
+  auto p = play(behaviorXar(standUp + chain(1, 1)));
+  EXPECT_EQ(p.result.end, End::Finished) << p.result.idle;
+  EXPECT_THAT(said(p), ElementsAre("taker@0.0"));
+}
+
 TEST(BoxResources, AWaitLongerThanTheTimeoutDropsTheStart) {
   const std::string holder =
       "    def onInput_onStart(self):\n"

@@ -106,6 +106,26 @@ public:
   // Tasks not ended yet (running, ready or sleeping).
   std::size_t live() const;
 
+  // A group's work now: its tasks not ended (running, ready or asleep),
+  // those of them waiting with no deadline (only a ring or a cancel ends
+  // that wait: a future or an event nothing may ever set), and its holds.
+  struct GroupCensus {
+    std::size_t tasks = 0;
+    std::size_t waitingForever = 0;
+    std::size_t held = 0;
+  };
+  GroupCensus census(Group group) const;
+  // Work of the group due later outside Workers (a box thread that starts
+  // at a time): the group is not quiet until it is released.
+  void hold(Group group);
+  void release(Group group);
+  // `quiet` is called each time the group may have become quiet: a task of
+  // it ended or began a wait with no deadline, a hold was released. It runs
+  // on the thread that made it so, outside Workers' lock (in virtual time
+  // while that task still has its turn: what it posts lands at the same
+  // instant in every run). An empty function forgets the group.
+  void whenQuiet(Group group, std::function<void()> quiet);
+
   // Cancels every group and lets every task (and those they start) run to
   // its end; later spawns are dropped. Owners call it while what the tasks
   // use is still alive. Real time: groups not cancelled yet first get up to
@@ -124,6 +144,8 @@ private:
   void giveBack(std::unique_lock<std::mutex>& lock);
   void watch();
   bool sleepOn(Time t, Wake* wake);  // wake: null for a plain sleep
+  bool sleepOnLocked(Time t, Wake* wake, Task* task, std::unique_lock<std::mutex>& lock);
+  std::function<void()> quietOf(Group group) const;  // the mutex held
   std::vector<Stuck> stuckTasks(std::chrono::steady_clock::time_point now,
                                 std::chrono::steady_clock::time_point& next);
 
@@ -137,6 +159,8 @@ private:
   std::map<Task*, std::unique_ptr<Task>> tasks_;
   std::map<Group, std::size_t> groupSize_;
   std::map<Group, bool> cancelled_;
+  std::map<Group, std::size_t> held_;
+  std::map<Group, std::function<void()>> quiet_;
   std::vector<std::unique_ptr<Thread>> threads_;  // the pool
   std::vector<Thread*> idle_;                     // pooled threads waiting for a task
   bool closed_ = false;                // shut down

@@ -7,7 +7,9 @@
 // model), with the `warning` signal that announces each. See docs/api.md.
 #pragma once
 
+#include <functional>
 #include <memory>
+#include <string>
 
 #include "autolife/engine/service_operands.hpp"
 #include "autolife/life/autonomous_life.hpp"
@@ -20,9 +22,12 @@ namespace autolife::engine {
 // activity's service operands resolve to; none: nothing is unresolved),
 // which must outlive it; `services`, when given, for the packages in its
 // snapshot (PackageManager.packages) and its warnings; it must outlive it too.
-std::shared_ptr<service::Service> makeAutolifeService(memory::Memory& memory, life::AutonomousLife& life,
-                                                      const ServiceOperandBridge* operands = nullptr,
-                                                      service::Registry* services = nullptr);
+// `more`, when given, adds to each activity what the engine knows beyond
+// Life (its app's name, its behavior idle: dashboard_methods.hpp).
+std::shared_ptr<service::Service> makeAutolifeService(
+    memory::Memory& memory, life::AutonomousLife& life, const ServiceOperandBridge* operands = nullptr,
+    service::Registry* services = nullptr,
+    std::function<void(const std::string& activity, service::Any::Map& out)> more = {});
 
 // How many activityTransition payloads the snapshot keeps (the latest).
 inline constexpr std::size_t kTransitionsKept = 100;

@@ -40,6 +40,7 @@ struct BoxError {
   std::string message;
   bool python2 = false;  // the script uses Python 2-only syntax
   bool runs = false;     // checkScript: it runs all the same (rewritten by 2to3): a warning
+  std::string construct;  // a Python 2 rewrite: what 2to3 rewrote ("print statement")
 
   // "file:line:column: box 'Say': ValueError: ..."
   std::string format() const;
@@ -119,6 +120,10 @@ public:
   // Any method of the box (onResource), with or without a value; a method it lacks does nothing.
   std::optional<BoxError> callMethod(const std::string& method, const service::Any* value);
   bool has(const std::string& method) const;
+  // What its code listens to now (any thread; no GIL): ALMemory keys
+  // ("ALMemory 'WordRecognized'") and services' signals or properties
+  // ("ALTabletService.onJSEvent"), each once, in the order subscribed.
+  std::vector<std::string> listening() const;
 
 private:
   struct State;
@@ -133,7 +138,10 @@ void prepareInterpreter();
 
 // Compiles without running (autolife check): a syntax error, Python 2-only
 // syntax reported as such (`runs` when 2to3 could rewrite it: box code in
-// Python 2 runs rewritten, with a warning in its log).
-std::optional<BoxError> checkScript(const BoxScript& script);
+// Python 2 runs rewritten, with a warning in its log: the first of
+// `rewrites`). `rewrites`, when given, gets a warning for each construct
+// 2to3 rewrote ("Python 2's print statement, rewritten ...", `construct`
+// set), at its first place in the script.
+std::optional<BoxError> checkScript(const BoxScript& script, std::vector<BoxError>* rewrites = nullptr);
 
 }  // namespace autolife::python

@@ -51,6 +51,11 @@ public:
   // the simulated world reports nothing and writes nothing.
   void disconnect();
   bool connected() const { return connected_; }
+  // What it holds now (the dashboard's world panel shows it).
+  const std::vector<launchpad::Person>& people() const { return people_; }
+  double battery() const { return battery_; }
+  bool charging() const { return charging_; }
+  bool onPod() const { return onPod_; }
 
   // Joints whose critical temperature puts the robot in safeguard.
   static constexpr double kCriticalCelsius = 75.0;  // Launchpad's "Critical"
@@ -74,6 +79,7 @@ private:
   std::string posture_ = "Stand";
   double battery_ = 100.0;
   bool charging_ = false;
+  bool onPod_ = false;
   std::map<std::string, double> temperatures_;
   std::map<std::string, std::string> diagnosis_;
 };

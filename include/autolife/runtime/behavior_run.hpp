@@ -21,6 +21,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "autolife/behavior/xar_model.hpp"
 #include "autolife/core/workers.hpp"
@@ -32,9 +33,25 @@ namespace autolife::runtime {
 
 class ResourceArbiter;
 
+// What an idle behavior still waits for: a box, and what it waits on
+// ("'All motors' (held by 'Animation')", "ALMemory 'WordRecognized'").
+struct Waiting {
+  std::string box;   // the box's name; "" for the behavior as a whole
+  std::string what;
+  bool operator==(const Waiting&) const = default;
+};
+
+// The sentence that says why a behavior is idle: what it waits for, or
+// that nothing is left (and where its flow stopped, `lastOutput`, "" when
+// unknown): "no box runs; it waits for: Stand Up: 'All motors' ...".
+std::string idleSentence(const std::vector<Waiting>& waiting, const std::string& lastOutput);
+
 // What a running behavior reports (autolife play prints them).
 struct RunEvent {
-  enum class Kind { Log, BoxError, MissingService, Ended };
+  // Idle: no box code runs or is due and no timeline plays (told once each
+  // time it becomes so, when what it waits for changed): `message` says
+  // why, `waiting` what it waits for.
+  enum class Kind { Log, BoxError, MissingService, Ended, Idle };
   Kind kind = Kind::Log;
   core::Time time{0};
   std::string behavior;
@@ -44,6 +61,7 @@ struct RunEvent {
   std::string service;  // MissingService
   std::string method;
   service::Arguments arguments;
+  std::vector<Waiting> waiting;  // Idle
 };
 
 struct RuntimeContext {
@@ -80,6 +98,13 @@ public:
   virtual void stop() = 0;
   virtual bool running() const = 0;
   virtual const std::string& id() const = 0;
+  // Idle (docs/behaviors.md "Idle behaviors"): running, and no box code
+  // runs, is ready or is due (box code waiting with no deadline, on an
+  // event or a future, waits), no timeline plays. Then `waiting` says on
+  // what, and `idleSentence` why.
+  virtual bool idle() const = 0;
+  virtual std::vector<Waiting> waiting() const = 0;
+  virtual std::string idleSentence() const = 0;
   // Jumps the root box's timeline (Choregraphe's goto boxes, tests).
   virtual bool goToFrame(int frame) = 0;
   virtual bool goToLabel(const std::string& label) = 0;

@@ -7,6 +7,9 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "autolife/behavior/load_result.hpp"
 #include "autolife/life/runner.hpp"
@@ -26,6 +29,13 @@ public:
   void stop(const std::string& activityName) override;
 
   std::size_t running() const;
+  // The activity's behavior, while it runs and is idle: why, and what it
+  // waits for (docs/behaviors.md "Idle behaviors").
+  struct Idle {
+    std::string why;
+    std::vector<Waiting> waiting;
+  };
+  std::optional<Idle> idle(const std::string& activityName) const;
   // Stops every run (their `ended` is not called).
   void stopAll();
 

@@ -12,6 +12,10 @@
 // A passive claim (a timeline with resources_acquisition "Waiting") demands
 // nothing: it waits until its resources are free.
 //
+// A box inside another uses what the outer box holds (the stock Stand Up's
+// inner Goto Posture, under its All motors): claims of one box and of the
+// boxes it encloses never conflict; sibling boxes do.
+//
 // Names nest as on the robot: "All motors" holds "Head", "Arms", "Legs";
 // "Head" holds HeadYaw and HeadPitch, ... Two names conflict when they are
 // the same or one holds the other. Unknown names only conflict with
@@ -49,6 +53,10 @@ public:
     // The resources and how this claimant gives each of them way.
     std::vector<std::pair<std::string, behavior::ResourceType>> resources;
     const void* owner = nullptr;            // claims of one owner (a box and its timeline) never conflict
+    // The owners enclosing this one (a box's parent boxes): a box takes
+    // what its parents hold from them, as NAOqi's ALResourceManager has
+    // child objects take their parent's resources; only others conflict.
+    std::vector<const void*> enclosing;
     bool demands = true;                    // false: waits for free resources without asking
     std::optional<core::Duration> timeout;  // how long to wait; none: no limit
     std::function<void()> granted;          // it has them (a claim granted at once is not told)

@@ -214,6 +214,8 @@ public:
   ~CallerScope();
   CallerScope(const CallerScope&) = delete;
   CallerScope& operator=(const CallerScope&) = delete;
+  // Who this thread calls for now ("" for the engine or a client).
+  static const std::string& current();
 
 private:
   std::string previous_;

@@ -12,6 +12,7 @@
 
 #include "autolife/core/diagnostic.hpp"
 #include "autolife/launchpad/robot_profile.hpp"
+#include "autolife/runtime/behavior_run.hpp"
 #include "autolife/sim/simulator.hpp"
 
 namespace autolife::sim {
@@ -41,6 +42,9 @@ struct PlayResult {
   enum class End { Finished, Error, Until, Idle, Unreadable };
   End end = End::Unreadable;
   std::string error;                      // End::Error: the box's error
+  // End::Idle: why (runtime::idleSentence) and what it still waited for.
+  std::string idle;
+  std::vector<runtime::Waiting> waiting;
   std::vector<core::Diagnostic> problems;  // End::Unreadable: where and why; warnings otherwise
   core::Time endedAt{0};
   int calls = 0;
@@ -55,7 +59,8 @@ std::string packageDialogLanguage(const std::filesystem::path& behavior);
 
 // Runs the behavior; `output` hears each record as it happens (in JSON:
 // {"t", "service", "method", "args"} per call, {"t", "log", "box",
-// "message"}, {"t", "error", "box"}, and last {"t", "end", ...}).
+// "message"}, {"t", "error", "box"}, and last {"t", "end", ...}; an idle
+// end has "why" and "waiting": [{"box", "for"}]).
 PlayResult play(const PlayOptions& options, const std::function<void(const Record&)>& output);
 
 }  // namespace autolife::sim

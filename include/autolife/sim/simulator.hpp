@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "autolife/engine/engine.hpp"
+#include "autolife/runtime/behavior_run.hpp"
 #include "autolife/service/service.hpp"
 #include "autolife/sim/scenario.hpp"
 
@@ -100,6 +101,8 @@ std::string argumentsText(const service::Arguments& args);
 // cannot carry, as null), and a call's arguments as a JSON array.
 nlohmann::ordered_json outputJson(const service::Any& value);
 nlohmann::ordered_json argumentsJson(const service::Arguments& args);
+// What an idle behavior waits for, as the output's JSON: [{"box", "for"}].
+nlohmann::ordered_json waitingJson(const std::vector<runtime::Waiting>& waiting);
 
 // What simulate() and `autolife serve --scenario` share: the scenario's
 // packages and inline activities loaded into an engine (each problem

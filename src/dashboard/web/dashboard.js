@@ -187,8 +187,20 @@ function explainNode(node) {
   }
   if (node.note) li.append(h('span', {class: 'note'}, node.note));
   if (node.warning) li.append(h('span', {class: 'warning'}, '⚠ ' + node.warning));
-  if (node.children) li.append(h('ul', {}, node.children.map(explainNode)));
+  const children = (node.children || []).filter((c) => !isConstant(c));
+  if (children.length) li.append(h('ul', {}, children.map(explainNode)));
   return li;
+}
+
+// A leaf that is a constant (`60`, `"solitary"`, `[1, 2]`): its value is its
+// text, so the tree does not repeat it ("60 → 60").
+function isConstant(node) {
+  if (node.children && node.children.length) return false;
+  try {
+    return JSON.stringify(JSON.parse(node.expression)) === JSON.stringify(node.value);
+  } catch (e) {
+    return false;  // a key ('Launchpad/...'), a function call...
+  }
 }
 
 // Why it is not focused (Autolife.whyNot, docs/life.md): the reason and its sentence.
@@ -197,15 +209,25 @@ function whyNotLine(w) {
            h('span', {class: 'reason'}, w.reason), ' ', w.message);
 }
 
+// Its behavior runs but nothing in it will happen by itself (docs/behaviors.md
+// "Idle behaviors"): why, and what its boxes still wait for.
+function idleLines(idle) {
+  return h('div', {class: 'idle-why'},
+    idle.waiting.length ? 'idle: no box runs; it waits for' : 'idle: ' + idle.why,
+    idle.waiting.length > 0 && h('ul', {}, idle.waiting.map((w) => h('li', {}, (w.box ? w.box + ': ' : '') + w.for))));
+}
+
 function activityCard(a) {
   const value = a.explanation ? a.explanation.value : null;
   const failed = Boolean(a.failure);
   const classes = ['activity', a.explanation && truthClass(value) === 'true' ? 'true' : '', a.focused ? 'focused' : '',
                    failed ? 'failed' : ''];
-  return h('article', {class: classes.join(' '), 'data-name': a.name},
+  return h('article', {class: classes.join(' ') + (a.idle ? ' idle' : ''), 'data-name': a.name},
     h('div', {class: 'title'},
-      h('span', {class: 'name'}, a.name),
+      a.app && h('span', {class: 'app'}, a.app),
+      h('span', {class: a.app ? 'name secondary' : 'name'}, a.name),
       h('span', {class: 'badge'}, a.nature),
+      a.idle && h('span', {class: 'badge idle'}, 'idle'),
       a.focused && h('span', {class: 'badge focused'}, 'focused'),
       a.suggested && h('span', {class: 'badge suggested'}, 'suggested'),
       a.stacked && h('span', {class: 'badge stacked'}, 'stacked'),
@@ -213,6 +235,7 @@ function activityCard(a) {
       a.problem && !failed && h('span', {class: 'badge problem'}, 'cannot run')),
     a.problem && h('div', {class: 'problem'}, a.problem),
     a.whyNot && whyNotLine(a.whyNot),
+    a.idle && idleLines(a.idle),
     a.violations.length > 0 && h('div', {class: 'violations'}, 'not now: ' + a.violations.join(', ')),
     a.unresolved && a.unresolved.length > 0 &&
       h('div', {class: 'unresolved'}, 'no service provides: ' + a.unresolved.join(', ')),
@@ -605,6 +628,13 @@ function setConnection(text, kind) {
 
 let timers = [];
 
+// What the panels of other files do at each connection (after the
+// snapshot) and every STATUS_PERIOD_MS while connected.
+const connectedHooks = [];
+function onConnected(atConnection, periodically) {
+  connectedHooks.push({atConnection, periodically});
+}
+
 rpc.onopen = async () => {
   setConnection('connected', 'connected');
   try {
@@ -616,6 +646,10 @@ rpc.onopen = async () => {
   refreshWarnings();
   timers = [setInterval(refreshActivities, EXPLAIN_PERIOD_MS), setInterval(refreshMemory, MEMORY_PERIOD_MS),
             setInterval(refreshStatus, STATUS_PERIOD_MS), setInterval(drawTimeline, STATUS_PERIOD_MS)];
+  for (const hook of connectedHooks) {
+    if (hook.periodically) timers.push(setInterval(hook.periodically, STATUS_PERIOD_MS));
+    hook.atConnection().catch(() => {});  // a closed connection: the next one runs it again
+  }
 };
 
 rpc.onclose = () => {

@@ -158,6 +158,71 @@ def looks_like_python2(message, line):
     return any(p.search(line or "") for p in _PYTHON2_SYNTAX)
 
 
+# What each fixer rewrites, as a NAO developer reads it (the fixer's name
+# for the others). Fixers that only keep Python 2's meaning of code Python 3
+# reads as well (a dict view or map() made a list) are not reported.
+_CONSTRUCTS = {
+    "print": "print statement", "except": "`except X, e`", "raise": "`raise E, V`", "has_key": "dict.has_key()",
+    "xrange": "xrange()", "unicode": "unicode", "basestring": "basestring", "long": "long", "ne": "`<>`",
+    "numliterals": "`0777` or `10L` literal", "exec": "exec statement", "execfile": "execfile()",
+    "repr": "`backquotes`", "tuple_params": "tuple parameters", "imports": "Python 2 module name",
+    "imports2": "Python 2 module name", "urllib": "urllib/urllib2 name", "raw_input": "raw_input()",
+    "apply": "apply()", "next": "it.next()", "funcattrs": "f.func_* attribute", "methodattrs": "m.im_* attribute",
+    "getcwdu": "os.getcwdu()", "input": "input() (evaluated, as Python 2's)", "itertools": "itertools.imap/ifilter/izip",
+    "itertools_imports": "itertools.imap/ifilter/izip", "metaclass": "__metaclass__", "nonzero": "__nonzero__",
+    "paren": "list comprehension over a bare tuple", "renames": "sys.maxint", "standarderror": "StandardError",
+    "sys_exc": "sys.exc_type/exc_value", "throw": "`gen.throw(E, V)`", "types": "types.*Type name",
+    "buffer": "buffer()", "isinstance": "isinstance() with a repeated type", "xreadlines": "file.xreadlines()",
+    "dict": "dict.iteritems()/iterkeys()/itervalues()", "async_names": "`async` as a name",
+    "py2_division": "integer division with `/`", "py2_encode": "str.encode/decode of Python 2's byte strings",
+}
+_NOT_REPORTED = {"map", "filter", "zip", "future", "import", "ws_comma", "idioms", "set_literal"}
+
+# The rewrites recorded by the fixers while a script is rewritten (under _lock).
+_recorded = []
+
+
+def _first_leaf(node):
+    while getattr(node, "children", None):
+        node = node.children[0]
+    return node
+
+
+def _recording(fixer):
+    """The fixer, with its rewrites recorded in _recorded: (name, line,
+    column, the original code's first line)."""
+    name = type(fixer).__module__.rsplit(".", 1)[-1]
+    name = name[4:] if name.startswith("fix_") else name
+    if name in _NOT_REPORTED:
+        return fixer
+    transform = fixer.transform
+
+    def recorded(node, results):
+        before = str(node)[len(node.prefix):]
+        line, column = node.get_lineno(), getattr(_first_leaf(node), "column", 0)
+        new = transform(node, results)
+        after = str(new if new is not None else node)
+        after = after[len(after) - len(after.lstrip(" \t\n")):] if after.strip() else after
+        if after == before or (name == "dict" and not re.search(r"\.(iter|view)(items|keys|values)\b", before)):
+            return new
+        # Where it changed: the first line of the node that differs (a
+        # try statement's `except X, e` is lines below the `try`).
+        old_lines, new_lines = before.split("\n"), after.split("\n")
+        differs = next((i for i, (a, b) in enumerate(zip(old_lines, new_lines)) if a != b), 0)
+        if differs:
+            line += differs
+            column = len(old_lines[differs]) - len(old_lines[differs].lstrip())
+        _recorded.append((name, line, column))
+        return new
+
+    fixer.transform = recorded
+    return fixer
+
+
+def construct_name(fixer):
+    return _CONSTRUCTS.get(fixer, fixer.replace("_", " "))
+
+
 _refactoring_tool = None
 
 # 2to3's fixers that add an import line (line numbers would move): their
@@ -177,6 +242,8 @@ def _tool():
         fixers += ["_autolife_box.fixes.fix_async_names", "_autolife_box.fixes.fix_py2_division",
                    "_autolife_box.fixes.fix_py2_encode", "_autolife_box.fixes.fix_import_star"]
         _refactoring_tool = refactor.RefactoringTool(fixers)
+        for fixer in _refactoring_tool.pre_order + _refactoring_tool.post_order:
+            _recording(fixer)
     return _refactoring_tool
 
 
@@ -187,10 +254,11 @@ def _expand_leading_tabs(source):
                    for line in source.splitlines(True))
 
 
-def python2_to_3(source):
+def python2_to_3(source, rewrites=None):
     """A Python 2 box script rewritten for Python 3 (2to3 and autolife's
     fixers), line numbers kept; None when lib2to3 is missing or cannot
-    parse it."""
+    parse it. `rewrites`, a list, gets what was rewritten: (construct,
+    line, column, the original code), in the order of the script."""
     try:
         from .py2_compat import install_python2_library
         install_python2_library()
@@ -200,7 +268,15 @@ def python2_to_3(source):
         text = _expand_leading_tabs(source)
         text = text if text.endswith("\n") else text + "\n"
         with _lock:
+            del _recorded[:]
             rewritten = str(_tool().refactor_string(text, "<box>"))
+            found = sorted(set(_recorded), key=lambda r: (r[1], r[2]))
+            del _recorded[:]
+        if rewrites is not None:
+            lines = text.split("\n")
+            for name, line, column in found:
+                code = lines[line - 1].strip() if 0 < line <= len(lines) else ""
+                rewrites.append((construct_name(name), line, column, code[:70] + ("..." if len(code) > 70 else "")))
         return rewritten if source.endswith("\n") else rewritten[:-1]
     except Exception:
         return None
@@ -218,13 +294,16 @@ def _shifted(code, lines):
 
 class Compiled(object):
     """A script ready to run: its code object, and when it was rewritten
-    from Python 2, the rewritten text (columns of errors are in it) and
-    why (the Python 3 error, or None when only Python 2's names made it)."""
+    from Python 2, the rewritten text (columns of errors are in it), why
+    (the Python 3 error, or None when only Python 2's names made it) and
+    what was rewritten (python2_to_3's rewrites: each construct once, at
+    its first place, lines in the script)."""
 
-    def __init__(self, code, rewritten=None, python2_error=None):
+    def __init__(self, code, rewritten=None, python2_error=None, rewrites=()):
         self.code = code
         self.rewritten = rewritten
         self.python2_error = python2_error
+        self.rewrites = list(rewrites)
 
 
 _compiled = {}
@@ -238,10 +317,17 @@ def _compile(source, filename):
         code, error = None, e
     if code is not None and not uses_python2_names(source):
         return Compiled(code)
-    rewritten = python2_to_3(source)
+    rewrites = []
+    rewritten = python2_to_3(source, rewrites)
     if rewritten is not None:
+        if isinstance(error, TabError) or (error is not None and "inconsistent use of tabs" in str(error)):
+            rewrites.insert(0, ("tabs and spaces mixed in indentation", error.lineno or 1, 0, ""))
+        first = {}
+        for r in rewrites:
+            first.setdefault(r[0], r)
         try:
-            return Compiled(compile(rewritten, filename, "exec", dont_inherit=True), rewritten, error)
+            return Compiled(compile(rewritten, filename, "exec", dont_inherit=True), rewritten, error,
+                            sorted(first.values(), key=lambda r: (r[1], r[2])))
         except SyntaxError:
             pass
     if code is not None:
@@ -272,5 +358,6 @@ def compile_box(source, filename, first_line):
             _compiled.clear()
         _compiled[key] = compiled
     if first_line > 1:
-        return Compiled(_shifted(compiled.code, first_line - 1), compiled.rewritten, compiled.python2_error)
+        return Compiled(_shifted(compiled.code, first_line - 1), compiled.rewritten, compiled.python2_error,
+                        compiled.rewrites)
     return compiled

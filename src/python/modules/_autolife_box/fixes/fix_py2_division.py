@@ -9,6 +9,12 @@ from lib2to3.pgen2 import token
 from lib2to3.pygram import python_symbols as syms
 
 
+def _float_literal(node):
+    """A float literal (2.0, 1e3, 100.): `/` with one is a true division in Python 2 too."""
+    value = node.value.lower() if node.type == token.NUMBER else ""
+    return not value.startswith("0x") and any(c in value for c in ".ej")
+
+
 def _div_call(left, right):
     left.prefix, right.prefix = "", " "
     return Call(Name("_py2_div"), [left, Comma(), right])
@@ -38,12 +44,16 @@ class FixPy2Division(fixer_base.BaseFix):
             return None
         prefix = node.prefix
         left = [children[0].clone()]
+        rewritten = False
         for op, operand in zip(children[1::2], children[2::2]):
-            if op.type == token.SLASH:
+            if op.type == token.SLASH and not _float_literal(operand) and not (len(left) == 1 and _float_literal(left[0])):
                 expression = left[0] if len(left) == 1 else pytree.Node(syms.term, left)
                 left = [_div_call(expression, operand.clone())]
+                rewritten = True
             else:
                 left += [op.clone(), operand.clone()]
+        if not rewritten:
+            return None
         result = left[0] if len(left) == 1 else pytree.Node(syms.term, left)
         result.prefix = prefix
         return result
