@@ -26,6 +26,8 @@
 #include "autolife/core/workers.hpp"
 #include "autolife/memory/memory.hpp"
 #include "autolife/python/bridge.hpp"
+#include "autolife/runtime/run_control.hpp"
+#include "autolife/runtime/run_observer.hpp"
 #include "autolife/service/service.hpp"
 
 namespace autolife::runtime {
@@ -57,6 +59,9 @@ struct RuntimeContext {
   // The engine's Python bridge (its seed, box code's bookkeeping); null: each
   // run makes one of its own, with seed 0.
   python::Bridge* python = nullptr;
+  // Who watches its boxes (run_observer.hpp); null: nobody, and nothing is
+  // reported.
+  RunObserver* observer = nullptr;
 };
 
 class BehaviorRun {
@@ -79,6 +84,8 @@ public:
   // Jumps the root box's timeline (Choregraphe's goto boxes, tests).
   virtual bool goToFrame(int frame) = 0;
   virtual bool goToLabel(const std::string& label) = 0;
+  // Its breakpoints and faults (run_control.hpp).
+  virtual RunControl& control() = 0;
 };
 
 }  // namespace autolife::runtime
