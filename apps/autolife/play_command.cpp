@@ -1,4 +1,4 @@
-// `autolife play BEHAVIOR.xar|FOLDER [--json] [--virtual|--realtime]
+// `autolife play BEHAVIOR.xar|FOLDER [--json] [--boxes] [--virtual|--realtime]
 // [--until T] [--seed N] [--robot nao|pepper|tcp://HOST:PORT]`: one behavior on the
 // simulated robot, or on a remote one; what the robot did, one line per
 // service call, box logs and errors, and how the behavior ended.
@@ -25,6 +25,9 @@ Output: one line per service call, box log, box error and missing service,
 then how the behavior ended; with --json, JSON Lines such as
   {"t": 0.0, "service": "ALTextToSpeech", "method": "say", "args": ["Hello"]}
   {"t": 2.1, "end": "finished"}
+With --boxes, every box event too: a box started, stopped, failed, an input
+reached it, it fired an output, a breakpoint holds it, its timeline's frame,
+a Dialog box's lines ({"t", "box", "event", "detail"}; the box's path).
 Ends: finished (the root box fired onStopped), error (a box raised: its
 file:line and message), until (still running at --until, then stopped),
 idle (virtual time: nothing left that could happen).
@@ -49,6 +52,7 @@ cannot be reached.)";
 struct PlayCommandOptions {
   std::string behavior;
   bool json = false;
+  bool boxes = false;
   bool realtime = false;
   bool virtualTime = false;
   std::string until;
@@ -62,6 +66,7 @@ int runPlay(const PlayCommandOptions& o) {
   options.behavior = o.behavior;
   options.realtime = o.realtime;
   options.seed = o.seed;
+  options.boxes = o.boxes;
   if (!o.until.empty()) {
     options.until = sim::parseDuration(o.until);
     if (!options.until) {
@@ -105,6 +110,7 @@ void addPlayCommand(CLI::App& app, int& status) {
   auto* cmd = app.add_subcommand("play", "Run a behavior (.xar or converted folder) on the simulated robot");
   cmd->add_option("BEHAVIOR", options->behavior, "behavior.xar, or a folder in the new format")->required();
   cmd->add_flag("--json", options->json, "JSON Lines output, one object per line");
+  cmd->add_flag("--boxes", options->boxes, "Print every box event too: {\"t\", \"box\", \"event\", \"detail\"}");
   auto* realtime = cmd->add_flag("--realtime", options->realtime, "Run on the real clock");
   cmd->add_flag("--virtual", options->virtualTime, "Run in virtual time (the default)")->excludes(realtime);
   cmd->add_option("--until", options->until, "Stop the behavior at this time (seconds, or 90s, 30m, 2h, 1d)");

@@ -11,6 +11,7 @@
 #include "autolife/runtime/behavior_runner.hpp"
 #include "autolife/runtime/resources.hpp"
 #include "autolife/service/service.hpp"
+#include "autolife/sim/box_records.hpp"
 
 namespace autolife::sim {
 
@@ -191,8 +192,15 @@ PlayResult play(const PlayOptions& options, const std::function<void(const Recor
       options.hooks.observe(engine, [&out](ordered body, const std::string& label, const std::string& text) {
         out.record(std::move(body), label, text);
       });
+    BoxRecords boxes(false, [&out](ordered body, const std::string& text) {
+      ordered j{{"t", 0.0}};
+      for (auto& [k, v] : body.items()) j[k] = std::move(v);
+      out.record(std::move(j), "box", text);
+    });
+    if (options.boxes) engine.boxObservers.add(&boxes);
     runtime::RuntimeContext context{engine.services, engine.workers, &engine.memory, &engine.resources,
-                                    [&](const runtime::RunEvent& e) { out.event(e); }, {}, &engine.pythonBridge};
+                                    [&](const runtime::RunEvent& e) { out.event(e); }, {}, &engine.pythonBridge,
+                                    &engine.boxObservers};
     auto run = runtime::BehaviorRun::create(model, options.behavior.string(), context,
                                             [&](const std::string& error) { ending.set(error); });
     clock->post([run] { run->start(); });
@@ -210,6 +218,7 @@ PlayResult play(const PlayOptions& options, const std::function<void(const Recor
     if (options.hooks.detach) options.hooks.detach();
     if (virtualClock) engine.workers.settle();
     engine.workers.shutdown();
+    engine.boxObservers.remove(&boxes);
     result.endedAt = clock->now();
     out.end(result);
     engine.services.called.disconnect(calls);

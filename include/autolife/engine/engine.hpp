@@ -59,6 +59,7 @@ class SimulatedWorld;
 namespace runtime {
 class BehaviorRunner;
 class ResourceArbiter;
+class RunObservers;
 struct RunEvent;
 }  // namespace runtime
 namespace store {
@@ -73,6 +74,7 @@ struct Heard;
 
 namespace autolife::engine {
 
+class BehaviorLog;
 class PerceivedWorld;
 class ServiceOperandBridge;
 class ServiceProcesses;
@@ -156,6 +158,12 @@ public:
   // Who holds which part of the robot, between every running behavior's boxes.
   runtime::ResourceArbiter& resources;
   runtime::BehaviorRunner& behaviors;
+  // Who watches the behaviors' boxes (runtime/run_observer.hpp, the one
+  // seam): the log of runs and the Autolife.boxEvent signal are added first;
+  // `play --boxes` adds its printer.
+  runtime::RunObservers& boxObservers;
+  // Every activity's latest runs with their box events (engine/behavior_log.hpp).
+  BehaviorLog& behaviorLog;
   life::RunnerSet& runners;
   life::AutonomousLife& life;
   package::PackageStore& packages;

@@ -52,6 +52,9 @@ struct SimulationOptions {
   // `--explain`: after each Launchpad decision and at the end, why each
   // activity that is not focused is not ({"why-not", "reason", "message"}).
   bool explain = false;
+  // `--boxes`: every box event of the activities' behaviors
+  // ({"activity", "box", "event", "detail"}).
+  bool boxes = false;
 };
 
 struct SimulationResult {
