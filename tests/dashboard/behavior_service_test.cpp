@@ -99,7 +99,7 @@ TEST_F(BehaviorService, RefusalsSayWhy) {
   try {
     call("Autolife.setBreakpoint", {kActivity, "First", "onGo"});
   } catch (const service::CallError& e) {
-    EXPECT_THAT(e.what(), HasSubstr("box 'First' has no input 'onGo' (its inputs: 'onLoad', 'onStart', 'onStop', 'onStopped'"));
+    EXPECT_THAT(e.what(), HasSubstr("box 'First' has no input 'onGo' (its inputs: 'onLoad', 'onStart', 'onStop')"));
   }
 }
 

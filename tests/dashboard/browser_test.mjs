@@ -12,12 +12,11 @@
 // Usage: node tests/dashboard/browser_test.mjs AUTOLIFE_BINARY PACKAGES_DIR [SCREENSHOT.png]
 // Real time (serve has no virtual clock): every wait is on a condition, with
 // a generous deadline; nothing sleeps.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { chromium } from 'playwright-core';
+import { DEADLINE_MS, check, deadline, startServe, stopServe } from './serve_process.mjs';
 
 const [binary, packages, screenshot] = process.argv.slice(2);
 if (!binary || !packages) {
@@ -30,43 +29,8 @@ const LONG_UUID = 'org.example.dashboard-fixture-with-a-rather-long-package-iden
 const LONG_NAME = LONG_UUID + '/greet-everyone-who-comes-near-the-robot';
 const BROKEN = LONG_UUID + '/broken';
 const CHROMIUM = process.env.AUTOLIFE_CHROMIUM || '/usr/bin/chromium';
-const DEADLINE_MS = 60_000;  // sanitizer builds start slowly
 const OVERALL_MS = 240_000;  // ends before ctest's timeout, so serve is always stopped here
 const card = `article.activity[data-name="${ACTIVITY}"]`;
-
-// Starts serve on a free port; resolves with the process and its address
-// (the first line on stdout, docs/api.md).
-function startServe(data) {
-  const serve = spawn(binary, ['serve', '--port', '0', '--packages', packages, '--data', data],
-                      { stdio: ['ignore', 'pipe', 'inherit'] });
-  const address = new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('serve did not say where it listens')), DEADLINE_MS);
-    serve.on('exit', (code) => reject(new Error('serve exited with status ' + code)));
-    createInterface({ input: serve.stdout }).once('line', (line) => {
-      clearTimeout(timer);
-      resolve(JSON.parse(line).listening);
-    });
-  });
-  return { serve, address };
-}
-
-// SIGTERM, then SIGKILL if it has not exited after the deadline; resolves
-// with its exit status (null when it had to be killed).
-function stopServe(serve) {
-  if (serve.exitCode !== null || serve.signalCode !== null) return Promise.resolve(serve.exitCode);
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => serve.kill('SIGKILL'), DEADLINE_MS);
-    serve.once('exit', (code) => {
-      clearTimeout(timer);
-      resolve(code);
-    });
-    serve.kill('SIGTERM');
-  });
-}
-
-function check(condition, message) {
-  if (!condition) throw new Error(message);
-}
 
 // insertData through the page's memory browser.
 async function writeKey(page, key, value) {
@@ -214,15 +178,10 @@ async function run(page, address) {
 
 async function main() {
   const data = mkdtempSync(join(tmpdir(), 'autolife-dashboard-test-'));
-  const { serve, address } = startServe(data);
-  address.catch(() => {});  // awaited below; a failure is reported there
-  process.on('exit', () => serve.kill('SIGKILL'));  // a no-op once it exited
+  const { serve, address } = startServe(binary, ['--packages', packages, '--data', data]);
   let browser;
   let status = 1;
-  const overall = setTimeout(() => {
-    console.error('dashboard test: no result after ' + OVERALL_MS / 1000 + ' s');
-    process.exit(1);
-  }, OVERALL_MS);
+  const overall = deadline('dashboard test', OVERALL_MS);
   try {
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true });
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });

@@ -210,7 +210,8 @@ function activityCard(a) {
       a.suggested && h('span', {class: 'badge suggested'}, 'suggested'),
       a.stacked && h('span', {class: 'badge stacked'}, 'stacked'),
       failed && h('span', {class: 'badge problem failed', title: 'at t=' + a.failure.t + ' s'}, 'failed'),
-      a.problem && !failed && h('span', {class: 'badge problem'}, 'cannot run')),
+      a.problem && !failed && h('span', {class: 'badge problem'}, 'cannot run'),
+      h('a', {class: 'behavior-link', href: '#behavior=' + encodeURIComponent(a.name)}, 'behavior')),
     a.problem && h('div', {class: 'problem'}, a.problem),
     a.whyNot && whyNotLine(a.whyNot),
     a.violations.length > 0 && h('div', {class: 'violations'}, 'not now: ' + a.violations.join(', ')),
@@ -614,6 +615,7 @@ rpc.onopen = async () => {
   }
   await refreshSnapshot();
   refreshWarnings();
+  document.dispatchEvent(new Event('autolife-connected'));  // the behavior view (behavior_view.js)
   timers = [setInterval(refreshActivities, EXPLAIN_PERIOD_MS), setInterval(refreshMemory, MEMORY_PERIOD_MS),
             setInterval(refreshStatus, STATUS_PERIOD_MS), setInterval(drawTimeline, STATUS_PERIOD_MS)];
 };
