@@ -59,7 +59,7 @@ void TimelinePlayer::startFrames() {
 
 void TimelinePlayer::showPlayhead() {
   if (!run_.observed() || !model_.enable) return;
-  const std::string where = "frame " + std::to_string(frame_);
+  const std::string where = std::to_string(frame_);
   run_.observe(BoxEventKind::Frame, owner_, playing_ ? where + " at " + std::to_string(fps_) + " fps" : where + " held");
 }
 

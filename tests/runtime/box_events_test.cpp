@@ -82,7 +82,7 @@ TEST(BoxEvents, ValuesAndNestedPathsAndTheTimelinesPlayhead) {
   const std::string timeline = "<Timeline fps=\"10\" enable=\"1\" start_frame=\"0\" end_frame=\"20\"></Timeline>\n";
   auto t = play(behaviorXar("", timeline), options);
   EXPECT_EQ(t.result.end, End::Finished);
-  EXPECT_THAT(boxLines(t, true), testing::IsSupersetOf({"@0.0  frame frame 0 at 10 fps", "@2.0  frame frame 20 held"}));
+  EXPECT_THAT(boxLines(t, true), testing::IsSupersetOf({"@0.0  frame 0 at 10 fps", "@2.0  frame 20 held"}));
 }
 
 // A package "pk" whose activity "pk/." runs `xar`, in simulate with --boxes.

@@ -34,7 +34,7 @@ enum class BoxEventKind : std::uint8_t {
   Input,   // a signal reached an input (detail: its name, and " = <value>")
   Output,  // it fired an output (detail: its name, and " = <value>")
   Paused,  // a breakpoint holds a signal before this input (detail: the input's name)
-  Frame,   // its timeline's playhead: "frame 12 at 25 fps" while it plays, "frame 12 held"
+  Frame,   // its timeline's playhead: "12 at 25 fps" while it plays (frame 12), "12 held"
   Heard,   // a Dialog box: what ALDialog heard
   Said,    // a Dialog box: what it answered, and the rule ("Hello there (greet_enu.top:4)")
 };
