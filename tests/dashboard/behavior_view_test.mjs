@@ -11,11 +11,8 @@
 //
 // Usage: node tests/dashboard/behavior_view_test.mjs AUTOLIFE_BINARY FIXTURE_DIR [SCREENSHOT_DIR]
 // Real time: every wait is on a condition (60 s deadlines), nothing sleeps.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { DEADLINE_MS, check, deadline, startServe, stopServe } from './serve_process.mjs';
+import { browserTest, check } from './harness.mjs';
 
 const [binary, fixture, shots] = process.argv.slice(2);
 if (!binary || !fixture) {
@@ -24,7 +21,6 @@ if (!binary || !fixture) {
 }
 
 const ACTIVITY = 'view-fixture/sequence';
-const CHROMIUM = process.env.AUTOLIFE_CHROMIUM || '/usr/bin/chromium';
 const box = (path) => `#behavior-view .bv-box[data-box="${path}"]`;
 const port = (path, name) => `${box(path)} .bv-port.bv-in[data-port="${name}"]`;
 
@@ -156,32 +152,8 @@ async function run(page, address) {
   check(problems.length === 0, problems.join('\n'));
 }
 
-async function main() {
-  const data = mkdtempSync(join(tmpdir(), 'autolife-behavior-view-test-'));
-  const { serve, address } = startServe(binary, ['--packages', fixture, '--data', data, '--qi', 'off']);
-  const overall = deadline('behavior view test', 240_000);  // before ctest's timeout: serve is always stopped here
-  let browser;
-  let status = 1;
-  try {
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true });
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    page.setDefaultTimeout(DEADLINE_MS);
-    await run(page, await address);
-    status = 0;
-    console.log('behavior view: drawn, held at a breakpoint and resumed, failed by a fault, replayed');
-  } catch (e) {
-    console.error('behavior view test failed: ' + (e.stack || e));
-  } finally {
-    if (browser) await browser.close();
-    const exit = await stopServe(serve);
-    if (exit !== 0 && status === 0) {
-      console.error('serve did not stop cleanly: status ' + exit);
-      status = 1;
-    }
-    rmSync(data, { recursive: true, force: true });
-    clearTimeout(overall);
-  }
-  process.exit(status);
-}
-
-main();
+browserTest({
+  name: 'behavior view test', binary, serveArgs: ['--packages', fixture, '--qi', 'off'],
+  viewport: { width: 1400, height: 900 }, run,
+  done: 'behavior view: drawn, held at a breakpoint and resumed, failed by a fault, replayed',
+});

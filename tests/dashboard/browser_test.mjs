@@ -12,11 +12,7 @@
 // Usage: node tests/dashboard/browser_test.mjs AUTOLIFE_BINARY PACKAGES_DIR [SCREENSHOT.png]
 // Real time (serve has no virtual clock): every wait is on a condition, with
 // a generous deadline; nothing sleeps.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { DEADLINE_MS, check, deadline, startServe, stopServe } from './serve_process.mjs';
+import { browserTest, check } from './harness.mjs';
 
 const [binary, packages, screenshot] = process.argv.slice(2);
 if (!binary || !packages) {
@@ -28,8 +24,6 @@ const ACTIVITY = 'dashboard-fixture/visitor';
 const LONG_UUID = 'org.example.dashboard-fixture-with-a-rather-long-package-identifier';
 const LONG_NAME = LONG_UUID + '/greet-everyone-who-comes-near-the-robot';
 const BROKEN = LONG_UUID + '/broken';
-const CHROMIUM = process.env.AUTOLIFE_CHROMIUM || '/usr/bin/chromium';
-const OVERALL_MS = 240_000;  // ends before ctest's timeout, so serve is always stopped here
 const card = `article.activity[data-name="${ACTIVITY}"]`;
 
 // insertData through the page's memory browser.
@@ -176,32 +170,8 @@ async function run(page, address) {
   check(problems.length === 0, problems.join('\n'));
 }
 
-async function main() {
-  const data = mkdtempSync(join(tmpdir(), 'autolife-dashboard-test-'));
-  const { serve, address } = startServe(binary, ['--packages', packages, '--data', data]);
-  let browser;
-  let status = 1;
-  const overall = deadline('dashboard test', OVERALL_MS);
-  try {
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true });
-    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    page.setDefaultTimeout(DEADLINE_MS);
-    await run(page, await address);
-    status = 0;
-    console.log('dashboard: the page focused ' + ACTIVITY + ' after inserting Dashboard/Visitor');
-  } catch (e) {
-    console.error('dashboard test failed: ' + (e.stack || e));
-  } finally {
-    if (browser) await browser.close();
-    const exit = await stopServe(serve);
-    if (exit !== 0 && status === 0) {
-      console.error('serve did not stop cleanly: status ' + exit);
-      status = 1;
-    }
-    rmSync(data, { recursive: true, force: true });
-    clearTimeout(overall);
-  }
-  process.exit(status);
-}
-
-main();
+browserTest({
+  name: 'dashboard test', binary, serveArgs: ['--packages', packages], viewport: { width: 1400, height: 1000 },
+  run,
+  done: 'dashboard: the page focused ' + ACTIVITY + ' after inserting Dashboard/Visitor',
+});

@@ -27,7 +27,9 @@ const BV = (() => {
     runNumber: 0, runs: [], controls: {breakpoints: [], faults: [], paused: false},
     selected: null, subscription: null, error: null,
     replayLog: null, replayTime: 0, playing: false, speed: 1, lastFrame: 0,
-    lastDrawMs: 0, shown: null,  // the run drawn: live or replay
+    lastDrawMs: 0,
+    elements: new Map(), shownBoxes: new Set(), linksFrom: new Map(),  // what is drawn (indexDrawn)
+    dirty: new Set(), flashes: [],  // live events not painted yet
   };
 
   const root = h('div', {id: 'behavior-view', class: 'behavior-view', hidden: true});
@@ -162,6 +164,7 @@ const BV = (() => {
     const [w, hgt] = [Math.max(...xs) - x0 + 90, Math.max(...ys) - y0 + 30];
     el.canvas.replaceChildren(svg('svg', {class: 'bv-diagram', viewBox: `${x0} ${y0} ${w} ${hgt}`,
                                           width: Math.max(w, 300), height: Math.max(hgt, 200)}, links, boxes, edges));
+    indexDrawn();
     paint();
     el.canvas.getBoundingClientRect();  // laid out: what the bar counts
     view.lastDrawMs = performance.now() - started;
@@ -195,7 +198,20 @@ const BV = (() => {
     s.dataset.scale = scale;
     s.dataset.end = end;
     el.canvas.replaceChildren(s);
+    indexDrawn();
     paint();
+  }
+
+  // What is drawn, by name: each box's element, each output's links.
+  function indexDrawn() {
+    view.elements = new Map([...el.canvas.querySelectorAll('.bv-box')].map((g) => [g.dataset.box, g]));
+    view.shownBoxes = new Set(view.elements.keys());
+    view.linksFrom = new Map();
+    for (const link of el.canvas.querySelectorAll('.bv-link')) {
+      const list = view.linksFrom.get(link.dataset.from) || [];
+      list.push(link);
+      view.linksFrom.set(link.dataset.from, list);
+    }
   }
 
   // ---- painting states onto what is drawn --------------------------------------
@@ -252,24 +268,30 @@ const BV = (() => {
     el.frame.textContent = f ? 'frame ' + Math.floor(frame) + (f.fps ? ' at ' + f.fps + ' fps' : ', held') : 'frame 0';
   }
 
-  function flash(e) {
+  // The links a signal leaves by: an output of a box drawn here, or an
+  // input of the box whose diagram this is (its links from owner 0).
+  function linksOf(e) {
     const top = view.stack[view.stack.length - 1];
-    if (!top || top.kind !== 'diagram') return;
-    let selector = null;
-    if (e.event === 'output') {
-      const name = e.detail.split(' = ')[0];
+    if (!top || top.kind !== 'diagram') return [];
+    let from = null;
+    if (e.event === 'output' && view.shownBoxes.has(e.box)) {
       const b = view.byPath.get(e.box);
-      if (!b) return;
-      const port = b.outputs.find((p) => p.name === name);
-      const inside = top.diagram.boxes.some((x) => x.path === e.box);
-      if (port && inside) selector = `.bv-link[data-from="${b.id}:${port.id}"]`;
+      const port = b.outputs.find((p) => p.name === e.detail.split(' = ')[0]);
+      if (port) from = b.id + ':' + port.id;
     } else if (e.event === 'input' && e.box === top.box.path) {
       const port = top.box.inputs.find((p) => p.name === e.detail.split(' = ')[0]);
-      if (port) selector = `.bv-link[data-from="0:${port.id}"]`;
+      if (port) from = '0:' + port.id;
     }
-    if (!selector) return;
-    for (const link of el.canvas.querySelectorAll(selector))
-      link.animate([{stroke: '#f5a623', strokeWidth: 5}, {stroke: '#f5a623', strokeWidth: 5, offset: 0.4}, {}], 600);
+    return (from && view.linksFrom.get(from)) || [];
+  }
+
+  const FLASH = [{stroke: '#f5a623', strokeWidth: 5}, {stroke: '#f5a623', strokeWidth: 5, offset: 0.4}, {}];
+  function flashLinks(links) {
+    for (const link of links) link.animate(FLASH, 600);
+  }
+
+  function flash(e) {
+    flashLinks(linksOf(e));
   }
 
   function paintSide(run) {
@@ -415,19 +437,29 @@ const BV = (() => {
     if (event === 'paused' || (event === 'stop' && box === '')) refreshControls().catch(() => {});
     if (event === 'stop' && box === '') refreshRuns().catch(() => {});
     if (view.replay) return;
-    const g = el.canvas.querySelector(`.bv-box[data-box="${CSS.escape(box)}"]`);
-    if (g) paintBox(g, view.live);
-    flash(e);
-    scheduleSide();
+    view.dirty.add(box);
+    if (e.event === 'input' || e.event === 'output') view.flashes.push(e);
+    schedulePaint();
   }
 
-  let sidePending = false;
-  function scheduleSide() {
-    if (sidePending) return;
-    sidePending = true;
+  // Live events are painted once a frame: a burst of hundreds costs one
+  // paint of the boxes it touched.
+  let paintPending = false;
+  function schedulePaint() {
+    if (paintPending) return;
+    paintPending = true;
     requestAnimationFrame(() => {
-      sidePending = false;
-      if (shownRun()) paintSide(shownRun());
+      paintPending = false;
+      const run = shownRun();
+      if (!run) return;
+      for (const path of view.dirty) {
+        const g = view.elements.get(path);
+        if (g) paintBox(g, run);
+      }
+      flashLinks(new Set(view.flashes.flatMap(linksOf)));
+      view.dirty.clear();
+      view.flashes = [];
+      paintSide(run);
     });
   }
 

@@ -616,8 +616,10 @@ rpc.onopen = async () => {
   await refreshSnapshot();
   refreshWarnings();
   document.dispatchEvent(new Event('autolife-connected'));  // the behavior view (behavior_view.js)
-  timers = [setInterval(refreshActivities, EXPLAIN_PERIOD_MS), setInterval(refreshMemory, MEMORY_PERIOD_MS),
-            setInterval(refreshStatus, STATUS_PERIOD_MS), setInterval(drawTimeline, STATUS_PERIOD_MS)];
+  // (Not while the behavior view covers the panels: it needs the page's time.)
+  const whileShown = (task) => () => document.body.classList.contains('bv-open') || task();
+  timers = [setInterval(whileShown(refreshActivities), EXPLAIN_PERIOD_MS), setInterval(whileShown(refreshMemory), MEMORY_PERIOD_MS),
+            setInterval(whileShown(refreshStatus), STATUS_PERIOD_MS), setInterval(whileShown(drawTimeline), STATUS_PERIOD_MS)];
 };
 
 rpc.onclose = () => {
