@@ -6,6 +6,9 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <functional>
+
+#include "autolife/behavior/converter.hpp"
 #include "engine_fixture.hpp"
 
 namespace {
@@ -53,6 +56,44 @@ TEST_F(BehaviorService, TheDiagramIsTheFilesBoxesAtTheirOwnPlaces) {
   EXPECT_EQ(wave["fps"], 25);
   EXPECT_EQ(wave["layers"][0]["keyframes"][1]["index"], 60);
   EXPECT_EQ(wave["curves"][0], json({{"actuator", "HeadYaw"}, {"mute", false}, {"frames", {25, 75}}}));
+}
+
+// The same boxes, places and links from libqicore's new format (the
+// fixture converted) and from a split .xar of format 4.
+TEST_F(BehaviorService, EveryFormatTheRuntimeReadsIsDrawnFromItsOwnCoordinates) {
+  test::TempDir dir;
+  const std::string xar = std::string(AUTOLIFE_SOURCE_DIR) + "/tests/dashboard/behavior_fixture/view-fixture/sequence/behavior.xar";
+  ASSERT_TRUE(behavior::convertXar(xar, dir.path() / "converted").ok());
+  engine().addActivity(simtest::activity({"test/converted", life::Nature::Solitary, "", {}, life::RunBehavior{(dir.path() / "converted").string()}}));
+  engine().addActivity(simtest::activity({"test/format4", life::Nature::Solitary, "", {},
+                                          life::RunBehavior{std::string(AUTOLIFE_SOURCE_DIR) + "/tests/behavior/fixtures/format4/behavior.xar"}}));
+  // Every box's name, path, place and ports, and every link, diagram by diagram.
+  std::function<json(const json&)> drawn = [&](const json& box) {
+    json out = {box["name"], box["path"], box["x"], box["y"], box["inputs"], box["outputs"]};
+    if (box["timeline"].is_null()) return out;
+    for (const auto& layer : box["timeline"]["layers"])
+      for (const auto& k : layer["keyframes"]) {
+        out.push_back(k["diagram"]["links"]);
+        for (const auto& b : k["diagram"]["boxes"]) out.push_back(drawn(b));
+      }
+    return out;
+  };
+  auto fromXar = call("Autolife.behaviorDiagram", {kActivity});
+  auto fromNew = call("Autolife.behaviorDiagram", {"test/converted"});
+  EXPECT_EQ(fromNew["format"], "new");
+  EXPECT_EQ(drawn(fromNew["root"]), drawn(fromXar["root"]));
+  auto format4 = call("Autolife.behaviorDiagram", {"test/format4"});
+  EXPECT_EQ(format4["format"], "xar4");
+  std::vector<std::string> places;
+  std::function<void(const json&)> walk = [&](const json& box) {
+    if (box["path"] != "") places.push_back(box["path"].get<std::string>() + "@" + box["x"].dump() + "," + box["y"].dump());
+    if (!box["timeline"].is_null())
+      for (const auto& layer : box["timeline"]["layers"])
+        for (const auto& k : layer["keyframes"])
+          for (const auto& b : k["diagram"]["boxes"]) walk(b);
+  };
+  walk(format4["root"]);
+  EXPECT_THAT(places, testing::IsSupersetOf({"Say hello@100,70", "Say bye@100,70"}));
 }
 
 TEST_F(BehaviorService, StatesBeforeAnyRunThenTheLastRunsAndItsLog) {
