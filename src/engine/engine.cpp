@@ -1,6 +1,7 @@
 #include "autolife/engine/engine.hpp"
 
 #include "parts.hpp"
+#include "voice_methods.hpp"
 
 #include <algorithm>
 #include <random>
@@ -226,6 +227,7 @@ void Engine::registerServices() {
   // Watching and steering behaviors: the diagram, box states, runs, breakpoints, faults.
   addBehaviorMethods(*autolife, {life, behaviors, parts_->behaviorLog, parts_->boxStates});
   parts_->boxStates.emitOn(autolife);
+  addVoiceMethods(*autolife, *this);
   services.add(autolife);
   services.add(makeServiceManagerService(services, serviceProcesses));
   // The modelled speech services: registered as the engine's own, before
@@ -246,6 +248,11 @@ void Engine::registerServices() {
 
 dialog::Heard Engine::hear(const std::string& utterance, double confidence) {
   return dialog::hear(speechRecognition, dialog, utterance, confidence);
+}
+
+dialog::HeardAudio Engine::hearAudio(const voice::Audio& audio,
+                                     const std::function<void(const dialog::HeardAudio&)>& recognized) {
+  return dialog::hearAudio(speechRecognition, dialog, audio, recognized);
 }
 
 package::InstallResult Engine::loadPackage(const std::filesystem::path& path) {
