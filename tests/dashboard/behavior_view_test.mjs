@@ -97,7 +97,7 @@ async function fault(page) {
   await page.locator('#bv-faults li', { hasText: 'First: error' }).waitFor();
   await focus(page);
   await waitState(page, 'First', 'error');
-  const error = await page.locator('#bv-errors li[data-box="First"]').textContent();
+  const error = await page.locator('#bv-errors li[data-error-box="First"]').textContent();
   check(error.includes("box 'First': injected fault"), `the side panel says "${error}"`);
   const hover = await page.locator(`${box('First')} > title`).textContent();
   check(hover.includes('injected fault'), 'no error on hover');

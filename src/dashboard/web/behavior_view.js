@@ -102,13 +102,24 @@ const BV = (() => {
     return places;
   }
 
-  function portElement(box, port, x, y, input, outside) {
+  // A box row's input and output labels share its width: long names are
+  // cut (the port's title still has the whole name).
+  const ROW_CHARS = 18;
+  function rowLabels(inputName, outputName) {
+    const a = inputName || '', b = outputName || '';
+    const fitA = Math.max(Math.min(a.length, ROW_CHARS / 2), ROW_CHARS - b.length);
+    const fitB = Math.max(Math.min(b.length, ROW_CHARS / 2), ROW_CHARS - a.length);
+    const cut = (text, n) => (text.length > n ? text.slice(0, n - 1) + '…' : text);
+    return [cut(a, fitA), cut(b, fitB)];
+  }
+
+  // `label`: the text drawn beside the port (inside a box), or null.
+  function portElement(box, port, x, y, input, label) {
     const cls = 'bv-port ' + (input ? 'bv-in' : 'bv-out') + ' bv-' + port.nature;
     const g = svg('g', {class: cls, 'data-port': port.name, transform: `translate(${x},${y})`},
                   svg('title', {}, port.name + ' (' + port.nature + ')' + (port.tooltip ? ': ' + port.tooltip : '')));
     g.append(input ? svg('path', {d: 'M-5,-5 L3,0 L-5,5 Z'}) : svg('path', {d: 'M-3,-5 L5,0 L-3,5 Z'}));
-    const label = svg('text', {x: input ? 7 : -7, y: 4, class: 'bv-port-label', 'text-anchor': input ? 'start' : 'end'}, port.name);
-    if (outside) g.append(label);
+    if (label !== null) g.append(svg('text', {x: input ? 7 : -7, y: 4, class: 'bv-port-label', 'text-anchor': input ? 'start' : 'end'}, label));
     if (box.inputs.includes(port)) g.addEventListener('click', (ev) => {
       ev.stopPropagation();
       toggleBreakpoint(box.path, port.name);
@@ -128,8 +139,10 @@ const BV = (() => {
     g.append(svg('text', {class: 'bv-name', x: 6, y: 14}, b.name.length > 16 ? b.name.slice(0, 15) + '…' : b.name));
     if (opens) g.append(svg('text', {class: 'bv-opens', x: BOX_W - 6, y: height - 6, 'text-anchor': 'end'}, kind === 'timeline' ? '▶ timeline' : '▣ diagram'));
     const {inputs, outputs} = portsShown(b, true);
-    inputs.forEach((p, i) => g.append(portElement(b, p, 0, HEAD_H + i * ROW_H + 6, true, true)));
-    outputs.forEach((p, i) => g.append(portElement(b, p, BOX_W, HEAD_H + i * ROW_H + 6, false, true)));
+    const labels = inputs.map((p, i) => rowLabels(p.name, outputs[i] && outputs[i].name)[0]);
+    const outLabels = outputs.map((p, i) => rowLabels(inputs[i] && inputs[i].name, p.name)[1]);
+    inputs.forEach((p, i) => g.append(portElement(b, p, 0, HEAD_H + i * ROW_H + 6, true, labels[i])));
+    outputs.forEach((p, i) => g.append(portElement(b, p, BOX_W, HEAD_H + i * ROW_H + 6, false, outLabels[i])));
     if (b.dialog) g.append(svg('g', {class: 'bv-dialog-lines', transform: `translate(0,${height + 12})`},
                                svg('text', {class: 'bv-heard', y: 0}), svg('text', {class: 'bv-said', y: 14})));
     g.addEventListener('click', () => select(b.path));
@@ -153,9 +166,9 @@ const BV = (() => {
     }
     const boxes = svg('g', {class: 'bv-boxes'}, diagram.boxes.map(boxElement));
     const edges = svg('g', {class: 'bv-edges'});
-    for (const p of owner.inputs) edges.append(portElement(owner, p, ...places.get('0:' + p.id), false, false),
+    for (const p of owner.inputs) edges.append(portElement(owner, p, ...places.get('0:' + p.id), false, null),
                                                svg('text', {class: 'bv-edge-label', x: places.get('0:' + p.id)[0] - 8, y: places.get('0:' + p.id)[1] + 4, 'text-anchor': 'end'}, p.name));
-    for (const p of owner.outputs) edges.append(portElement(owner, p, ...places.get('0:' + p.id), true, false),
+    for (const p of owner.outputs) edges.append(portElement(owner, p, ...places.get('0:' + p.id), true, null),
                                                 svg('text', {class: 'bv-edge-label', x: places.get('0:' + p.id)[0] + 8, y: places.get('0:' + p.id)[1] + 4}, p.name));
     const all = [...places.values()];
     const xs = all.map((p) => p[0]).concat(diagram.boxes.map((b) => b.x + BOX_W));
@@ -177,7 +190,7 @@ const BV = (() => {
     const scale = Math.max(2, Math.min(12, 900 / end));
     const x = (f) => 120 + f * scale;
     const rows = [...t.layers.map((l) => ({label: l.name, layer: l})), ...t.curves.map((c) => ({label: c.actuator, curve: c}))];
-    const s = svg('svg', {class: 'bv-timeline', 'data-box': box.path, width: x(end) + 40, height: 40 + rows.length * 26});
+    const s = svg('svg', {class: 'bv-timeline', 'data-timeline': box.path, width: x(end) + 40, height: 40 + rows.length * 26});
     const step = RULER_STEPS.find((n) => n * scale >= 40) || RULER_STEPS[RULER_STEPS.length - 1];
     for (let f = 0; f <= end; f += step)
       s.append(svg('line', {x1: x(f), x2: x(f), y1: 14, y2: 20, class: 'bv-tick'}), svg('text', {x: x(f) + 2, y: 12, class: 'bv-ruler'}, f));
@@ -258,7 +271,7 @@ const BV = (() => {
     const s = el.canvas.querySelector('svg.bv-timeline');
     const run = shownRun();
     if (!s || !run) return;
-    const f = run.frames.get(s.dataset.box);
+    const f = run.frames.get(s.dataset.timeline);
     let frame = 0;
     if (f) frame = f.fps ? Math.min(Number(s.dataset.end), f.frame + Math.max(0, engineNow() - f.t) * f.fps) : f.frame;
     const x = 120 + frame * Number(s.dataset.scale);
@@ -295,7 +308,7 @@ const BV = (() => {
   }
 
   function paintSide(run) {
-    el.errors.replaceChildren(...[...run.errors].map(([path, text]) => h('li', {'data-box': path}, h('strong', {}, path), ' ', text)));
+    el.errors.replaceChildren(...[...run.errors].map(([path, text]) => h('li', {'data-error-box': path}, h('strong', {}, path), ' ', text)));
     if (!run.errors.size) el.errors.append(h('li', {class: 'empty'}, 'No error.'));
     el.dialogLines.replaceChildren(...[...run.dialog].map(([path, l]) =>
       h('li', {}, h('strong', {}, path), l.heard ? h('div', {}, 'heard: ', l.heard) : null, l.said ? h('div', {}, 'said: ', l.said) : null)));
