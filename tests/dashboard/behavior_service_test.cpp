@@ -139,6 +139,7 @@ TEST_F(BehaviorService, RefusalsSayWhy) {
   EXPECT_EQ(refusal("Autolife.behaviorDiagram", {"demo/scripted"}), "not-a-behavior");
   try {
     call("Autolife.setBreakpoint", {kActivity, "First", "onGo"});
+    ADD_FAILURE() << "an unknown input is refused";
   } catch (const service::CallError& e) {
     EXPECT_THAT(e.what(), HasSubstr("box 'First' has no input 'onGo' (its inputs: 'onLoad', 'onStart', 'onStop')"));
   }
