@@ -238,6 +238,7 @@ private:
   // while it runs; its outputs fire when the topic sets their variables.
   bool isDialogBox() const { return !model_.dialogFile.empty(); }
   void startDialog();
+  std::vector<std::filesystem::path> dialogTopicFiles(const std::filesystem::path& dlg);
   void stopDialog();
   // Observers see what ALDialog hears and answers while it runs.
   void watchDialogLines(const std::string& subscriber);
