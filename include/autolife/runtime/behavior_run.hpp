@@ -62,6 +62,10 @@ struct RuntimeContext {
   // Who watches its boxes (run_observer.hpp); null: nobody, and nothing is
   // reported.
   RunObserver* observer = nullptr;
+  // Where box code sees the behavior's folder (ALFrameManager.getBehaviorPath,
+  // behaviorAbsolutePath()): `play` gives a package's behavior NAOqi's
+  // install path (sim/installed_app.hpp). Empty: where it is.
+  std::function<std::string(const std::string& folder)> folderAsSeen = nullptr;
 };
 
 class BehaviorRun {
