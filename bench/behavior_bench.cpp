@@ -1,7 +1,12 @@
-// bench_behavior: the behavior runtime's two bars (issue 4).
+// bench_behavior: the behavior runtime's two bars (issue 4), and what
+// watching it costs (issue 27).
 //   load: a generated ~300 KB behavior read (parse + model) and instantiated
 //         (every box created, every Python box's class compiled and built,
 //         every onLoad run), on the virtual clock; median of --repeat passes.
+//   run: the same behavior played to its end as an activity, on the
+//         virtual clock: every box starts, says its sentence and stops,
+//         each telling the engine's observers (the log of runs, the
+//         Autolife.boxEvent signal with nobody subscribed); median of --runs.
 //   jitter: a timeline at 25 fps played on the real clock; how late each
 //         frame runs after it was due (p50, p99, max).
 #include <CLI/CLI.hpp>
@@ -19,6 +24,7 @@
 
 #include "autolife/core/workers.hpp"
 #include "autolife/engine/engine.hpp"
+#include "autolife/life/autonomous_life.hpp"
 #include "autolife/memory/memory.hpp"
 #include "autolife/runtime/behavior_runner.hpp"
 #include "autolife/service/service.hpp"
@@ -54,7 +60,8 @@ std::string box(int id) {
          std::to_string(id) + "\" default_value=\"\" custom_choice=\"0\" id=\"5\" />\n</Box>\n";
 }
 
-std::string generatedBehavior(std::size_t targetBytes, int& boxes) {
+// `ends`: the last box's onStopped stops the root (the behavior ends).
+std::string generatedBehavior(std::size_t targetBytes, int& boxes, bool ends = false) {
   std::string diagram;
   boxes = 0;
   while (diagram.size() < targetBytes) diagram += box(++boxes);
@@ -62,6 +69,9 @@ std::string generatedBehavior(std::size_t targetBytes, int& boxes) {
   for (int i = 1; i < boxes; ++i)
     diagram += "<Link inputowner=\"" + std::to_string(i + 1) + "\" indexofinput=\"2\" outputowner=\"" +
                std::to_string(i) + "\" indexofoutput=\"4\" />\n";
+  if (ends)
+    diagram += "<Link inputowner=\"0\" indexofinput=\"4\" outputowner=\"" + std::to_string(boxes) +
+               "\" indexofoutput=\"4\" />\n";
   return "<?xml version=\"1.0\" encoding=\"UTF-8\" ?>\n<ChoregrapheProject xar_version=\"3\">\n"
          "<Box name=\"root\" id=\"-1\">\n" +
          std::string(kPorts) +
@@ -125,6 +135,45 @@ void benchLoad(int repeat) {
               *std::min_element(total.begin(), total.end()), *std::max_element(total.begin(), total.end()));
 }
 
+// Plays the generated behavior as an activity, `runs` times after a warm-up
+// (which reads the file): wall time from switchFocus to the behavior's end.
+void benchRun(int runs) {
+  int boxes = 0;
+  const std::string text = generatedBehavior(300 * 1024, boxes, true);
+  const fs::path file = fs::temp_directory_path() / "autolife-bench-run.xar";
+  std::ofstream(file) << text;
+  core::VirtualClock clock;
+  std::vector<double> wall, cpu;
+  {
+    engine::Engine engine(clock);
+    life::Activity activity;
+    activity.name = "bench/chain";
+    activity.run = life::RunBehavior{file.string()};
+    engine.addActivity(activity);
+    engine.start();
+    clock.runUntil(clock.now());
+    auto once = [&] {
+      const double cpuStart = cpuMillis();
+      const auto start = Clock::now();
+      const auto giveUp = clock.now() + std::chrono::hours(1);  // (the Launchpad's clock ticks for ever)
+      engine.services.call("ALAutonomousLife.switchFocus", {activity.name});
+      while (engine.behaviors.running() > 0 && clock.now() < giveUp) clock.runNext();
+      if (engine.behaviors.running() > 0) throw std::runtime_error("the behavior did not end within an hour");
+      cpu.push_back(cpuMillis() - cpuStart);
+      return millisSince(start);
+    };
+    once();
+    cpu.clear();
+    for (int i = 0; i < runs; ++i) wall.push_back(once());
+  }
+  if (runs == 0) return;  // the warm-up alone (callgrind's baseline)
+  fs::remove(file);
+  std::printf("run: %d Python boxes played in sequence as an activity, virtual time: %.2f ms wall, %.2f ms CPU per run "
+              "(medians of %d; wall range %.2f to %.2f ms, CPU from %.2f ms)\n",
+              boxes, percentile(wall, 0.5), percentile(cpu, 0.5), runs, *std::min_element(wall.begin(), wall.end()),
+              *std::max_element(wall.begin(), wall.end()), *std::min_element(cpu.begin(), cpu.end()));
+}
+
 void benchJitter(int seconds) {
   const int fps = 25;
   const std::string xar = std::string("<?xml version=\"1.0\" ?>\n<ChoregrapheProject xar_version=\"3\">\n"
@@ -171,13 +220,19 @@ void benchJitter(int seconds) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app("The behavior runtime's benchmarks: load + instantiate, timeline jitter");
+  CLI::App app("The behavior runtime's benchmarks: load + instantiate, a run as an activity, timeline jitter");
   int repeat = 7;
+  int runs = 15;
   int seconds = 20;
   app.add_option("--repeat", repeat, "Load passes (median reported)");
+  app.add_option("--runs", runs, "Runs of the behavior as an activity (median reported)");
   app.add_option("--seconds", seconds, "Timeline length for the jitter run");
+  std::string only;
+  app.add_option("--only", only, "One of them: load, run or jitter (under callgrind, say)")
+      ->check(CLI::IsMember({"load", "run", "jitter"}));
   CLI11_PARSE(app, argc, argv);
-  benchLoad(repeat);
-  benchJitter(seconds);
+  if (only.empty() || only == "load") benchLoad(repeat);
+  if (only.empty() || only == "run") benchRun(runs);
+  if (only.empty() || only == "jitter") benchJitter(seconds);
   return 0;
 }

@@ -1,5 +1,5 @@
-// `autolife play BEHAVIOR.xar|FOLDER [--json] [--virtual|--realtime]
-// [--until T] [--seed N] [--all] [--robot nao|pepper|tcp://HOST:PORT]`: one behavior on the
+// `autolife play BEHAVIOR.xar|FOLDER [--json] [--all] [--boxes] [--virtual|--realtime]
+// [--until T] [--seed N] [--robot nao|pepper|tcp://HOST:PORT]`: one behavior on the
 // simulated robot, or on a remote one; what the robot did, one line per
 // service call, box logs and errors, and how the behavior ended.
 #include <iostream>
@@ -30,6 +30,9 @@ then how the behavior ended; with --json, JSON Lines such as
 Identical records in a row (a box polling in a loop) are folded: the first
 is printed, then the last with xN, N the records of the run; --all prints
 each one (--json always does).
+With --boxes, every box event too: a box started, stopped, failed, an input
+reached it, it fired an output, a breakpoint holds it, its timeline's frame,
+a Dialog box's lines ({"t", "box", "event", "detail"}; the box's path).
 Ends: finished (the root box fired onStopped), error (a box raised: its
 file:line and message), until (still running at --until, then stopped),
 idle (virtual time: nothing left that could happen; it says why: what the
@@ -67,6 +70,7 @@ struct PlayCommandOptions {
   std::string behavior;
   bool json = false;
   bool all = false;
+  bool boxes = false;
   bool realtime = false;
   bool virtualTime = false;
   std::string until;
@@ -91,6 +95,7 @@ int runPlay(const PlayCommandOptions& o) {
   options.behavior = o.behavior;
   options.realtime = o.realtime;
   options.seed = o.seed;
+  options.boxes = o.boxes;
   if (!o.until.empty()) {
     options.until = sim::parseDuration(o.until);
     if (!options.until) {
@@ -139,6 +144,7 @@ void addPlayCommand(CLI::App& app, int& status) {
   cmd->add_option("BEHAVIOR", options->behavior, "behavior.xar, or a folder in the new format")->required();
   cmd->add_flag("--json", options->json, "JSON Lines output, one object per line");
   cmd->add_flag("--all", options->all, "Print every record: identical ones in a row are not folded into one (xN)");
+  cmd->add_flag("--boxes", options->boxes, "Print every box event too: {\"t\", \"box\", \"event\", \"detail\"}");
   auto* realtime = cmd->add_flag("--realtime", options->realtime, "Run on the real clock");
   cmd->add_flag("--virtual", options->virtualTime, "Run in virtual time (the default)")->excludes(realtime);
   cmd->add_option("--until", options->until, "Stop the behavior at this time (seconds, or 90s, 30m, 2h, 1d)");

@@ -46,6 +46,12 @@ no-trigger, pending (docs/scenarios.md).
 --record FILE records the day (the seed, the robot, the packages with their
 files' hash, every input in engine time): `autolife replay FILE` prints this
 same timeline again, or what changes with other packages (docs/replay.md).
+--boxes adds every box event of the activities' behaviors (a box started,
+stopped, failed, an input reached it, it fired an output, a breakpoint holds
+it: Autolife.setBreakpoint in a call step, Autolife.resume; its timeline's
+frame; a Dialog box's lines):
+  box  pkg/act  Say Hello  start
+  {"t": 3.0, "activity": "pkg/act", "box": "Say Hello", "event": "start", "detail": ""}
 --robot nao|pepper overrides the scenario's robot; --robot tcp://HOST:PORT
 sends the services' calls to a robot over qi (time stays virtual: a call
 takes no engine time, the robot's memory is not mirrored; docs/qi.md).
@@ -60,6 +66,7 @@ struct SimulateOptions {
   std::string until;
   std::optional<std::uint64_t> seed;
   bool explain = false;
+  bool boxes = false;
   std::optional<double> turnLimit;
   std::string robot;
   std::string record;  // --record FILE: the day, for `autolife replay`
@@ -73,6 +80,7 @@ int runSimulate(const SimulateOptions& o) {
   options.seed = o.seed;
   options.explain = o.explain;
   options.textOnly = !o.json;
+  options.boxes = o.boxes;
   if (!turnLimitFrom(o.turnLimit, "simulate", options.turnLimit)) return 2;
   std::optional<RobotChoice> robot(RobotChoice{});
   if (!o.robot.empty() && !(robot = chooseRobot("simulate", o.robot, false))) return 2;
@@ -123,6 +131,8 @@ void addSimulateCommand(CLI::App& app, int& status) {
   addSeedOption(cmd, options->seed, "the scenario's, else 0");
   cmd->add_flag("--explain", options->explain,
                 "At each Launchpad decision and at the end, why each activity not focused is not");
+  cmd->add_flag("--boxes", options->boxes,
+                "Every box event of the behaviors: {\"activity\", \"box\", \"event\", \"detail\"}");
   addTurnLimitOption(cmd, options->turnLimit);
   cmd->add_option("--robot", options->robot,
                   "nao or pepper (default: the scenario's); tcp://HOST:PORT: its calls go to a robot over qi");

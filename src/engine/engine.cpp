@@ -9,6 +9,7 @@
 #include "autolife/engine/animation_length.hpp"
 #include "autolife/engine/autolife_service.hpp"
 #include "autolife/engine/dashboard_methods.hpp"
+#include "behavior_methods.hpp"
 #include "autolife/engine/package_dialogs.hpp"
 #include "autolife/engine/memory_service.hpp"
 #include "autolife/engine/package_services.hpp"
@@ -112,8 +113,11 @@ Engine::Parts::Parts(core::Clock& c, const EngineOptions& o)
       workers(c, dynamic_cast<core::VirtualClock*>(&c) ? core::Workers::Mode::Virtual : core::Workers::Mode::Real),
       pythonBridge(workers, {o.seed}),
       resources(c),
+      behaviorLog(o.store, c, o.storageProblem),
+      boxStates(behaviorLog),
       behaviors(runtime::RuntimeContext{services, workers, &memory, &resources,
-                                        [this](const runtime::RunEvent& e) { behaviorEvents(e); }, {}, &pythonBridge}),
+                                        [this](const runtime::RunEvent& e) { behaviorEvents(e); }, {}, &pythonBridge,
+                                        &boxObservers}),
       runners(scripted, programs),
       keysListener(keys),
       life({memory, monitor, services, runners, &keysListener, journal.get()}, lifeOptions(o)),
@@ -143,6 +147,8 @@ Engine::Engine(core::Clock& c, EngineOptions o)
       pythonBridge(parts_->pythonBridge),
       resources(parts_->resources),
       behaviors(parts_->behaviors),
+      boxObservers(parts_->boxObservers),
+      behaviorLog(parts_->behaviorLog),
       runners(parts_->runners),
       life(parts_->life),
       packages(parts_->packages),
@@ -156,6 +162,9 @@ Engine::Engine(core::Clock& c, EngineOptions o)
       serviceOperands(parts_->serviceOperands),
       serviceProcesses(parts_->serviceProcesses) {
   runners.setBehaviorRunner(&behaviors);
+  // The log first: it numbers the runs the states report.
+  boxObservers.add(&parts_->behaviorLog);
+  boxObservers.add(&parts_->boxStates);
   parts_->keysListener.setWorld(&world);
   if (options_.turnLimit) workers.setLimits({*options_.turnLimit, workers.limits().afterCancel});
   // In virtual time box threads run, in turn, after each clock task.
@@ -234,6 +243,9 @@ void Engine::registerServices() {
                    "What a person says to the robot (ALSpeechRecognition, then ALDialog): {heard, wordRecognized, "
                    "outcome, reason, topic, file, line, rule, notes, answers}",
                    [this](const service::Arguments& a) { return heardValue(hear(service::stringArg(a, 0), service::floatArg(a, 1)), service::stringArg(a, 0)); });
+  // Watching and steering behaviors: the diagram, box states, runs, breakpoints, faults.
+  addBehaviorMethods(*autolife, {life, behaviors, parts_->behaviorLog, parts_->boxStates});
+  parts_->boxStates.emitOn(autolife);
   addVoiceMethods(*autolife, *this);
   services.add(autolife);
   services.add(makeServiceManagerService(services, serviceProcesses));

@@ -15,6 +15,8 @@
 #include "autolife/core/preferences.hpp"
 #include "autolife/core/workers.hpp"
 #include "autolife/dialog/services.hpp"
+#include "autolife/engine/behavior_log.hpp"
+#include "autolife/engine/box_states.hpp"
 #include "autolife/engine/engine.hpp"
 #include "autolife/engine/inputs.hpp"
 #include "autolife/engine/perceived_world.hpp"
@@ -79,6 +81,10 @@ struct Engine::Parts {
   core::Workers workers;
   python::Bridge pythonBridge;
   runtime::ResourceArbiter resources;
+  // What is seen of the behaviors: the one seam, and its observers.
+  runtime::RunObservers boxObservers;
+  BehaviorLog behaviorLog;
+  BoxStates boxStates;
   runtime::BehaviorRunner behaviors;
   life::RunnerSet runners;
   KeysListener keysListener;

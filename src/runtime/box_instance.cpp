@@ -29,7 +29,7 @@ void deliverToAll(const std::vector<Target>& targets, const std::optional<servic
 }  // namespace
 
 BoxInstance::BoxInstance(Run& run, const behavior::Box& model, BoxInstance* parent)
-    : run_(run), model_(model), parent_(parent) {}
+    : run_(run), model_(model), parent_(parent), path_(run.pathOf(model)) {}
 
 BoxInstance::~BoxInstance() = default;
 
@@ -64,7 +64,7 @@ void BoxInstance::createPython() {
       Run::Lock lock(self->run_);
       if (auto* e = std::get_if<python::BoxError>(&created)) {
         self->creating_ = false;
-        if (self->loaded_) self->run_.fail(*e);
+        if (self->loaded_) self->failed(*e);
         return;
       }
       if (!self->loaded_) {
@@ -84,12 +84,12 @@ void BoxInstance::createPython() {
       }
       self->python_ = box;
       waiting.swap(self->waiting_);
-      if (loadError) return self->run_.fail(*loadError);
+      if (loadError) return self->failed(*loadError);
     }
     for (auto& call : waiting) {
       if (auto e = call(*box)) {
         Run::Lock lock(self->run_);
-        return self->run_.fail(*e);
+        return self->failed(*e);
       }
     }
   });
@@ -104,7 +104,7 @@ void BoxInstance::callPython(PythonCall call) {
   run_.spawn([self = shared_from_this(), box = python_, call = std::move(call)] {
     if (auto e = call(*box)) {
       Run::Lock lock(self->run_);
-      if (self->loaded_) self->run_.fail(*e);
+      if (self->loaded_) self->failed(*e);
     }
   });
 }
@@ -138,6 +138,7 @@ void BoxInstance::unload() {
   stopDialog();
   letGoOfResources();
   if (timeline_) timeline_->unload();
+  stopped("unloaded");
   waiting_.clear();
   if (python_) {
     run_.spawn([self = shared_from_this(), box = python_] { box->callLifecycle("onUnload"); });
@@ -153,20 +154,36 @@ void BoxInstance::receive(int input, const std::optional<service::Any>& value) {
     if (const behavior::Parameter* p = model_.findParameter(input)) receiveParameter(*p, value);
     return;
   }
-  if (in->nature == behavior::InputNature::OnStop) letGoOfResources();
-  if (in->nature == behavior::InputNature::OnStart && !admitStart(input, value)) return;
-  if (isDialogBox() && in->nature == behavior::InputNature::OnStart) startDialog();
-  if (isDialogBox() && in->nature == behavior::InputNature::OnStop) {
+  if (run_.holds(*this, *in, value)) return;
+  pass(*in, value);
+}
+
+void BoxInstance::pass(const behavior::Input& in, const std::optional<service::Any>& value) {
+  if (!loaded_) return;
+  run_.observe(BoxEventKind::Input, *this, in.name, value);
+  if (in.nature == behavior::InputNature::OnStop) letGoOfResources();
+  if (in.nature == behavior::InputNature::OnStart && !admitStart(in.id, value)) return;
+  take(in, value);
+}
+
+void BoxInstance::take(const behavior::Input& in, const std::optional<service::Any>& value) {
+  if (in.nature == behavior::InputNature::OnStart) {
+    if (auto fault = run_.takeFault(*this)) return injected(*fault);
+    started();
+  }
+  if (in.nature == behavior::InputNature::OnStop) stopped("onStop");
+  if (isDialogBox() && in.nature == behavior::InputNature::OnStart) startDialog();
+  if (isDialogBox() && in.nature == behavior::InputNature::OnStop) {
     stopDialog();
     emitStopped();
   }
   if (hasPython())
-    callPython([name = in->name, value](python::PythonBox& p) { return p.callInput(name, value ? &*value : nullptr); });
+    callPython([name = in.name, value](python::PythonBox& p) { return p.callInput(name, value ? &*value : nullptr); });
   if (timeline_ && model_.timeline->enable) {
-    if (in->nature == behavior::InputNature::OnStart) timeline_->play();
-    if (in->nature == behavior::InputNature::OnStop) timeline_->stop();
+    if (in.nature == behavior::InputNature::OnStart) timeline_->play();
+    if (in.nature == behavior::InputNature::OnStop) timeline_->stop();
   }
-  const auto targets = forwards_[input];  // a copy: delivering may change the links
+  const auto targets = forwards_[in.id];  // a copy: delivering may change the links
   deliverToAll(targets, value);
 }
 
@@ -184,10 +201,14 @@ void BoxInstance::receiveParameter(const behavior::Parameter& parameter, const s
 void BoxInstance::emit(int output, const std::optional<service::Any>& value) {
   if (!loaded_) return;
   const auto keepAlive = shared_from_this();  // an output may end the behavior, unloading this box
+  const behavior::Output* out = model_.findOutput(output);
+  if (out) {
+    run_.observe(BoxEventKind::Output, *this, out->name, value);
+    if (out->nature == behavior::OutputNature::Stopped) stopped(out->name);
+  }
   const auto targets = outputs_[output];
   run_.outputFired(*this, output, !targets.empty() || !parent_);
   deliverToAll(targets, value);
-  const behavior::Output* out = model_.findOutput(output);
   if (!out || out->nature != behavior::OutputNature::Stopped) return;
   stopDialog();
   letGoOfResources();

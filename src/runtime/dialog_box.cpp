@@ -87,7 +87,36 @@ void BoxInstance::startDialog() {
           self->run_.checkIdleSoon();
         }));
   }
+  if (run_.observed()) watchDialogLines(subscriber);
   memory->raiseEvent("onStart", 1);
+}
+
+// What ALDialog hears and answers while the box runs (its topics are then
+// active): Dialog/LastInput, then Dialog/Answered with the rule's topic and
+// line (Dialog/MatchedTopic, Dialog/MatchedLine, written just before).
+void BoxInstance::watchDialogLines(const std::string& subscriber) {
+  auto* lines = run_.context().memory;
+  std::weak_ptr<BoxInstance> weak = shared_from_this();
+  auto watch = [&](const char* key, BoxEventKind kind) {
+    dialogSubscriptions_.push_back(lines->subscribeToEvent(
+        key, subscriber, [weak, kind, lines](const std::string&, const core::Value& v) {
+          auto self = weak.lock();
+          if (!self) return;
+          std::string line = v.isString() ? v.asString() : v.toJson();
+          if (kind == BoxEventKind::Said) {
+            try {
+              const auto topic = lines->getData("Dialog/MatchedTopic");
+              const auto at = lines->getData("Dialog/MatchedLine");
+              if (topic.isString() && !topic.asString().empty()) line += " (" + topic.asString() + ":" + at.toJson() + ")";
+            } catch (const memory::MemoryError&) {
+            }
+          }
+          Run::Lock lock(self->run_);
+          if (self->loaded_ && !self->dialogTopics_.empty()) self->run_.observe(kind, *self, line);
+        }));
+  };
+  watch("Dialog/LastInput", BoxEventKind::Heard);
+  watch("Dialog/Answered", BoxEventKind::Said);
 }
 
 void BoxInstance::stopDialog() {

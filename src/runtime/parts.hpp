@@ -20,9 +20,11 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <deque>
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "autolife/behavior/state_machine.hpp"
@@ -31,6 +33,7 @@
 #include "autolife/runtime/behavior_run.hpp"
 #include "autolife/runtime/curves.hpp"
 #include "autolife/runtime/resources.hpp"
+#include "control_settings.hpp"
 
 namespace autolife::runtime::detail {
 
@@ -134,7 +137,10 @@ public:
 
 private:
   void startFrames();
-  void haltFrames();
+  // Frames stop; observers see the playhead held unless `quietly`.
+  void haltFrames(bool quietly = false);
+  // Observers see where the playhead is and whether it moves (run_debug.cpp's Frame).
+  void showPlayhead();
   void sendCurves(int fromFrame);
   // resource_claims.cpp: the joints of the curves, claimed as the timeline's
   // resources_acquisition says; false while the claim waits.
@@ -175,8 +181,16 @@ public:
   void load();
   void unload();
   bool loaded() const { return loaded_; }
-  // An input arrives (with a value, or a bang).
+  // An input arrives (with a value, or a bang); a breakpoint may hold it
+  // (run_debug.cpp).
   void receive(int input, const std::optional<service::Any>& value);
+  // The same, past any breakpoint (a held signal resumed).
+  void pass(const behavior::Input& input, const std::optional<service::Any>& value);
+  // Its path in the behavior (behavior/box_paths.hpp): what observers and
+  // breakpoints call it.
+  const std::string& path() const { return path_; }
+  // It failed: observers hear it, then the behavior ends with the error.
+  void failed(const python::BoxError& error);
   // The box fires an output: its targets get it.
   void emit(int output, const std::optional<service::Any>& value);
   void receiveParameter(const behavior::Parameter& parameter, const std::optional<service::Any>& value);
@@ -233,6 +247,13 @@ private:
   // resource_claims.cpp: an onStart waits until the box's <Resource>s are
   // granted; they go back when it stops, fires onStopped or unloads.
   bool admitStart(int input, const std::optional<service::Any>& value);
+  // The input taken, once admitted (its resources granted for an onStart).
+  void take(const behavior::Input& input, const std::optional<service::Any>& value);
+  // run_debug.cpp: its running state as observers see it, and a fault
+  // injected for this start.
+  void started();
+  void stopped(std::string_view why);
+  void injected(Fault fault);
   void letGoOfResources();
   void resourcesGranted(ResourceArbiter::ClaimId id);
   void giveWay(ResourceArbiter::ClaimId id, behavior::ResourceType type, const std::string& resource);
@@ -248,11 +269,15 @@ private:
   void startDialog();
   std::vector<std::filesystem::path> dialogTopicFiles(const std::filesystem::path& dlg);
   void stopDialog();
+  // Observers see what ALDialog hears and answers while it runs.
+  void watchDialogLines(const std::string& subscriber);
 
   Run& run_;
   const behavior::Box& model_;
   BoxInstance* parent_;
+  const std::string& path_;
   bool loaded_ = false;
+  bool running_ = false;  // started, not stopped since (what observers were told)
   std::shared_ptr<python::PythonBox> python_;
   bool creating_ = false;
   std::vector<PythonCall> waiting_;  // calls that arrived while the box was being created
@@ -269,9 +294,11 @@ private:
   std::optional<std::pair<int, std::optional<service::Any>>> heldStart_;  // waits for the resources
 };
 
-class Run final : public BehaviorRun, public std::enable_shared_from_this<Run> {
+class Run final : public BehaviorRun, public RunControl, public std::enable_shared_from_this<Run> {
 public:
-  Run(std::shared_ptr<const behavior::Behavior> behavior, std::string id, RuntimeContext context, Ended ended);
+  // `controls`: the activity's breakpoints and faults (null: the run's own).
+  Run(std::shared_ptr<const behavior::Behavior> behavior, std::string id, RuntimeContext context, Ended ended,
+      std::shared_ptr<ControlSettings> controls = nullptr);
   ~Run() override;
 
   void start() override;
@@ -280,6 +307,15 @@ public:
   const std::string& id() const override { return id_; }
   bool goToFrame(int frame) override;
   bool goToLabel(const std::string& label) override;
+  RunControl& control() override { return *this; }
+
+  // RunControl (run_debug.cpp)
+  void setBreakpoint(const std::string& box, const std::string& input) override;
+  bool clearBreakpoint(const std::string& box, const std::string& input) override;
+  void resume() override;
+  void injectFault(const std::string& box, Fault fault) override;
+  bool paused() const override;
+  Settings settings() const override;
 
   // The run's lock, inside memory's dispatcher Hold (when the run has a
   // memory): the Hold ends after the lock is released, and only then are
@@ -317,6 +353,15 @@ public:
   // The last output a box fired ("'Show App'.onStopped, linked to nothing"),
   // which says where an idle behavior's flow stopped.
   void outputFired(const BoxInstance& box, int output, bool linked);
+  // run_debug.cpp, the run's lock held. What observers hear of a box.
+  void observe(BoxEventKind kind, const BoxInstance& box, std::string_view text,
+               const std::optional<service::Any>& value = std::nullopt);
+  bool observed() const { return context_.observer != nullptr; }
+  // A signal reaching `input`: true when a breakpoint (or the behavior
+  // already paused) holds it until resume().
+  bool holds(BoxInstance& box, const behavior::Input& input, const std::optional<service::Any>& value);
+  std::optional<Fault> takeFault(const BoxInstance& box) { return controls_->takeFault(box.path()); }
+  const std::string& pathOf(const behavior::Box& box) const;
 
 private:
   void end(const std::string& error);
@@ -324,6 +369,7 @@ private:
   bool idleLocked() const;
   std::vector<Waiting> waitingLocked() const;
   void checkIdle();
+  void ended(RunEnding::How how, std::string_view error);
 
   std::shared_ptr<const behavior::Behavior> behavior_;
   std::string id_;
@@ -339,6 +385,19 @@ private:
   Placement placement_;
   std::string lastOutput_;
   std::optional<std::vector<Waiting>> idleTold_;  // what it waited for when last reported idle
+  std::unordered_map<const behavior::Box*, std::string> paths_;
+  RunInfo info_;
+  std::shared_ptr<ControlSettings> controls_;
+  // Signals held at a breakpoint, in the order they came (the first is the
+  // one that hit it); deliverable while their box lives.
+  struct Held {
+    std::weak_ptr<BoxInstance> box;
+    const behavior::Input* input;
+    std::optional<service::Any> value;
+    bool pastBreakpoint;  // the one that hit it: delivered without checking again
+  };
+  std::deque<Held> held_;
+  bool paused_ = false;
 };
 
 }  // namespace autolife::runtime::detail

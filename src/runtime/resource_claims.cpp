@@ -96,7 +96,8 @@ void BoxInstance::resourcesGranted(ResourceArbiter::ClaimId id) {
   resources_.holding = true;
   auto start = std::move(heldStart_);
   heldStart_.reset();
-  if (start) receive(start->first, start->second);
+  if (!start) return;
+  if (const auto* in = model_.findInput(start->first)) take(*in, start->second);
 }
 
 void BoxInstance::giveWay(ResourceArbiter::ClaimId id, behavior::ResourceType type, const std::string& resource) {

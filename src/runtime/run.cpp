@@ -1,5 +1,6 @@
 #include <atomic>
 
+#include "autolife/behavior/box_paths.hpp"
 #include "autolife/memory/memory.hpp"
 #include "parts.hpp"
 
@@ -17,12 +18,15 @@ namespace {
 // Box-thread groups are never reused: a stopped run's late threads cannot
 // be mistaken for a new run's.
 std::atomic<core::Workers::Group> nextGroup{1};
+std::atomic<std::uint64_t> nextSerial{1};
 
 }  // namespace
 
-Run::Run(std::shared_ptr<const behavior::Behavior> behavior, std::string id, RuntimeContext context, Ended ended)
+Run::Run(std::shared_ptr<const behavior::Behavior> behavior, std::string id, RuntimeContext context, Ended ended,
+         std::shared_ptr<ControlSettings> controls)
     : behavior_(std::move(behavior)), id_(std::move(id)), context_(std::move(context)), ended_(std::move(ended)),
-      group_(nextGroup++) {
+      group_(nextGroup++), paths_(behavior::boxPaths(*behavior_)), info_{id_, *behavior_, nextSerial++},
+      controls_(controls ? std::move(controls) : std::make_shared<ControlSettings>(behavior_)) {
   bridge_ = context_.python;
   if (!bridge_) bridge_ = (ownBridge_ = std::make_unique<python::Bridge>(context_.workers)).get();
   // Box code that never gives its thread back is interrupted (docs/behaviors.md).
@@ -48,6 +52,7 @@ void Run::start() {
   Lock lock(*this);
   if (running_ || root_) return;
   running_ = true;
+  if (context_.observer) context_.observer->runStarted(info_, clock().now());
   root_ = std::make_shared<BoxInstance>(*this, behavior_->root, nullptr);
   // Each time its box threads go quiet, it may have become idle (idle.cpp).
   context_.workers.whenQuiet(group_, [weak = weak_from_this()] {
@@ -64,6 +69,7 @@ void Run::stop() {
   if (!running_) return;
   running_ = false;
   teardown();
+  ended(RunEnding::How::Stopped, {});
 }
 
 bool Run::running() const {
@@ -111,6 +117,7 @@ void Run::end(const std::string& error) {
   if (!running_) return;
   running_ = false;
   teardown();
+  ended(error.empty() ? RunEnding::How::Finished : RunEnding::How::Error, error);
   RunEvent e;
   e.kind = RunEvent::Kind::Ended;
   e.message = error.empty() ? "finished" : error;
@@ -122,9 +129,15 @@ void Run::end(const std::string& error) {
 // onUnload running in threads of a group of their own.
 void Run::teardown() {
   context_.workers.whenQuiet(group_, {});
+  held_.clear();
+  paused_ = false;
   context_.workers.cancel(group_);
   unloadGroup_ = nextGroup++;
   if (root_) root_->unload();
+}
+
+void Run::ended(RunEnding::How how, std::string_view error) {
+  if (context_.observer) context_.observer->runEnded(info_, {how, clock().now(), error});
 }
 
 }  // namespace detail

@@ -52,8 +52,15 @@ void TimelinePlayer::startFrames() {
   sendCurves(frame_);
   origin_ = run_.clock().now();
   originFrame_ = frame_;
-  if (fps_ > 0) scheduleTick();
-  else finish();
+  if (fps_ <= 0) return finish();
+  showPlayhead();
+  scheduleTick();
+}
+
+void TimelinePlayer::showPlayhead() {
+  if (!run_.observed() || !model_.enable) return;
+  const std::string where = std::to_string(frame_);
+  run_.observe(BoxEventKind::Frame, owner_, playing_ ? where + " at " + std::to_string(fps_) + " fps" : where + " held");
 }
 
 void TimelinePlayer::stop() {
@@ -62,11 +69,13 @@ void TimelinePlayer::stop() {
   releaseJoints();
 }
 
-void TimelinePlayer::haltFrames() {
+void TimelinePlayer::haltFrames(bool quietly) {
   const bool wasPlaying = playing_ || timer_;
+  const bool was = playing_;
   playing_ = false;
   if (timer_) run_.clock().cancel(timer_);
   timer_ = 0;
+  if (was && !quietly) showPlayhead();
   if (wasPlaying) run_.checkIdleSoon();  // its frames may have been the behavior's last pending work
 }
 
@@ -153,12 +162,13 @@ bool TimelinePlayer::goToFrame(int frame) {
   if (s != state_) enter(s);
   frame_ = frame;
   if (playing_) {
-    haltFrames();
+    haltFrames(true);
     playing_ = true;
     origin_ = run_.clock().now();
     originFrame_ = frame_;
     scheduleTick();
   }
+  showPlayhead();
   return true;
 }
 
@@ -170,7 +180,7 @@ void TimelinePlayer::setFps(int fps) {
   if (fps == fps_) return;
   fps_ = fps;
   if (!playing_) return;
-  haltFrames();
+  haltFrames(fps_ > 0);
   if (fps_ > 0) startFrames();  // (a rate of 0 holds the frames where they are)
 }
 

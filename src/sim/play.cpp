@@ -12,6 +12,7 @@
 #include "autolife/runtime/behavior_runner.hpp"
 #include "autolife/runtime/resources.hpp"
 #include "autolife/service/service.hpp"
+#include "autolife/sim/box_records.hpp"
 #include "autolife/sim/installed_app.hpp"
 
 namespace autolife::sim {
@@ -244,8 +245,15 @@ PlayResult play(const PlayOptions& options, const std::function<void(const Recor
     auto logged = engine.behaviorEvents.connect([&](const runtime::RunEvent& e) {
       if (e.kind == runtime::RunEvent::Kind::Log) out.event(e);
     });
+    BoxRecords boxes(false, [&out](ordered body, const std::string& text) {
+      ordered j{{"t", 0.0}};
+      for (auto& [k, v] : body.items()) j[k] = std::move(v);
+      out.record(std::move(j), "box", text);
+    });
+    if (options.boxes) engine.boxObservers.add(&boxes);
     runtime::RuntimeContext context{engine.services, engine.workers, &engine.memory, &engine.resources,
-                                    [&](const runtime::RunEvent& e) { out.event(e); }, {}, &engine.pythonBridge};
+                                    [&](const runtime::RunEvent& e) { out.event(e); }, {}, &engine.pythonBridge,
+                                    &engine.boxObservers};
     if (installed)
       context.folderAsSeen = [&installed](const std::string& folder) { return installed->installed(folder).string(); };
     auto run = runtime::BehaviorRun::create(model, options.behavior.string(), context,
@@ -269,6 +277,7 @@ PlayResult play(const PlayOptions& options, const std::function<void(const Recor
     if (options.hooks.detach) options.hooks.detach();
     if (virtualClock) engine.workers.settle();
     engine.workers.shutdown();
+    engine.boxObservers.remove(&boxes);
     result.endedAt = clock->now();
     out.end(result);
     engine.services.called.disconnect(calls);

@@ -9,7 +9,9 @@
 #include "autolife/robot/simulated_robot.hpp"
 #include "autolife/robot/simulated_world.hpp"
 #include "autolife/runtime/behavior_run.hpp"
+#include "autolife/runtime/run_observer.hpp"
 #include "autolife/service/service.hpp"
+#include "autolife/sim/box_records.hpp"
 #include "autolife/sim/simulator.hpp"
 #include "hear_audio.hpp"
 
@@ -89,10 +91,14 @@ public:
         explain_(o.explain),
         textOnly_(o.textOnly),
         feed_(o.feed),
+        boxes_(o.boxes),
         scenario_(s),
         clock_(s.start.value_or(core::VirtualClock::defaultWallStart())),
         engine_(clock_, engineOptions(s, o)),
-        output_(output) {}
+        output_(output),
+        boxRecords_(true, [this](ordered_json body, const std::string& text) { emit(std::move(body), pad("box") + text); }) {}
+
+  ~Run() { engine_.boxObservers.remove(&boxRecords_); }
 
   SimulationResult execute(core::Time end) {
     if (hooks_.built) hooks_.built(engine_);
@@ -187,6 +193,7 @@ private:
       emit({{"activity", activity}, {"error", error}}, pad("failed") + activity + ": " + error);
     });
     if (explain_) engine_.life.launchpadDecided.connect([this] { explainWhyNot(); });
+    if (boxes_) engine_.boxObservers.add(&boxRecords_);
   }
 
   // Why each activity that is not focused is not (issue 16's plain form:
@@ -310,12 +317,14 @@ private:
   const bool textOnly_;
   InputFeed* const feed_;
   core::TimerId fedOrder_ = 0;
+  const bool boxes_;
   const Scenario& scenario_;
   core::VirtualClock clock_;
   engine::Engine engine_;
   const std::function<void(const Record&)>& output_;
   std::vector<std::shared_ptr<memory::Subscriber>> subscribers_;
   SimulationResult result_;
+  sim::BoxRecords boxRecords_;
 };
 
 }  // namespace

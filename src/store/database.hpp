@@ -86,4 +86,14 @@ private:
   bool done_ = false;
 };
 
+// Runs `f`, re-throwing a StoreError with what was being done in front.
+template <typename F>
+auto doing(const std::string& what, F&& f) {
+  try {
+    return f();
+  } catch (const StoreError& e) {
+    throw StoreError(e.code(), what + ": " + e.what());
+  }
+}
+
 }  // namespace autolife::store

@@ -19,6 +19,12 @@ CREATE TABLE IF NOT EXISTS activity_statistics (
   focus_count INTEGER NOT NULL, total_duration REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS focus_history (id INTEGER PRIMARY KEY, activity TEXT NOT NULL, life_time INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS state_history (id INTEGER PRIMARY KEY, state TEXT NOT NULL, life_time INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS behavior_runs (
+  activity TEXT NOT NULL, run INTEGER NOT NULL, started REAL NOT NULL, ended REAL NOT NULL, life_time INTEGER NOT NULL,
+  end_how TEXT NOT NULL, error TEXT NOT NULL, event_count INTEGER NOT NULL, PRIMARY KEY (activity, run));
+CREATE TABLE IF NOT EXISTS box_events (
+  activity TEXT NOT NULL, run INTEGER NOT NULL, seq INTEGER NOT NULL, t REAL NOT NULL, box TEXT NOT NULL,
+  event TEXT NOT NULL, detail TEXT NOT NULL, PRIMARY KEY (activity, run, seq)) WITHOUT ROWID;
 PRAGMA user_version = 1;
 )";
 
@@ -27,16 +33,6 @@ std::filesystem::path asideName(const std::filesystem::path& file) {
   std::filesystem::path candidate = file.string() + ".corrupt";
   for (int n = 1; std::filesystem::exists(candidate); ++n) candidate = file.string() + ".corrupt." + std::to_string(n);
   return candidate;
-}
-
-// Re-throws a StoreError with what was being done in front.
-template <typename F>
-auto doing(const std::string& what, F&& f) {
-  try {
-    return f();
-  } catch (const StoreError& e) {
-    throw StoreError(e.code(), what + ": " + e.what());
-  }
 }
 
 }  // namespace

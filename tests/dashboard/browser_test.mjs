@@ -12,12 +12,7 @@
 // Usage: node tests/dashboard/browser_test.mjs AUTOLIFE_BINARY PACKAGES_DIR [SCREENSHOT.png]
 // Real time (serve has no virtual clock): every wait is on a condition, with
 // a generous deadline; nothing sleeps.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { chromium } from 'playwright-core';
+import { browserTest, check } from './harness.mjs';
 import { checkPanels } from './panels_check.mjs';
 
 const [binary, packages, screenshot] = process.argv.slice(2);
@@ -30,44 +25,7 @@ const ACTIVITY = 'dashboard-fixture/visitor';
 const LONG_UUID = 'org.example.dashboard-fixture-with-a-rather-long-package-identifier';
 const LONG_NAME = LONG_UUID + '/greet-everyone-who-comes-near-the-robot';
 const BROKEN = LONG_UUID + '/broken';
-const CHROMIUM = process.env.AUTOLIFE_CHROMIUM || '/usr/bin/chromium';
-const DEADLINE_MS = 60_000;  // sanitizer builds start slowly
-const OVERALL_MS = 240_000;  // ends before ctest's timeout, so serve is always stopped here
 const card = `article.activity[data-name="${ACTIVITY}"]`;
-
-// Starts serve on a free port; resolves with the process and its address
-// (the first line on stdout, docs/api.md).
-function startServe(data) {
-  const serve = spawn(binary, ['serve', '--port', '0', '--packages', packages, '--data', data],
-                      { stdio: ['ignore', 'pipe', 'inherit'] });
-  const address = new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('serve did not say where it listens')), DEADLINE_MS);
-    serve.on('exit', (code) => reject(new Error('serve exited with status ' + code)));
-    createInterface({ input: serve.stdout }).once('line', (line) => {
-      clearTimeout(timer);
-      resolve(JSON.parse(line).listening);
-    });
-  });
-  return { serve, address };
-}
-
-// SIGTERM, then SIGKILL if it has not exited after the deadline; resolves
-// with its exit status (null when it had to be killed).
-function stopServe(serve) {
-  if (serve.exitCode !== null || serve.signalCode !== null) return Promise.resolve(serve.exitCode);
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => serve.kill('SIGKILL'), DEADLINE_MS);
-    serve.once('exit', (code) => {
-      clearTimeout(timer);
-      resolve(code);
-    });
-    serve.kill('SIGTERM');
-  });
-}
-
-function check(condition, message) {
-  if (!condition) throw new Error(message);
-}
 
 // insertData through the page's memory browser.
 async function writeKey(page, key, value) {
@@ -215,37 +173,8 @@ async function run(page, address) {
   check(problems.length === 0, problems.join('\n'));
 }
 
-async function main() {
-  const data = mkdtempSync(join(tmpdir(), 'autolife-dashboard-test-'));
-  const { serve, address } = startServe(data);
-  address.catch(() => {});  // awaited below; a failure is reported there
-  process.on('exit', () => serve.kill('SIGKILL'));  // a no-op once it exited
-  let browser;
-  let status = 1;
-  const overall = setTimeout(() => {
-    console.error('dashboard test: no result after ' + OVERALL_MS / 1000 + ' s');
-    process.exit(1);
-  }, OVERALL_MS);
-  try {
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true });
-    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    page.setDefaultTimeout(DEADLINE_MS);
-    await run(page, await address);
-    status = 0;
-    console.log('dashboard: the page focused ' + ACTIVITY + ' after inserting Dashboard/Visitor');
-  } catch (e) {
-    console.error('dashboard test failed: ' + (e.stack || e));
-  } finally {
-    if (browser) await browser.close();
-    const exit = await stopServe(serve);
-    if (exit !== 0 && status === 0) {
-      console.error('serve did not stop cleanly: status ' + exit);
-      status = 1;
-    }
-    rmSync(data, { recursive: true, force: true });
-    clearTimeout(overall);
-  }
-  process.exit(status);
-}
-
-main();
+browserTest({
+  name: 'dashboard test', binary, serveArgs: ['--packages', packages], viewport: { width: 1400, height: 1000 },
+  run,
+  done: 'dashboard: the page focused ' + ACTIVITY + ' after inserting Dashboard/Visitor',
+});

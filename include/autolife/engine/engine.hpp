@@ -59,6 +59,7 @@ class SimulatedWorld;
 namespace runtime {
 class BehaviorRunner;
 class ResourceArbiter;
+class RunObservers;
 struct RunEvent;
 }  // namespace runtime
 namespace store {
@@ -78,6 +79,7 @@ struct Audio;
 namespace autolife::engine {
 
 class Inputs;
+class BehaviorLog;
 class PerceivedWorld;
 class ServiceOperandBridge;
 class ServiceProcesses;
@@ -168,6 +170,12 @@ public:
   // Who holds which part of the robot, between every running behavior's boxes.
   runtime::ResourceArbiter& resources;
   runtime::BehaviorRunner& behaviors;
+  // Who watches the behaviors' boxes (runtime/run_observer.hpp, the one
+  // seam): the log of runs and the Autolife.boxEvent signal are added first;
+  // `play --boxes` adds its printer.
+  runtime::RunObservers& boxObservers;
+  // Every activity's latest runs with their box events (engine/behavior_log.hpp).
+  BehaviorLog& behaviorLog;
   life::RunnerSet& runners;
   life::AutonomousLife& life;
   package::PackageStore& packages;

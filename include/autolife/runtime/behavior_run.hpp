@@ -27,6 +27,8 @@
 #include "autolife/core/workers.hpp"
 #include "autolife/memory/memory.hpp"
 #include "autolife/python/bridge.hpp"
+#include "autolife/runtime/run_control.hpp"
+#include "autolife/runtime/run_observer.hpp"
 #include "autolife/service/service.hpp"
 
 namespace autolife::runtime {
@@ -75,6 +77,9 @@ struct RuntimeContext {
   // The engine's Python bridge (its seed, box code's bookkeeping); null: each
   // run makes one of its own, with seed 0.
   python::Bridge* python = nullptr;
+  // Who watches its boxes (run_observer.hpp); null: nobody, and nothing is
+  // reported.
+  RunObserver* observer = nullptr;
   // Where box code sees the behavior's folder (ALFrameManager.getBehaviorPath,
   // behaviorAbsolutePath()): `play` gives a package's behavior NAOqi's
   // install path (sim/installed_app.hpp). Empty: where it is.
@@ -108,6 +113,8 @@ public:
   // Jumps the root box's timeline (Choregraphe's goto boxes, tests).
   virtual bool goToFrame(int frame) = 0;
   virtual bool goToLabel(const std::string& label) = 0;
+  // Its breakpoints and faults (run_control.hpp).
+  virtual RunControl& control() = 0;
 };
 
 }  // namespace autolife::runtime

@@ -17,6 +17,10 @@
 
 namespace autolife::runtime {
 
+namespace detail {
+class ControlSettings;
+}
+
 // A .xar file or a new-format folder, read into the model.
 behavior::LoadResult loadBehavior(const std::filesystem::path& path);
 
@@ -39,12 +43,24 @@ public:
   // Stops every run (their `ended` is not called).
   void stopAll();
 
+  // The activity's behavior as its runs read it (read once, by path).
+  // service::CallError: not-a-behavior (it runs otherwise), unreadable-behavior.
+  std::shared_ptr<const behavior::Behavior> model(const life::Activity& activity);
+  // The breakpoints and faults of the activity's runs, the one running now
+  // and the next ones (run_control.hpp); refused as model() is.
+  std::shared_ptr<RunControl> control(const life::Activity& activity);
+
 private:
+  std::shared_ptr<detail::ControlSettings> controlsFor(const std::string& name,
+                                                       const std::shared_ptr<const behavior::Behavior>& model);
+  std::shared_ptr<BehaviorRun> live(const std::string& name) const;
+
   RuntimeContext context_;
   mutable std::mutex mutex_;
   std::map<std::string, std::shared_ptr<BehaviorRun>> runs_;
   // Behaviors read once, by path (a run keeps its own reference).
   std::map<std::filesystem::path, std::shared_ptr<const behavior::Behavior>> loaded_;
+  std::map<std::string, std::shared_ptr<detail::ControlSettings>> controls_;  // by activity
 };
 
 }  // namespace autolife::runtime

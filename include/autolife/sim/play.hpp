@@ -33,6 +33,8 @@ struct PlayOptions {
   // problems are warnings): the behavior's own, when it declares services.
   std::optional<std::filesystem::path> package;
   std::uint64_t seed = 0;  // box scripts' `random` streams derive from it (--seed)
+  // `--boxes`: every box event is a record too ({"t", "box", "event", "detail"}).
+  bool boxes = false;
 };
 
 struct PlayResult {

@@ -78,6 +78,9 @@ struct SimulationOptions {
   bool textOnly = false;
   // Inputs beyond the scenario's steps (a recorded day's); none: the steps only.
   InputFeed* feed = nullptr;
+  // `--boxes`: every box event of the activities' behaviors
+  // ({"activity", "box", "event", "detail"}).
+  bool boxes = false;
 };
 
 struct SimulationResult {

@@ -18,6 +18,7 @@
 
 #include "autolife/core/preferences.hpp"
 #include "autolife/life/journal.hpp"
+#include "autolife/store/behavior_run_record.hpp"
 #include "autolife/store/store_error.hpp"
 
 namespace autolife::store {
@@ -68,6 +69,17 @@ public:
   void recordFocus(const life::HistoryEntry& entry, const life::ActivityStatistics& statistics);
   void recordUnfocus(const std::string& activity, const life::ActivityStatistics& statistics);
   void recordState(const life::HistoryEntry& entry);
+
+  // ---- behaviors' runs (behavior_runs.cpp) ----
+  // One transaction: the run and its events, then the activity's runs
+  // older than its latest `keep` deleted. Throws StoreError.
+  void saveBehaviorRun(const BehaviorRunRecord& run, int keep);
+  // The activity's runs kept, newest first, without their events.
+  std::vector<BehaviorRunRecord> behaviorRuns(const std::string& activity);
+  // One run with its events; an empty record (run 0) when it is not kept.
+  BehaviorRunRecord behaviorRun(const std::string& activity, int run);
+  // The activity's highest run number ever saved (0: none).
+  int lastBehaviorRun(const std::string& activity);
 
 private:
   void open();

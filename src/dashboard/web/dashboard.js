@@ -232,7 +232,8 @@ function activityCard(a) {
       a.suggested && h('span', {class: 'badge suggested'}, 'suggested'),
       a.stacked && h('span', {class: 'badge stacked'}, 'stacked'),
       failed && h('span', {class: 'badge problem failed', title: 'at t=' + a.failure.t + ' s'}, 'failed'),
-      a.problem && !failed && h('span', {class: 'badge problem'}, 'cannot run')),
+      a.problem && !failed && h('span', {class: 'badge problem'}, 'cannot run'),
+      h('a', {class: 'behavior-link', href: '#behavior=' + encodeURIComponent(a.name)}, 'behavior')),
     a.problem && h('div', {class: 'problem'}, a.problem),
     a.whyNot && whyNotLine(a.whyNot),
     a.idle && idleLines(a.idle),
@@ -644,10 +645,13 @@ rpc.onopen = async () => {
   }
   await refreshSnapshot();
   refreshWarnings();
-  timers = [setInterval(refreshActivities, EXPLAIN_PERIOD_MS), setInterval(refreshMemory, MEMORY_PERIOD_MS),
-            setInterval(refreshStatus, STATUS_PERIOD_MS), setInterval(drawTimeline, STATUS_PERIOD_MS)];
+  document.dispatchEvent(new Event('autolife-connected'));  // the behavior view (behavior_view.js)
+  // (Not while the behavior view covers the panels: it needs the page's time.)
+  const whileShown = (task) => () => document.body.classList.contains('bv-open') || task();
+  timers = [setInterval(whileShown(refreshActivities), EXPLAIN_PERIOD_MS), setInterval(whileShown(refreshMemory), MEMORY_PERIOD_MS),
+            setInterval(whileShown(refreshStatus), STATUS_PERIOD_MS), setInterval(whileShown(drawTimeline), STATUS_PERIOD_MS)];
   for (const hook of connectedHooks) {
-    if (hook.periodically) timers.push(setInterval(hook.periodically, STATUS_PERIOD_MS));
+    if (hook.periodically) timers.push(setInterval(whileShown(hook.periodically), STATUS_PERIOD_MS));
     hook.atConnection().catch(() => {});  // a closed connection: the next one runs it again
   }
 };
