@@ -13,6 +13,7 @@ int main(int argc, char** argv) {
   autolife::app::addPlayCommand(app, status);
   autolife::app::addServeCommand(app, status);
   autolife::app::addChatCommand(app, status);
+  autolife::app::addFleetCommand(app, status);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -1,6 +1,6 @@
 // `autolife serve [--host H] [--port P] [--qi URL] [--qi-cert F --qi-key F]
 // [--packages DIR] [--scenario FILE] [--data DIR] [--robot nao|pepper|URL]
-// [--seed N] [--log-json]`:
+// [--seed N] [--log-json] [--mqtt URL [--mqtt-ca F] [--name ROBOT]]`:
 // life in real time on the simulated robot (or a remote one), served over
 // the network API (docs/api.md) and to NAOqi clients over qi (docs/qi.md)
 // until SIGINT or SIGTERM.
@@ -24,6 +24,8 @@
 #include "autolife/sim/simulator.hpp"
 #include "autolife/store/store.hpp"
 #include "commands.hpp"
+#include "data_folder.hpp"
+#include "mqtt_option.hpp"
 #include "package_services.hpp"
 #include "robot_option.hpp"
 #include "scenario_file.hpp"
@@ -60,6 +62,11 @@ simulated ones, life perceives what the robot perceives, and the memory
 keys the launch triggers read are mirrored from it; a robot that goes away
 is retried until it is back. AUTOLIFE_ROBOT_USER and AUTOLIFE_ROBOT_TOKEN
 are its credentials (NAOqi 2.9). See docs/qi.md, "Connecting to a robot".
+With --mqtt mqtt://HOST:PORT (mqtts:// for TLS, --mqtt-ca FILE), life is
+published on an MQTT broker under autolife/NAME/ (--name, default the host
+name) and JSON-RPC calls are answered there; AUTOLIFE_MQTT_USER and
+AUTOLIFE_MQTT_PASSWORD are its credentials; `autolife fleet` shows every
+robot of a broker on one page. See docs/fleet.md.
 On stderr, one line per problem and per activity that fails (a box that
 raised, a program that failed), or JSON Lines with --log-json:
   autolife serve: pkg/act failed at t=12.5: box 'Say' raised ...
@@ -82,14 +89,8 @@ struct ServeOptions {
   std::string robot;  // empty: the scenario's model, else nao
   std::optional<std::uint64_t> seed;  // none: the scenario's, else 0
   bool logJson = false;
+  MqttOptions mqtt;  // --mqtt, --mqtt-ca, --name (mqtt_option.cpp)
 };
-
-std::filesystem::path defaultDataDir() {
-  if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg && *xdg) return std::filesystem::path(xdg) / "autolife";
-  if (const char* home = std::getenv("HOME"); home && *home)
-    return std::filesystem::path(home) / ".local/share/autolife";
-  return std::filesystem::temp_directory_path() / "autolife";
-}
 
 void loadPackages(engine::Engine& engine, const std::filesystem::path& dir, ServeLog& log) {
   for (const auto& path : package::packagesIn(dir)) {
@@ -233,8 +234,10 @@ int serve(const ServeOptions& o, const sim::Scenario* scenario, const std::files
   api::Server api(engine, loop, server);
   std::unique_ptr<qiserver::Server> qi;
   std::unique_ptr<pkgservice::PackageServices> services;
+  std::unique_ptr<fleet::RobotPublisher> mqtt;
   try {
     nlohmann::json listening{{"listening", api.start()}};
+    mqtt = makeMqttPublisher(o.mqtt, engine, listening["listening"].get<std::string>(), server.limits, log);
     std::string qiUrl;
     qi = startQi(o, engine, loop, data, qiUrl, log);
     if (qi) listening["qi"] = qiUrl;
@@ -250,7 +253,10 @@ int serve(const ServeOptions& o, const sim::Scenario* scenario, const std::files
     log.problem(e.what());
     return 2;
   }
-  onEngine(engine, log, [&] { services->start(); });
+  onEngine(engine, log, [&] {
+    services->start();
+    if (mqtt) mqtt->start();
+  });
   const sigset_t set = stopSignals();
   int signal = 0;
   sigwait(&set, &signal);
@@ -258,6 +264,7 @@ int serve(const ServeOptions& o, const sim::Scenario* scenario, const std::files
     engine.life.stopAll();
     services.reset();  // SIGTERM, as NAOqi stops them; killed after a grace period
   });
+  if (mqtt) mqtt->stop();
   if (qi) qi->stop();
   api.stop();
   onEngine(engine, log, [&] { engine.life.setState("disabled"); });
@@ -315,6 +322,7 @@ void addServeCommand(CLI::App& app, int& status) {
       ->check(CLI::Range(0u, 10000u));
   addSeedOption(cmd, options->seed, "the scenario's, else 0");
   cmd->add_flag("--log-json", options->logJson, "stderr as JSON Lines (problems, failed activities)");
+  addMqttOptions(cmd, options->mqtt);
   cmd->footer(kServeHelp);
   cmd->callback([options, &status] { status = runServe(*options); });
 }
