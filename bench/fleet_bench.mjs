@@ -104,7 +104,7 @@ async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'autolife-fleet-bench-'));
   const port = await freePort();
   writeFileSync(join(dir, 'mosquitto.conf'),
-                `listener ${port} 127.0.0.1\nallow_anonymous true\npersistence false\nlog_dest stderr\nlog_type error\nlog_type notice\n`);
+                `listener ${port} 127.0.0.1\nallow_anonymous true\npersistence false\nlog_dest stderr\nlog_type error\nlog_type notice\nlog_type information\n`);
   const broker = start(mosquitto, ['-c', join(dir, 'mosquitto.conf')], 'mosquitto');
   await lineOf(broker, 'stderr', (l) => l.includes(' running'));
   broker.stderr.resume();

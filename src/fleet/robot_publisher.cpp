@@ -25,6 +25,8 @@ using api::Json;
 // How often the activities' triggers are read again: they change with time
 // (a `~` window filling), not only on the events that also refresh them.
 constexpr auto kActivitiesPeriod = std::chrono::seconds(1);
+// The battery's charge is asked every this many periods too.
+constexpr unsigned kBatteryEvery = 10;
 
 Json jsonOf(const core::Value& v) {
   try {
@@ -71,13 +73,24 @@ struct RobotPublisher::Impl : std::enable_shared_from_this<Impl> {
     }
   }
 
-  void publishBattery() {
-    try {
-      const auto level = engine.memory.getData(launchpad::keys::BatteryLevel);
-      const auto charging = engine.memory.getData(launchpad::keys::BatteryIsCharging);
-      broadcaster->retain(topic::Battery, api::text(Json{{"level", jsonOf(level)}, {"charging", jsonOf(charging)}}));
-    } catch (const memory::MemoryError&) {
-    }
+  // The charge (ALBattery.getBatteryCharge, percent: a robot's answers
+  // later) and whether it charges (the Launchpad's key), published when
+  // either changed. Asked again when the Launchpad's battery keys change,
+  // on the simulated robot's BatteryChargeChanged, and every 10 s (a real
+  // robot's charge reaches no key of the engine's memory).
+  void readBattery() {
+    engine.services.callAsync("ALBattery.getBatteryCharge", {}, [weak = weak_from_this()](service::Outcome o) {
+      auto self = weak.lock();
+      if (!self || self->stopped) return;
+      Json level = nullptr;
+      if (const auto* charge = std::get_if<service::Any>(&o)) level = jsonOf(*charge);
+      Json charging = nullptr;
+      try {
+        charging = jsonOf(self->engine.memory.getData(launchpad::keys::BatteryIsCharging));
+      } catch (const memory::MemoryError&) {
+      }
+      self->broadcaster->retain(topic::Battery, api::text(Json{{"level", level}, {"charging", charging}}));
+    });
   }
 
   void follow(const std::string& key, std::function<void()> changed) {
@@ -118,6 +131,13 @@ struct RobotPublisher::Impl : std::enable_shared_from_this<Impl> {
                                                       {"t", core::toSeconds(engine.clock.now())}}));
   }
 
+  // From any thread: the battery read on the engine's thread.
+  void requestBattery() {
+    engine.clock.post([weak = weak_from_this()] {
+      if (auto self = weak.lock(); self && !self->stopped) self->readBattery();
+    });
+  }
+
   // From any thread: one refresh queued on the engine's, however many asked.
   void requestRefresh() {
     if (refreshQueued.exchange(true)) return;
@@ -137,6 +157,7 @@ struct RobotPublisher::Impl : std::enable_shared_from_this<Impl> {
                                     auto self = weak.lock();
                                     if (!self || self->stopped) return;
                                     self->refreshActivities();
+                                    if (++self->ticks % kBatteryEvery == 0) self->readBattery();
                                     self->scheduleRefresh();
                                   });
   }
@@ -151,7 +172,7 @@ struct RobotPublisher::Impl : std::enable_shared_from_this<Impl> {
   void start() {
     publishKey(topic::State, life::AutonomousLife::kStateEvent);
     publishKey(topic::Focus, life::AutonomousLife::kFocusedEvent);
-    publishBattery();
+    readBattery();
     if (!options.dashboardUrl.empty()) broadcaster->retain(topic::Dashboard, api::text(Json(options.dashboardUrl)));
     std::weak_ptr<Impl> weak = weak_from_this();
     auto with = [weak](void (Impl::*f)()) {
@@ -165,8 +186,9 @@ struct RobotPublisher::Impl : std::enable_shared_from_this<Impl> {
     follow(life::AutonomousLife::kFocusedEvent, [weak] {
       if (auto self = weak.lock()) self->publishKey(topic::Focus, life::AutonomousLife::kFocusedEvent);
     });
-    follow(std::string(launchpad::keys::BatteryLevel), with(&Impl::publishBattery));
-    follow(std::string(launchpad::keys::BatteryIsCharging), with(&Impl::publishBattery));
+    follow(std::string(launchpad::keys::BatteryLevel), with(&Impl::requestBattery));
+    follow(std::string(launchpad::keys::BatteryIsCharging), with(&Impl::requestBattery));
+    follow("BatteryChargeChanged", with(&Impl::requestBattery));
     follow(life::Suggestions::kEvent, with(&Impl::requestRefresh));
     if ((lifeService = engine.services.find("ALAutonomousLife")))
       transitionLink = lifeService->emitted.connect([weak](const std::string& signal, const core::Value& payload) {
@@ -201,6 +223,7 @@ struct RobotPublisher::Impl : std::enable_shared_from_this<Impl> {
   core::TimerId timer = 0;
   std::atomic<bool> stopped{false}, refreshQueued{false};
   std::set<std::string> saidCannotRun;  // the engine's thread's
+  unsigned ticks = 0;                   // the engine's thread's
 };
 
 RobotPublisher::RobotPublisher(engine::ServiceAccess engine, PublisherOptions options)

@@ -75,7 +75,7 @@ function start(program, args, what) {
 async function startBroker(dir) {
   const port = await freePort();
   const conf = join(dir, 'mosquitto.conf');
-  writeFileSync(conf, `listener ${port} 127.0.0.1\nallow_anonymous true\npersistence false\nlog_dest stderr\nlog_type error\nlog_type warning\nlog_type notice\n`);
+  writeFileSync(conf, `listener ${port} 127.0.0.1\nallow_anonymous true\npersistence false\nlog_dest stderr\nlog_type error\nlog_type warning\nlog_type notice\nlog_type information\n`);
   const broker = spawn(mosquitto, ['-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
   processes.push(broker);
   await lineOf(broker, 'stderr', (l) => l.includes(' running'), 'mosquitto');
@@ -146,16 +146,16 @@ async function run(page, pageAddress, robots) {
   await page.locator(`${card('nao-hall')} .focus`, { hasText: ACTIVITY }).waitFor();
   await page.locator(`${card('nao-hall')} .transition`, { hasText: `— → ${ACTIVITY} (condition)` }).waitFor();
   await write(robots.get('pepper-lab'), 'Dashboard/Break', 1);
-  await page.locator(`${card('pepper-lab')} .problem`, { hasText: "the fixture's box is broken" }).waitFor();
+  await page.locator(`${card('pepper-lab')} .problem`, { hasText: "behavior.xar:20:9: box 'Broken': RuntimeError: the fixture's box is broken" }).waitFor();
   await page.locator(`${card('pepper-lab')} .transition.error`).waitFor();
-
-  if (screenshot) await page.screenshot({ path: screenshot, fullPage: true });
 
   // The buttons call the robot over the broker.
   await page.selectOption(`${card('pepper-desk')} select.state-choice`, 'disabled');
   await page.click(`${card('pepper-desk')} button.set-state`);
   await page.locator(`${card('pepper-desk')} .call-status.ok`, { hasText: 'setState done' }).waitFor();
   await page.locator(`${card('pepper-desk')} .state`, { hasText: 'disabled' }).waitFor();
+  if (screenshot) await page.screenshot({ path: screenshot, fullPage: true });
+  await write(hall, 'Dashboard/Visitor', 0);  // or life would focus it again
   await page.click(`${card('nao-hall')} button.stop-all`);
   await page.locator(`${card('nao-hall')} .call-status.ok`, { hasText: 'stopAll done' }).waitFor();
   await page.locator(`${card('nao-hall')} .focus`, { hasText: '—' }).waitFor();
@@ -185,7 +185,7 @@ async function main() {
     fleet = start(binary, ['fleet', '--mqtt', broker, '--port', '0'], 'fleet');
     const address = JSON.parse(await lineOf(fleet, 'stdout', () => true, 'fleet')).listening;
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true });
-    const page = await browser.newPage({ viewport: { width: 1400, height: 620 } });
+    const page = await browser.newPage({ viewport: { width: 1100, height: 440 } });
     page.setDefaultTimeout(DEADLINE_MS);
     await run(page, address, robots);
     status = 0;

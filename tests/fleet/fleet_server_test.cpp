@@ -40,13 +40,23 @@ protected:
     publisher->stop();
   }
 
-  // Waits for a Fleet.robot notification of `robot` for which `matches`.
-  static json waitForChange(test::WsClient& ws, const std::string& robot, const std::function<bool(const json&)>& matches) {
-    for (;;) {
-      auto n = ws.nextNotification();
-      const auto& change = n["params"]["value"];
-      if (change["name"] == robot && matches(change)) return change;
+  // What the page knows of `robot`: Fleet.robots, then each Fleet.robot
+  // change merged in (the page's own way), until `done` holds of it.
+  static json waitFor(test::WsClient& ws, const std::string& robot, const std::function<bool(const json&)>& done) {
+    json known = json::object();
+    const auto robots = ws.call("Fleet.robots");
+    for (const auto& r : robots["result"])
+      if (r["name"] == robot) known = r;
+    std::vector<json> heard;
+    try {
+      while (!done(known)) {
+        heard.push_back(ws.nextNotification()["params"]["value"]);
+        if (heard.back()["name"] == robot) known.update(heard.back());
+      }
+    } catch (const std::exception& e) {
+      ADD_FAILURE() << e.what() << "; Fleet.robots said " << robots.dump() << ", then " << json(heard).dump();
     }
+    return known;
   }
 
   Broker broker;
@@ -59,19 +69,15 @@ protected:
 TEST_F(FleetServerTest, ListsTheRobotCallsItAndSeesItLeave) {
   test::WsClient ws(port);
   ASSERT_TRUE(ws.call("subscribe", {{"signal", "Fleet.robot"}}).contains("result"));
-  auto online = [](const json& c) { return c.contains("online") && c["online"] == true; };
-  bool known = false;
-  for (const auto& r : ws.call("Fleet.robots")["result"]) known = known || (r["name"] == "r1" && online(r));
-  if (!known) waitForChange(ws, "r1", online);
-  auto robots = ws.call("Fleet.robots")["result"];
-  ASSERT_EQ(robots.size(), 1u);
-  EXPECT_EQ(robots[0]["state"], engine().life.getState());
-  EXPECT_TRUE(robots[0]["battery"].is_object());
+  auto r1 = waitFor(ws, "r1", [](const json& r) { return r.value("online", json()) == true && r["battery"].is_object(); });
+  EXPECT_EQ(r1["state"], engine().life.getState());
+  EXPECT_EQ(r1["focus"], "");
+  EXPECT_EQ(ws.call("Fleet.robots")["result"].size(), 1u);
   EXPECT_EQ(ws.call("Fleet.broker")["result"]["connected"], true);
 
   auto set = ws.call("Fleet.call", {"r1", "ALAutonomousLife.setState", {"disabled"}});
   EXPECT_TRUE(set.contains("result")) << set.dump();
-  waitForChange(ws, "r1", [](const json& c) { return c.value("state", json()) == "disabled"; });
+  waitFor(ws, "r1", [](const json& r) { return r.value("state", json()) == "disabled"; });
   auto refused = ws.call("Fleet.call", {"r1", "ALAutonomousLife.setState", {"asleep"}});
   EXPECT_EQ(refused["error"]["code"], -32000) << "the robot's own refusal, through";
   EXPECT_EQ(ws.call("Fleet.call", {"r1", "Nobody.nothing", json::array()})["error"]["data"]["reason"], "no-such-service");
@@ -79,7 +85,7 @@ TEST_F(FleetServerTest, ListsTheRobotCallsItAndSeesItLeave) {
             "robot-offline");
 
   publisher->stop();
-  waitForChange(ws, "r1", [](const json& c) { return c.contains("online") && c["online"] == false; });
+  waitFor(ws, "r1", [](const json& r) { return r.value("online", json()) == false; });
   EXPECT_EQ(ws.call("Fleet.call", {"r1", "ALAutonomousLife.getState", json::array()})["error"]["data"]["reason"],
             "robot-offline");
 }

@@ -5,7 +5,8 @@
 //
 //   state       AutonomousLife/State                    "solitary"
 //   focus       AutonomousLife/FocusedActivity          "pkg/act" or ""
-//   battery     Launchpad/BatteryLevel, .../IsCharging  {"level": 80, "charging": false}
+//   battery     ALBattery.getBatteryCharge (percent),   {"level": 80, "charging": false}
+//               Launchpad/BatteryIsCharging
 //   activities  Autolife.activities, on each change     [{"name", "trigger", "value"}]
 //   transition  ALAutonomousLife.activityTransition     its payload
 //   problem     a run that failed (a box raised), an activity that cannot run

@@ -75,6 +75,12 @@ function triggersText(list) {
   return names.length + ' of ' + list.length + (names.length ? ': ' + names.join(', ') : '');
 }
 
+// A problem as a card has room for: its message, a file's folders left out
+// ("behavior.xar:20:9: box 'Say' raised ...": the activity is in the title).
+function shortProblem(p) {
+  return String(p.message).replace(/^\S*\/([^/\s]+:\d+:\d+: )/, '$1');
+}
+
 function draw(name) {
   const r = robots.get(name);
   const c = cards.get(name);
@@ -92,7 +98,8 @@ function draw(name) {
   setText(c.triggers, triggersText(r.activities));
   const problem = r.problem && typeof r.problem === 'object' ? r.problem.activity + ': ' + r.problem.message : '';
   c.problem.hidden = c.problemTerm.hidden = !problem;
-  setText(c.problem, problem);
+  setText(c.problem, problem ? shortProblem(r.problem) : '');
+  if (c.problem.title !== problem) c.problem.title = problem;  // the whole of it
   const link = r.reachable === true && online === 'true' && typeof r.dashboard === 'string' ? r.dashboard : '';
   c.link.hidden = !link;
   if (link && c.link.getAttribute('href') !== link) c.link.setAttribute('href', link);
