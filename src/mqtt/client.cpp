@@ -43,9 +43,12 @@ struct Properties {
   ~Properties() { mosquitto_property_free_all(&list); }
 };
 
+// libmosquitto's sentence for `rc`, without its final period (it goes
+// inside ours).
 std::string errorText(int rc) {
-  if (rc == MOSQ_ERR_ERRNO) return std::strerror(errno);
-  return mosquitto_strerror(rc);
+  std::string text = rc == MOSQ_ERR_ERRNO ? std::strerror(errno) : mosquitto_strerror(rc);
+  if (text.ends_with('.')) text.pop_back();
+  return text;
 }
 
 }  // namespace
