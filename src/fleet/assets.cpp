@@ -9,7 +9,7 @@ extern const dashboard::EmbeddedFile kEmbeddedFiles[];
 extern const std::size_t kEmbeddedFileCount;
 
 std::optional<dashboard::Asset> findAsset(std::string_view path) {
-  if (path == "/shared.js") return dashboard::findAsset(path);
+  if (path == "/shared.js" || path == "/shared.css") return dashboard::findAsset(path);
   return dashboard::findIn({kEmbeddedFiles, kEmbeddedFileCount}, path);
 }
 

@@ -1,6 +1,6 @@
 // The fleet page's files (src/fleet/web, docs/fleet.md), compiled into the
-// binary, and the dashboard's shared.js (h() and the JSON-RPC client),
-// which the page loads too.
+// binary, and the dashboard's shared.css and shared.js (the palette and
+// header; h() and the JSON-RPC client), which the page loads too.
 #pragma once
 
 #include <optional>
