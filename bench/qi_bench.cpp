@@ -3,7 +3,9 @@
 // (Bench.nothing, void) and for ALMemory.getData, over qi and, in the same
 // run against the same engine, over the JSON-RPC API's WebSocket. A whole
 // engine on the event loop with both servers in-process; the clients are
-// blocking, on loopback, with TCP_NODELAY.
+// blocking, on loopback, with TCP_NODELAY. With --python PYTHON, the
+// pure-Python qi client (python/qi, bench/qi_python_client.py) too, against
+// the same server, and its ratio to the C++ client (issue 31).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -11,6 +13,10 @@
 #include <future>
 #include <memory>
 #include <vector>
+
+#include <cstdlib>
+#include <cstring>
+#include <string>
 
 #include <CLI/CLI.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -83,6 +89,40 @@ std::shared_ptr<autolife::service::Service> benchService() {
   return s;
 }
 
+// The Python client against this server (bench/qi_python_client.py), then
+// the C++ client again; the ratio of their round trip times, each
+// client's median.
+void runPythonClient(const std::string& python, const std::string& url, int calls, int runs,
+                     autolife::qiclient::Client& client) {
+  const std::string source = AUTOLIFE_SOURCE_DIR;
+  const std::string path = std::getenv("PYTHONPATH") ? "" : "PYTHONPATH=" + source + "/python ";
+  const std::string command = path + python + " " + source + "/bench/qi_python_client.py " + url + " " +
+                              std::to_string(std::max(1, calls / 4)) + " " + std::to_string(runs);
+  std::fflush(stdout);
+  FILE* pipe = popen(command.c_str(), "r");
+  std::vector<double> pythonRates;  // void, then getData
+  char line[512];
+  while (pipe && std::fgets(line, sizeof line, pipe)) {
+    std::fputs(line, stdout);
+    if (const char* at = std::strstr(line, "round trips/s")) {
+      const char* number = at;
+      while (number > line && number[-1] == ' ') --number;
+      while (number > line && number[-1] != ' ') --number;
+      pythonRates.push_back(std::atof(number));
+    }
+  }
+  if (!pipe || pclose(pipe) != 0 || pythonRates.size() != 2) {
+    std::printf("the Python client failed: %s\n", command.c_str());
+    return;
+  }
+  const Rate nothing = measure(runs, calls, [&] { client.call("Bench", "nothing", {}); });
+  const Rate getData = measure(runs, calls, [&] { client.call("ALMemory", "getData", {"bench/key"}); });
+  print("qi void call, C++ again", nothing, runs);
+  print("qi ALMemory.getData, C++ again", getData, runs);
+  std::printf("python / C++ round trip time: void %.2fx, getData %.2fx\n", nothing.median / pythonRates[0],
+              getData.median / pythonRates[1]);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -92,6 +132,10 @@ int main(int argc, char** argv) {
   app.add_option("-r,--runs", runs, "Runs (the median is printed)");
   unsigned pollMicroseconds = static_cast<unsigned>(autolife::net::LoopOptions{}.maxPoll.count());
   app.add_option("--poll-us", pollMicroseconds, "the server loop's longest poll before it sleeps (serve --poll-us)");
+  std::string python;
+  app.add_option("--python", python,
+                 "Also measure the pure-Python qi client with this interpreter (python/qi first on its path unless "
+                 "PYTHONPATH says otherwise; e.g. a venv's python with the wheel installed)");
   CLI11_PARSE(app, argc, argv);
 
   autolife::net::EventLoop loop({std::chrono::microseconds(pollMicroseconds)});
@@ -124,6 +168,7 @@ int main(int argc, char** argv) {
   print("JSON-RPC void call (Bench.nothing)", measure(runs, calls, [&] { ws.call(nothing); }), runs);
   print("qi ALMemory.getData", measure(runs, calls, [&] { client.call("ALMemory", "getData", {"bench/key"}); }), runs);
   print("JSON-RPC ALMemory.getData", measure(runs, calls, [&] { ws.call(getData); }), runs);
+  if (!python.empty()) runPythonClient(python, url, calls, runs, client);
 
   qi.stop();
   api.stop();

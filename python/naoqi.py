@@ -7,6 +7,7 @@ import threading
 
 import qi
 from qi import _transport
+from qi._future import accepts_async
 
 __all__ = ["ALProxy", "ALModule", "ALBroker", "ALDocable", "NaoQiModule"]
 
@@ -60,9 +61,10 @@ class ALProxy(object):
             raise AttributeError(method)
         return getattr(self._service, method)
 
-    def call(self, method, *args):
-        return getattr(self._service, method)(*args)
+    def call(self, method, *args, **kwargs):
+        return getattr(self._service, method)(*args, **kwargs)  # _async=True: a future
 
+    @accepts_async
     def pCall(self, method, *args):
         return self._start(method, args)
 
@@ -74,6 +76,7 @@ class ALProxy(object):
             self._tasks[task] = future
         return task
 
+    @accepts_async
     def wait(self, task, timeout=0):
         """Waits for a task started by post or pCall (timeout in ms, 0: no limit)."""
         future = self._tasks.get(task)
@@ -81,10 +84,12 @@ class ALProxy(object):
             return True
         return future.wait(timeout if timeout > 0 else qi.FutureTimeout.Infinite) != qi.FutureState.Running
 
+    @accepts_async
     def isRunning(self, task):
         future = self._tasks.get(task)
         return future is not None and future.isRunning()
 
+    @accepts_async
     def stop(self, task):
         future = self._tasks.get(task)
         if future is not None:

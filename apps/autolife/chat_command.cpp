@@ -13,6 +13,7 @@
 #include "autolife/dialog/services.hpp"
 #include "autolife/engine/engine.hpp"
 #include "autolife/engine/package_dialogs.hpp"
+#include "chat_voice.hpp"
 #include "commands.hpp"
 
 namespace autolife::app {
@@ -39,11 +40,12 @@ struct ChatOptions {
   std::string language;
   std::string input;
   bool json = false;
+  ChatVoiceOptions voice;
 };
 
 class Chat {
 public:
-  explicit Chat(const ChatOptions& o) : options_(o), engine_(clock_) {
+  explicit Chat(const ChatOptions& o) : options_(o), engine_(clock_), voice_(o.voice, engine_, o.json) {
     engine_.dialog.records.connect([this](const dialog::DialogRecord& r) { print(r); });
   }
 
@@ -54,9 +56,17 @@ public:
       std::cerr << "autolife chat: no topic to talk with\n";
       return 1;
     }
+    if (auto error = voice_.prepare()) {
+      std::cerr << "autolife chat: " << *error << '\n';
+      return 1;
+    }
     engine_.dialog.subscribe("autolife_chat");
     engine_.dialog.raise("onStart");
     settle();
+    if (voice_.hearsAudio()) {
+      status = std::max(status, voice_.hearAll([this] { settle(); }));
+      if (options_.input.empty()) return status;  // typed lines too only with --input
+    }
     std::unique_ptr<std::ifstream> file;
     if (!options_.input.empty() && options_.input != "-") {
       file = std::make_unique<std::ifstream>(options_.input);
@@ -137,6 +147,7 @@ private:
   }
 
   void print(const dialog::DialogRecord& r) {
+    if (voice_.print(r)) return;
     if (!options_.json) {
       if (r.kind == "human" || r.kind == "robot") std::cout << r.kind << ": " << r.text << '\n';
       std::cout.flush();
@@ -153,6 +164,7 @@ private:
     } else {
       j[r.kind] = r.text;
     }
+    voice_.decorate(r, j);
     std::cout << core::jsonLine(j) << '\n';
     std::cout.flush();
   }
@@ -160,6 +172,7 @@ private:
   const ChatOptions& options_;
   core::VirtualClock clock_;
   engine::Engine engine_;
+  ChatVoice voice_;
 };
 
 }  // namespace
@@ -171,6 +184,7 @@ void addChatCommand(CLI::App& app, int& status) {
   cmd->add_option("--language", options->language, "English, French, enu, frf... (default: the package's first)");
   cmd->add_flag("--json", options->json, "JSON Lines with times, variables set and actions");
   cmd->add_option("--input", options->input, "Read what is said from FILE instead of standard input");
+  addChatVoiceOptions(cmd, options->voice);
   cmd->footer(kChatHelp);
   cmd->callback([options, &status] { status = Chat(*options).run(); });
 }

@@ -30,6 +30,7 @@
 #include "robot_option.hpp"
 #include "scenario_file.hpp"
 #include "serve_log.hpp"
+#include "serve_voice.hpp"
 
 namespace autolife::app {
 
@@ -47,7 +48,9 @@ docs/qi.md. The first line on stdout says where it listens:
 Binding to anything but loopback requires a token: generated on first use,
 printed once on stderr, stored in DATA/token; clients send
 "Authorization: Bearer TOKEN" (or ?token=TOKEN), qi clients send it as
-auth_token in their capability map.
+auth_token in their capability map, or log in with it as NAOqi 2.9's
+(user anything, token this one). --require-token demands it on loopback
+too.
 The packages' <services> (docs/packages.md) run as processes beside the
 engine and register over qi; their events are JSON lines on stderr
 ({"packageService": NAME, "status": "failed", "why": ...}).
@@ -85,11 +88,13 @@ struct ServeOptions {
   std::size_t maxConnections = api::Limits{}.maxConnections;
   unsigned pollMicroseconds = static_cast<unsigned>(net::LoopOptions{}.maxPoll.count());
   std::string qi;  // empty: the default URL, best effort; "off": none
+  ServeVoiceOptions voice;
   std::string qiCert, qiKey;  // tcps: the certificate and key (none: self-signed, in the data folder)
   std::string robot;  // empty: the scenario's model, else nao
   std::optional<std::uint64_t> seed;  // none: the scenario's, else 0
   bool logJson = false;
   MqttOptions mqtt;  // --mqtt, --mqtt-ca, --name (mqtt_option.cpp)
+  bool requireToken = false;  // the token (or a NAOqi 2.9 login) on loopback too
 };
 
 void loadPackages(engine::Engine& engine, const std::filesystem::path& dir, ServeLog& log) {
@@ -180,7 +185,7 @@ std::unique_ptr<qiserver::Server> startQi(const ServeOptions& o, engine::Engine&
   qiserver::ServerOptions options;
   options.url = o.qi.empty() ? qiserver::kDefaultUrl : o.qi;
   const net::Url address = qiUrl(options.url);
-  if (!api::isLoopback(address.host)) options.token = tokenFor(data, log);
+  if (!api::isLoopback(address.host) || o.requireToken) options.token = tokenFor(data, log);
   if (address.tls) certify(o, data, options, log);
   auto server = std::make_unique<qiserver::Server>(engine, loop, options);
   try {
@@ -199,7 +204,7 @@ int serve(const ServeOptions& o, const sim::Scenario* scenario, const std::files
   server.limits.callsPerSecond = o.callsPerSecond;
   server.limits.maxConnections = o.maxConnections;
   if (!o.qi.empty() && o.qi != "off" && o.qi != "none") qiUrl(o.qi);  // a bad URL: before anything starts
-  if (!api::isLoopback(o.host)) server.token = tokenFor(data, log);
+  if (!api::isLoopback(o.host) || o.requireToken) server.token = tokenFor(data, log);
   net::EventLoop loop({std::chrono::microseconds(o.pollMicroseconds)});  // the network and the engine, on one thread
   loop.start();
   engine::EngineOptions options;
@@ -231,6 +236,13 @@ int serve(const ServeOptions& o, const sim::Scenario* scenario, const std::files
     engine.start();
     if (scenario) scheduleSteps(engine, *scenario, log);
   });
+  ServeVoiceHandle voice;
+  try {
+    voice = startServeVoice(o.voice, engine, log);
+  } catch (const std::exception& e) {
+    log.problem(e.what());
+    return 2;
+  }
   api::Server api(engine, loop, server);
   std::unique_ptr<qiserver::Server> qi;
   std::unique_ptr<pkgservice::PackageServices> services;
@@ -242,11 +254,11 @@ int serve(const ServeOptions& o, const sim::Scenario* scenario, const std::files
     qi = startQi(o, engine, loop, data, qiUrl, log);
     if (qi) listening["qi"] = qiUrl;
     // The packages' services reach the engine by serve's qi server when it
-    // needs no token and speaks plain qi (their qi module has no TLS), else
-    // by a loopback listener of their own.
+    // needs no token and speaks plain qi, else by a loopback listener of
+    // their own.
     const auto parsed = net::parseUrl(qiUrl);
     const auto* address = std::get_if<net::Url>(&parsed);
-    const bool open = qi && address && !address->tls && api::isLoopback(address->host);
+    const bool open = qi && address && !address->tls && api::isLoopback(address->host) && !o.requireToken;
     services = servePackageServices(engine, open ? qiUrl : std::string(), log);
     std::cout << core::jsonLine(listening) << std::endl;
   } catch (const std::exception& e) {
@@ -321,8 +333,11 @@ void addServeCommand(CLI::App& app, int& status) {
                   "Longest the event loop polls for the next message before it sleeps, in microseconds (adaptive; default 100; 0: never)")
       ->check(CLI::Range(0u, 10000u));
   addSeedOption(cmd, options->seed, "the scenario's, else 0");
+  addServeVoiceOptions(cmd, options->voice);
   cmd->add_flag("--log-json", options->logJson, "stderr as JSON Lines (problems, failed activities)");
   addMqttOptions(cmd, options->mqtt);
+  cmd->add_flag("--require-token", options->requireToken,
+                "Require the token on loopback too (API and qi: a kiosk, a test); qi clients log in with it");
   cmd->footer(kServeHelp);
   cmd->callback([options, &status] { status = runServe(*options); });
 }

@@ -43,7 +43,8 @@ def PromiseNoop(*args, **kwargs):
 
 
 def clockNow():
-    return int(_time.monotonic() * 1e9)
+    """qi's steady clock in nanoseconds (engine time in box code)."""
+    return int(_runtime.current().monotonic() * 1e9)
 
 
 steadyClockNow = clockNow

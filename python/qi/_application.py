@@ -1,14 +1,15 @@
 # qi.Application / qi.ApplicationSession: the command line's --qi-url, a
 # session connected at start(), run() until stop(), SIGINT or SIGTERM (or,
-# with autoExit, until the connection is lost).
+# with autoExit, until the connection is lost). The --qi-* options are
+# taken out of the list given, as libqi-python does.
 import signal
 import sys
 import threading
 import traceback
 
-from . import _transport
+from . import _runtime, _transport
 from ._future import run_async
-from ._session import Session, notify_supervisor
+from ._session import Session
 
 _QI_OPTIONS_WITH_VALUE = ("--qi-url", "--qi-listen-url", "--qi-log-level", "--qi-log-context")
 
@@ -39,15 +40,18 @@ class Application(object):
     """qi.Application(raw=True): no session; run() waits until stop()."""
 
     def __init__(self, args=None, autoExit=True):
-        self.args = list(sys.argv if args is None else args) or ["python"]
+        given = getattr(sys, "argv", []) if args is None else args
+        self.args = list(given) or ["python"]
         self.arguments = _without_qi_options(self.args)
-        self._stopped = threading.Event()
+        if isinstance(given, list):
+            given[:] = self.arguments
+        self._stopped = _runtime.current().event()
         self._at_run, self._at_stop = [], []
         self._autoExit = autoExit
         self._install_signal_handlers()
 
     def _install_signal_handlers(self):
-        if threading.current_thread() is not threading.main_thread():
+        if threading.current_thread() is not threading.main_thread() or not _runtime.current().owns_process:
             return
         for number in (signal.SIGINT, signal.SIGTERM):
             try:
@@ -56,6 +60,7 @@ class Application(object):
                 pass
 
     def run(self):
+        from ._wire import notify_supervisor
         notify_supervisor("running")
         for callback in self._at_run:
             run_async(callback)
@@ -92,7 +97,9 @@ class ApplicationSession(Application):
         self.session.disconnected.connect(self._on_disconnected)
         self._started = False
 
+    @property
     def url(self):
+        """The URL the session connects to (a property, as libqi-python's)."""
         return self._url
 
     def start(self):

@@ -1,9 +1,10 @@
 # qi's futures and promises, qi.runAsync (qi.async), futureBarrier and
-# PeriodicTask, on threads of this process. Timeouts are milliseconds and
-# delays microseconds, as in libqi.
+# PeriodicTask, on the runtime's waits and tasks (_runtime.py: threads of
+# this process, or box threads in engine time). Timeouts are milliseconds
+# and delays microseconds, as in libqi.
 import threading
-import time
-import traceback
+
+from . import _runtime
 
 
 class FutureState(object):
@@ -36,7 +37,7 @@ class Future(object):
     (a message), or canceled."""
 
     def __init__(self, on_cancel=None):
-        self._done = threading.Event()
+        self._done = _runtime.current().event()
         self._lock = threading.Lock()
         self._state = FutureState.Running
         self._value = None
@@ -156,8 +157,8 @@ class Future(object):
 def _run_callback(callback, future):
     try:
         callback(future)
-    except Exception:
-        traceback.print_exc()
+    except Exception as e:
+        _runtime.current().report(e)
 
 
 def _settle(future, function, argument):
@@ -168,7 +169,9 @@ def _settle(future, function, argument):
 
 
 def _message(error):
-    return str(error) or type(error).__name__
+    """A Python exception as a future's error: "RuntimeError: lol", as
+    libqi-python words it."""
+    return "%s: %s" % (type(error).__name__, error) if str(error) else type(error).__name__
 
 
 class Promise(object):
@@ -220,41 +223,88 @@ def futureBarrier(futures):
 
 def run_async(callback, *args, **kwargs):
     """qi.runAsync(callback, *args, delay=MICROSECONDS, **kwargs): runs it in
-    a thread of its own, after the delay; a future of what it returns.
-    Canceled before it starts, it never runs."""
+    a task of its own (a thread; a box thread in box code), after the delay;
+    a future of what it returns. Canceled before it starts, it never runs."""
     delay = kwargs.pop("delay", 0) or 0
-    started = threading.Event()
-    canceled = threading.Event()
-    future = Future(lambda f: (canceled.set(), None if started.is_set() else f._finish(FutureState.Canceled)))
+    return _spawn_future(lambda: callback(*args, **kwargs), delay / 1e6, report=True)
+
+
+def _spawn_future(function, delay=0.0, report=False, describe=None):
+    """A future of function() run in a task of the runtime `delay` seconds
+    from now. A failure is the future's error (`describe(error)` its text);
+    with `report`, the runtime hears of it too (box code's log says where)."""
+    runtime = _runtime.current()
+    holder = []
+    future = Future(lambda f: f._finish(FutureState.Canceled) if holder and holder[0].cancel() else None)
 
     def body():
-        if delay and canceled.wait(delay / 1e6):
-            return
-        if canceled.is_set():
-            return
-        started.set()
         try:
-            future._finish(FutureState.FinishedWithValue, callback(*args, **kwargs))
+            value = function()
         except Exception as e:
-            future._finish(FutureState.FinishedWithError, None, _message(e))
+            future._finish(FutureState.FinishedWithError, None, describe(e) if describe else _message(e))
+            if report:
+                runtime.report(e, held=True)
+            return
+        future._finish(FutureState.FinishedWithValue, value)
 
-    thread = threading.Thread(target=body, name="qi.async", daemon=True)
-    thread.start()
+    holder.append(runtime.spawn(body, delay))
     return future
 
 
+def take_async(kwargs):
+    """Pops `_async=True` (and `async_`, Python 2's `async=True` rewritten,
+    or `async` passed through **kwargs) from a call's keyword arguments:
+    whether the caller wants a future."""
+    wants = False
+    for key in ("_async", "async_", "async"):
+        if key in kwargs:
+            wants = bool(kwargs.pop(key)) or wants
+    return wants
+
+
+def resolved(value):
+    future = Future()
+    future._finish(FutureState.FinishedWithValue, value)
+    return future
+
+
+def failed(message):
+    future = Future()
+    future._finish(FutureState.FinishedWithError, None, str(message))
+    return future
+
+
+def call_maybe_async(function, args, kwargs, describe=None):
+    """function(*args, **kwargs), or with `_async=True` a future of it
+    (run in a task of its own): what every proxy member does."""
+    if not take_async(kwargs):
+        return function(*args, **kwargs)
+    return _spawn_future(lambda: function(*args, **kwargs), describe=describe)
+
+
+def accepts_async(function):
+    """`function` taking `_async=True` too (see call_maybe_async)."""
+    def with_async(*args, **kwargs):
+        return call_maybe_async(function, args, kwargs)
+    with_async.__name__ = getattr(function, "__name__", "method")
+    with_async.__doc__ = getattr(function, "__doc__", None)
+    return with_async
+
+
 class PeriodicTask(object):
-    """Calls its callback every period (microseconds) in a thread of its own,
-    until stopped."""
+    """Calls its callback every period (microseconds) in a task of the
+    runtime (a thread; a box thread in box code), until stopped."""
 
     def __init__(self):
         self._callback = None
         self._period = None
         self._compensate = False
         self._name = "PeriodicTask"
-        self._thread = None
-        self._stop = threading.Event()
         self._lock = threading.Lock()
+        self._running = False
+        self._generation = 0
+        self._task = None
+        self._in_callback = None  # the thread running the callback
 
     def setCallback(self, callback):
         if self.isRunning():
@@ -279,37 +329,60 @@ class PeriodicTask(object):
         if self._callback is None or self._period is None:
             raise RuntimeError("a PeriodicTask needs a callback and a period before it starts")
         with self._lock:
-            if self._thread is not None:
+            if self._running:
                 return
-            self._stop.clear()
-            self._thread = threading.Thread(target=self._loop, args=(immediate,), name=self._name, daemon=True)
-            self._thread.start()
+            self._running = True
+            self._generation += 1
+            generation = self._generation
+        self._schedule(0.0 if immediate else self._period, generation)
 
-    def _loop(self, immediate):
-        if not immediate and self._stop.wait(self._period):
-            return
-        while not self._stop.is_set():
-            began = time.monotonic()
+    def _schedule(self, delay, generation):
+        runtime = _runtime.current()
+
+        def tick():
+            if not self._current(generation):
+                return
+            began = runtime.monotonic()
+            self._in_callback = threading.current_thread()
+            failure = None
             try:
                 self._callback()
-            except Exception:
-                traceback.print_exc()
-            wait = self._period - (time.monotonic() - began) if self._compensate else self._period
-            if self._stop.wait(max(0.0, wait)):
-                return
+            except Exception as e:
+                failure = e
+            finally:
+                self._in_callback = None
+            if self._current(generation):
+                spent = runtime.monotonic() - began if self._compensate else 0.0
+                self._schedule(max(0.0, self._period - spent), generation)
+            if failure is not None:
+                runtime.report(failure)
+
+        with self._lock:
+            if self._generation == generation and self._running:
+                self._task = runtime.spawn(tick, delay)
+
+    def _current(self, generation):
+        with self._lock:
+            return self._running and self._generation == generation
 
     def asyncStop(self):
-        self._stop.set()
+        with self._lock:
+            self._running = False
+            task = self._task
+        if task is not None:
+            task.cancel()
 
     def stop(self):
-        self._stop.set()
+        """Stops it; once this returns, the callback is not running (unless
+        the callback itself stopped it)."""
         with self._lock:
-            thread, self._thread = self._thread, None
-        if thread is not None and thread is not threading.current_thread():
-            thread.join()
+            self._running = False
+            task, self._task = self._task, None
+        if task is not None and not task.cancel() and self._in_callback is not threading.current_thread():
+            task.wait()
 
     def isRunning(self):
-        return self._thread is not None and not self._stop.is_set()
+        return self._running
 
     def isStopping(self):
-        return self._thread is not None and self._stop.is_set()
+        return False

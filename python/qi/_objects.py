@@ -1,16 +1,18 @@
-# qi.Signal, qi.Property and qi.Strand in a process: what a service object
-# declares as members (its signals and properties are published with it,
-# docs/python.md), and what callers connect to.
+# qi.Signal, qi.Property and qi.Strand: what a service object declares as
+# members (its signals and properties are published with it,
+# docs/python.md), and what callers connect to. Callbacks run where the
+# runtime says (_runtime.py): in the emitting thread in a process, in box
+# threads of the emitting box in box code.
 import threading
-import traceback
 
-from ._future import run_async
+from . import _runtime
+from ._future import Future, FutureState, _message, _spawn_future
 
 
 class Signal(object):
     """qi.Signal([signature[, onConnect]]): connect(callback) -> link,
     disconnect(link), disconnectAll(); calling the signal emits it: each
-    callback hears the values, in the emitting thread."""
+    callback hears the values."""
 
     def __init__(self, signature="m", onConnect=None):
         self.signature = str(signature)
@@ -50,11 +52,9 @@ class Signal(object):
     def __call__(self, *values):
         with self._lock:
             callbacks = list(self._callbacks.values())
+        runtime = _runtime.current()
         for callback in callbacks:
-            try:
-                callback(*values)
-            except Exception:
-                traceback.print_exc()
+            runtime.deliver(callback, values)
 
     trigger = __call__
 
@@ -91,16 +91,47 @@ class Property(object):
 
 
 class Strand(object):
-    """Callbacks scheduled on a strand run one at a time, in order."""
+    """Callbacks scheduled on a strand run one at a time, in order, each in
+    a task of the runtime; schedule() gives a future of each one's result."""
 
     def __init__(self):
         self._lock = threading.Lock()
+        self._queue = []
+        self._busy = False
 
     def async_(self, callback, *args, **kwargs):
-        def serial(*a, **k):
+        """A future of callback(*args), run after the strand's earlier
+        callbacks (and `delay` microseconds from now, when given)."""
+        delay = kwargs.pop("delay", 0) or 0
+        outcome = Future()
+        item = (lambda: callback(*args, **kwargs), outcome)
+        if delay:
+            _spawn_future(lambda: None, delay / 1e6).addCallback(lambda f: self._enqueue(item))
+        else:
+            self._enqueue(item)
+        return outcome
+
+    def asyncDelay(self, callback, delay):
+        return self.async_(callback, delay=delay)
+
+    def _enqueue(self, item):
+        with self._lock:
+            self._queue.append(item)
+            if self._busy:
+                return
+            self._busy = True
+        _runtime.current().spawn(self._drain)
+
+    def _drain(self):
+        while True:
             with self._lock:
-                return callback(*a, **k)
-        return run_async(serial, *args, **kwargs)
+                if not self._queue:
+                    self._busy = False
+                    return
+                function, outcome = self._queue.pop(0)
+            try:
+                outcome._finish(FutureState.FinishedWithValue, function())
+            except Exception as e:
+                outcome._finish(FutureState.FinishedWithError, None, _message(e))
 
     schedule = async_
-    asyncDelay = async_

@@ -6,15 +6,8 @@
 import threading
 
 from . import _codec, _message, _signature
-from ._future import Future, FutureState
-
-
-def _take_async(kwargs):
-    wants = False
-    for key in ("_async", "async_", "async"):
-        if key in kwargs:
-            wants = bool(kwargs.pop(key)) or wants
-    return wants
+from ._future import accepts_async, failed, resolved
+from ._future import take_async as _take_async
 
 
 class RemoteObject(object):
@@ -63,12 +56,11 @@ class RemoteObject(object):
     def call(self, method, *args, **kwargs):
         return getattr(self, method)(*args, **kwargs)
 
-    # ---- the wire ----
-    def _invoke(self, action, parameters, result, args):
-        payload = _codec.encode(_signature.parse_tuple(parameters), list(args))
-        raw = self._session._transport.call(self._service, self._object, action, payload)
-        return raw.andThen(lambda data: self._session._decode(result, data))
+    def async_(self, method, *args):
+        """obj.async_("method", args...) (Python 2's obj.async): a future."""
+        return getattr(self, method)(*args, _async=True)
 
+    # ---- the wire ----
     def _send(self, action, signature, values):
         return self._session._transport.call(self._service, self._object, action,
                                              _codec.encode(signature, values))
@@ -78,39 +70,53 @@ class RemoteMethod(object):
     def __init__(self, owner, name):
         self._owner = owner
         self.__name__ = name
-        overloads = owner._meta.overloads(name)
+        self._overloads = owner._meta.overloads(name)
+        self._by_arity = {}  # arity -> [(MetaMethod, parameters Signature, result Signature)]
+        for m in self._overloads:
+            self._by_arity.setdefault(m.arity(), []).append(
+                (m, _signature.parse_tuple(m.parameters), _signature.parse(m.result)))
         self.__doc__ = "\n".join("%s%s -> %s%s" % (name, m.parameters, m.result,
                                                    ": " + m.description if m.description else "")
-                                 for m in overloads)
+                                 for m in self._overloads)
 
-    def _choose(self, args):
-        overloads = self._owner._meta.overloads(self.__name__)
-        candidates = [m for m in overloads if m.arity() == len(args)]
+    def _encode(self, args):
+        """The overload the arguments fit (the first one), its result's
+        signature and the arguments' bytes."""
+        candidates = self._by_arity.get(len(args))
         if not candidates:
-            arities = sorted({m.arity() for m in overloads})
+            arities = sorted(self._by_arity)
             raise RuntimeError("%s.%s takes %s argument(s), %d given" % (
                 self._owner._name, self.__name__, " or ".join(str(a) for a in arities), len(args)))
-        for method in candidates:  # the first overload the arguments fit
+        for method, parameters, result in candidates[:-1]:
             try:
-                _codec.encode(_signature.parse_tuple(method.parameters), list(args))
-                return method
+                return method, result, _codec.encode(parameters, args)
             except _codec.CodecError:
                 continue
-        return candidates[0]
+        method, parameters, result = candidates[-1]
+        return method, result, _codec.encode(parameters, args)
 
     def __call__(self, *args, **kwargs):
-        wants_future = _take_async(kwargs)
+        wants_future = _take_async(kwargs) if kwargs else False
         if kwargs:
             raise TypeError("%s.%s takes positional arguments only" % (self._owner._name, self.__name__))
+        owner = self._owner
         try:
-            method = self._choose(args)
-            future = self._owner._invoke(method.uid, method.parameters, method.result, args)
-        except (_codec.CodecError, _signature.SignatureError) as e:
+            method, result, payload = self._encode(args)
+        except (_codec.CodecError, _signature.SignatureError, RuntimeError) as e:
+            text = str(e) if isinstance(e, RuntimeError) else "%s.%s: %s" % (owner._name, self.__name__, e)
             if not wants_future:
-                raise RuntimeError("%s.%s: %s" % (self._owner._name, self.__name__, e))
-            future = Future()
-            future._finish(FutureState.FinishedWithError, None, str(e))
-        return future if wants_future else future.value()
+                raise RuntimeError(text)
+            return failed(text)
+        backend = owner._session
+        if wants_future:
+            raw = backend._transport.call(owner._service, owner._object, method.uid, payload)
+            return raw.andThen(lambda data: backend._decode(result, data))
+        return backend._decode(result, backend._transport.call_sync(owner._service, owner._object, method.uid,
+                                                                    payload))
+
+    def async_(self, *args):
+        """proxy.method.async_(args...): the call, as a future."""
+        return self(*args, _async=True)
 
 
 class RemoteSignal(object):
@@ -141,8 +147,9 @@ class RemoteSignal(object):
                                        [self._owner._service, self._uid, self._remote_link])
             if not wants_future:
                 future.value()
-        return _resolved(link) if wants_future else link
+        return resolved(link) if wants_future else link
 
+    @accepts_async
     def disconnect(self, link):
         with self._lock:
             removed = self._callbacks.pop(link, None) is not None
@@ -158,6 +165,7 @@ class RemoteSignal(object):
                 pass  # the connection is gone: nothing left to undo
         return removed
 
+    @accepts_async
     def disconnectAll(self):
         for link in list(self._callbacks):
             self.disconnect(link)
@@ -193,14 +201,8 @@ class RemoteProperty(object):
             return future
         future.value()
 
-    def connect(self, callback):
-        return self._signal.connect(callback)
+    def connect(self, callback, **kwargs):
+        return self._signal.connect(callback, **kwargs)
 
-    def disconnect(self, link):
-        return self._signal.disconnect(link)
-
-
-def _resolved(value):
-    future = Future()
-    future._finish(FutureState.FinishedWithValue, value)
-    return future
+    def disconnect(self, link, **kwargs):
+        return self._signal.disconnect(link, **kwargs)

@@ -1,100 +1,63 @@
-# qi.Session for a process: connects to a qi server (autolife serve's, the
-# listener autolife starts for package services, or a robot's NAOqi), gives
-# its services as Python objects and registers this process's own: their
-# calls come back over the same connection.
-import os
-import queue
-import random
-import threading
-import traceback
-
-from . import _codec, _message, _signature, _transport
-from ._codec import SERVICE_INFO
-from ._future import Future
-from ._hosted import HostedObject
+# qi.Session: services by name, this process's own services, the signals
+# of the connection. What reaches the services is the session's backend:
+# in a process, one qi connection (_wire.py: tcp:// or tcps://, with a
+# login); in box code, the engine's own registry in-process (the runtime's,
+# src/python/modules/_autolife_box/qi_runtime.py). Every method takes
+# `_async=True` and then answers a future.
+from . import _runtime
+from ._future import call_maybe_async
 from ._objects import Signal
-from ._remote import RemoteObject, _take_async
-
-_INFO_FIELDS = ["name", "serviceId", "machineId", "processId", "endpoints", "sessionId", "objectUid"]
-
-
-def notify_supervisor(line):
-    """Tells the autolife that started this process (a package service) a
-    step of its start: "registered NAME", "running". Nothing otherwise."""
-    fd = os.environ.get("AUTOLIFE_READY_FD")
-    if not fd:
-        return
-    try:
-        os.write(int(fd), (line + "\n").encode("utf-8"))
-    except (OSError, ValueError):
-        pass
 
 
 class Session(object):
     def __init__(self, url=None):
-        self._transport = None
-        self._hosted = {}           # service id -> HostedObject
-        self._services = {}         # name -> RemoteObject
-        self._routes = {}           # (service, object, signal uid) -> RemoteSignal
-        self._lock = threading.Lock()
-        self._links = iter(range(1, 1 << 62))
-        self._events = queue.Queue()
-        self._event_thread = None
-        self._directory = None
         self.connected = Signal("()")
         self.disconnected = Signal("(s)")
         self.serviceRegistered = Signal("(Is)")
         self.serviceUnregistered = Signal("(Is)")
+        self._authenticator_factory = None
+        self._backend = _runtime.current().session_backend(self)
         if url is not None:
             self.connect(url)
 
     # ---- the connection ----
     def connect(self, url=None, **kwargs):
-        wants_future = _take_async(kwargs)
+        """connect("tcp://HOST:9559") or connect("tcps://HOST:9503") (TLS;
+        cafile=PATH: the server's certificate must be signed by that CA,
+        else it is not checked, as libqi does with a robot's self-signed
+        one). The login is the authenticator factory's, if one is set."""
+        return call_maybe_async(self._connect, (url,), kwargs)
+
+    def _connect(self, url=None, cafile=None, timeout=10.0):
+        from ._wire import WireBackend  # (here: box code, whose sessions are the engine's, never loads it)
+        if self._backend is not None and not isinstance(self._backend, WireBackend):
+            return self._backend.connect(url)  # box code: the engine is already there
         if self.isConnected():
-            raise RuntimeError("this session is already connected to %s" % self._transport.url)
-        transport = _transport.Transport(self._on_call, self._on_event, self._on_closed)
-        self._transport = transport
-        self._event_thread = threading.Thread(target=self._event_loop, name="qi.events", daemon=True)
-        self._event_thread.start()
-        transport.connect(url or _transport.engine_url() or _transport.DEFAULT_URL)
-        self._directory = RemoteObject(self, _message.SERVICE_DIRECTORY, _message.MAIN_OBJECT,
-                                       self._meta_object(_message.SERVICE_DIRECTORY), "ServiceDirectory")
-        self._follow_directory()
+            raise RuntimeError("this session is already connected to %s" % self._backend.url())
+        backend = WireBackend(self)
+        backend.connect(url, self._authenticator_factory, cafile, timeout)
+        self._backend = backend
         self.connected()
-        if wants_future:
-            future = Future()
-            future._finish(4, None)
-            return future
-        return None
 
-    def _follow_directory(self):
-        def added(id, name):
-            self.serviceRegistered(id, name)
-
-        def removed(id, name):
-            with self._lock:
-                self._services.pop(name, None)
-            self.serviceUnregistered(id, name)
-        try:
-            self._directory.serviceAdded.connect(added)
-            self._directory.serviceRemoved.connect(removed)
-        except (AttributeError, RuntimeError):
-            pass  # a directory without those signals: nothing to follow
+    def setClientAuthenticatorFactory(self, factory):
+        """libqi's login: `factory.newAuthenticator()` gives, at each
+        connection, an object whose initialAuthData() returns the login's
+        entries ({"user": ..., "token": ...} for NAOqi 2.9) and, when the
+        server asks for more, whose _processAuth(data) answers it."""
+        if not callable(getattr(factory, "newAuthenticator", None)):
+            raise TypeError("setClientAuthenticatorFactory takes an object with a newAuthenticator() method")
+        self._authenticator_factory = factory
 
     def isConnected(self):
-        return self._transport is not None and self._transport.connected()
+        return self._backend is not None and self._backend.is_connected()
 
     def url(self):
-        return self._transport.url if self._transport else ""
+        return self._backend.url() if self._backend is not None else ""
 
-    def close(self):
-        for hosted in list(self._hosted.values()):
-            hosted.close()
-        if self._transport:
-            self._transport.close()
+    def close(self, **kwargs):
+        return call_maybe_async(lambda: self._backend and self._backend.close(), (), kwargs)
 
-    def listen(self, url=None):
+    def listen(self, url=None, **kwargs):
         """Services are reached through this session's connection
         (ClientServerSocket): there is nothing to listen on."""
 
@@ -103,141 +66,34 @@ class Session(object):
     def endpoints(self):
         return []
 
-    # ---- services of the peer ----
-    def _meta_object(self, service_id, object_id=_message.MAIN_OBJECT):
-        data = self._transport.call(service_id, object_id, _message.META_OBJECT, _codec.encode("(I)", [0])).value()
-        return _codec.MetaObject.from_value(_codec.decode(_codec.METAOBJECT, data))
-
+    # ---- services ----
     def service(self, name, **kwargs):
-        wants_future = _take_async(kwargs)
-        try:
-            proxy = self._service(str(name))
-        except RuntimeError as e:
-            if not wants_future:
-                raise
-            future = Future()
-            future._finish(3, None, str(e))
-            return future
-        if wants_future:
-            future = Future()
-            future._finish(4, proxy)
-            return future
-        return proxy
+        return call_maybe_async(self._service, (str(name),), kwargs)
 
     def _service(self, name):
-        with self._lock:
-            proxy = self._services.get(name)
-        if proxy is not None:
-            return proxy
-        if not self.isConnected():
+        if self._backend is None:
             raise RuntimeError("the session is not connected: cannot find service '%s'" % name)
-        info = self._info(self._directory.service(name))
-        proxy = RemoteObject(self, info["serviceId"], _message.MAIN_OBJECT, self._meta_object(info["serviceId"]), name)
-        with self._lock:
-            self._services[name] = proxy
-        return proxy
+        return self._backend.service(name)
 
-    @staticmethod
-    def _info(value):
-        return dict(zip(_INFO_FIELDS, value)) if isinstance(value, list) else value
-
-    def services(self):
-        return [self._info(v) for v in self._directory.services()]
+    def services(self, **kwargs):
+        return call_maybe_async(lambda: self._connected_backend("list services").services(), (), kwargs)
 
     def waitForService(self, name, timeout=None, **kwargs):
         """Waits until `name` is registered (or `timeout` seconds pass)."""
-        arrived = threading.Event()
-        link = self.serviceRegistered.connect(lambda id, n: arrived.set() if n == name else None)
-        try:
-            try:
-                self._service(name)
-                arrived.set()
-            except RuntimeError:
-                pass
-            if not arrived.wait(timeout):
-                raise RuntimeError("service '%s' did not arrive within %ss" % (name, timeout))
-        finally:
-            self.serviceRegistered.disconnect(link)
+        return call_maybe_async(lambda: self._connected_backend("wait for a service").wait_for_service(
+            str(name), timeout), (), kwargs)
 
-    # ---- services of this process ----
     def registerService(self, name, obj, **kwargs):
-        _take_async(kwargs)
-        if not self.isConnected():
-            raise RuntimeError("the session must be connected to register a service")
-        hosted = obj if isinstance(obj, HostedObject) else HostedObject(obj)
-        info = [str(name), 0, "", os.getpid(), [], "", bytes(random.getrandbits(8) for _ in range(20))]
-        id = self._directory.registerService(info)
-        with self._lock:
-            self._hosted[id] = hosted
-        try:
-            self._directory.serviceReady(id)
-        except RuntimeError:
-            with self._lock:
-                self._hosted.pop(id, None)
-            raise
-        notify_supervisor("registered %s" % name)
-        return id
+        return call_maybe_async(lambda: self._connected_backend("register a service").register(str(name), obj),
+                                (), kwargs)
 
     def unregisterService(self, id, **kwargs):
-        _take_async(kwargs)
-        with self._lock:
-            hosted = self._hosted.pop(id, None)
-        if hosted is not None:
-            hosted.close()
-        self._directory.unregisterService(id)
+        return call_maybe_async(lambda: self._connected_backend("unregister a service").unregister(id), (), kwargs)
 
-    # ---- what the peer sends ----
-    def _on_call(self, message):
-        hosted = self._hosted.get(message.service) if message.object == _message.MAIN_OBJECT else None
-        if hosted is None:
-            if message.type == _message.CALL:
-                self._transport.reply_error(message, "no object %d/%d in this process" % (message.service,
-                                                                                        message.object))
-            return
-        # Each call in a thread of its own: a method may call the engine,
-        # whose answer this connection's reader must be free to read.
-        threading.Thread(target=hosted.handle, args=(message, self._transport, message.service),
-                         name="qi.call", daemon=True).start()
+    def _connected_backend(self, what):
+        if self._backend is None:
+            raise RuntimeError("the session must be connected to %s" % what)
+        return self._backend
 
-    def _on_event(self, message):
-        self._events.put(message)
-
-    def _on_closed(self, reason):
-        self._events.put(None)
-        self.disconnected(reason)
-
-    def _event_loop(self):
-        events = self._events
-        while True:
-            message = events.get()
-            if message is None:
-                return
-            with self._lock:
-                signal = self._routes.get((message.service, message.object, message.action))
-            if signal is None:
-                continue
-            try:
-                values = _codec.decode(_signature.parse_tuple(signal.signature), message.payload,
-                                       on_object=self._object_proxy)
-                signal._deliver(values)
-            except Exception:
-                traceback.print_exc()
-
-    # ---- for the proxies ----
-    def _new_link(self):
-        with self._lock:
-            return next(self._links)
-
-    def _route_event(self, service, object, uid, signal):
-        with self._lock:
-            self._routes[(service, object, uid)] = signal
-
-    def _unroute_event(self, service, object, uid):
-        with self._lock:
-            self._routes.pop((service, object, uid), None)
-
-    def _object_proxy(self, ref):
-        return RemoteObject(self, ref.service, ref.object, ref.meta)
-
-    def _decode(self, signature, data):
-        return _codec.decode(signature, data, on_object=self._object_proxy)
+    def _runtime_event(self):
+        return _runtime.current().event()

@@ -52,12 +52,19 @@ class Signature(object):
         return names if len(names) == len(self.children) else None
 
 
+_parsed = {}  # text -> Signature (never changed once made): calls parse the same few again and again
+
+
 def parse(text):
     """The Signature of `text`; SignatureError saying where it is wrong."""
     text = str(text)
-    signature, end = _parse_one(text, 0, 0)
-    if end != len(text):
-        raise SignatureError("signature %r has %r after a complete type" % (text, text[end]))
+    signature = _parsed.get(text)
+    if signature is None:
+        signature, end = _parse_one(text, 0, 0)
+        if end != len(text):
+            raise SignatureError("signature %r has %r after a complete type" % (text, text[end]))
+        if len(_parsed) < 4096:
+            _parsed[text] = signature
     return signature
 
 

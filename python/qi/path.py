@@ -1,19 +1,23 @@
-# qi.path in a process: the writable folders are under
-# $XDG_DATA_HOME/autolife/qi-path (or ~/.local/share/autolife/qi-path),
-# unless the process was told another (setWritablePath); data is looked
-# for in the working folder (a package service runs in its package's) and
-# under the SDK prefixes added.
-import glob
+# qi.path: the writable folders are under $XDG_DATA_HOME/autolife/qi-path
+# (or ~/.local/share/autolife/qi-path), unless the process was told another
+# (setWritablePath); data is looked for in the working folder (a package
+# service runs in its package's) and under the SDK prefixes added. Box code
+# has its own places (the runtime sets `default_writable` and `data_roots`:
+# a folder of the engine's process, the behavior's package).
 import os
-import shutil
 
-_state = {"writable": None, "prefixes": []}
+
+def _home_writable():
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return os.path.join(base, "autolife", "qi-path")
+
+
+_state = {"writable": None, "prefixes": [], "default_writable": _home_writable, "data_roots": lambda: [os.getcwd()]}
 
 
 def _writable_root():
     if _state["writable"] is None:
-        base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
-        _state["writable"] = os.path.join(base, "autolife", "qi-path")
+        _state["writable"] = _state["default_writable"]()
     return _state["writable"]
 
 
@@ -36,7 +40,7 @@ def userWritableConfPath(application, filename=""):
 
 
 def dataPaths(application=""):
-    return [os.getcwd()] + [os.path.join(p, "share", str(application)) for p in _state["prefixes"]]
+    return _state["data_roots"]() + [os.path.join(p, "share", str(application)) for p in _state["prefixes"]]
 
 
 def confPaths(application=""):
@@ -66,6 +70,7 @@ def findData(application, filename, excludeUserWritablePath=False):
 
 
 def listData(application, pattern="*"):
+    import glob
     return sorted(f for folder in dataPaths(application) for f in glob.glob(os.path.join(folder, pattern)))
 
 
@@ -74,6 +79,7 @@ def findConf(application, filename, excludeUserWritablePath=False):
 
 
 def findBin(name, searchInPath=False):
+    import shutil
     found = _first(os.path.join(p, name) for p in binPaths())
     return found or ((shutil.which(name) or "") if searchInPath else "")
 

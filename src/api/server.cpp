@@ -9,20 +9,23 @@ namespace autolife::api {
 
 using transport::tcp;
 
-struct Server::Impl {
+struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
   Impl(engine::ServiceAccess e, net::EventLoop& l, ServerOptions o)
       : loop(l),
         acceptor(l.ioContext().get_executor()),
         shared(std::make_shared<transport::Shared>(std::make_shared<Api>(e, o.limits), std::move(o), l.ioContext())) {}
 
+  // An accept that completed before stop() closed the acceptor runs after
+  // it, maybe once the server is gone: it holds the server only weakly.
   void accept() {
-    acceptor.async_accept([this](boost::system::error_code ec, transport::Socket socket) {
-      if (ec == transport::asio::error::operation_aborted || !acceptor.is_open()) return;
+    acceptor.async_accept([weak = weak_from_this()](boost::system::error_code ec, transport::Socket socket) {
+      auto self = weak.lock();
+      if (!self || ec == transport::asio::error::operation_aborted || !self->acceptor.is_open()) return;
       if (!ec) {
         socket.set_option(tcp::no_delay(true), ec);
-        transport::startHttpSession(std::move(socket), shared);
+        transport::startHttpSession(std::move(socket), self->shared);
       }
-      accept();
+      self->accept();
     });
   }
 
@@ -45,7 +48,7 @@ struct Server::Impl {
 };
 
 Server::Server(engine::ServiceAccess engine, net::EventLoop& loop, ServerOptions options)
-    : impl_(std::make_unique<Impl>(engine, loop, std::move(options))) {}
+    : impl_(std::make_shared<Impl>(engine, loop, std::move(options))) {}
 
 Server::~Server() { stop(); }
 
@@ -61,7 +64,9 @@ std::string Server::start() {
   if (!ec) a.bind(endpoint, ec);
   if (!ec) a.listen(transport::asio::socket_base::max_listen_connections, ec);
   if (ec) throw std::runtime_error("cannot listen on " + o.host + ":" + std::to_string(o.port) + ": " + ec.message());
-  transport::asio::post(impl_->loop.ioContext(), [impl = impl_.get()] { impl->accept(); });
+  transport::asio::post(impl_->loop.ioContext(), [weak = std::weak_ptr<Impl>(impl_)] {
+    if (auto impl = weak.lock()) impl->accept();
+  });
   const auto bound = a.local_endpoint();
   impl_->port = bound.port();
   const auto address = bound.address().to_string();

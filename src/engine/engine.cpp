@@ -1,6 +1,7 @@
 #include "autolife/engine/engine.hpp"
 
 #include "parts.hpp"
+#include "voice_methods.hpp"
 
 #include <algorithm>
 #include <random>
@@ -214,6 +215,7 @@ void Engine::registerServices() {
                    "What a person says to the robot (ALSpeechRecognition, then ALDialog): {heard, wordRecognized, "
                    "outcome, reason, topic, file, line, rule, notes, answers}",
                    [this](const service::Arguments& a) { return heardValue(hear(service::stringArg(a, 0), service::floatArg(a, 1)), service::stringArg(a, 0)); });
+  addVoiceMethods(*autolife, *this);
   services.add(autolife);
   services.add(makeServiceManagerService(services, serviceProcesses));
   // The modelled speech services: registered as the engine's own, before
@@ -234,6 +236,11 @@ void Engine::registerServices() {
 
 dialog::Heard Engine::hear(const std::string& utterance, double confidence) {
   return dialog::hear(speechRecognition, dialog, utterance, confidence);
+}
+
+dialog::HeardAudio Engine::hearAudio(const voice::Audio& audio,
+                                     const std::function<void(const dialog::HeardAudio&)>& recognized) {
+  return dialog::hearAudio(speechRecognition, dialog, audio, recognized);
 }
 
 package::InstallResult Engine::loadPackage(const std::filesystem::path& path) {

@@ -53,28 +53,62 @@ py::object callService(const std::string& service, const std::string& method, co
 
 namespace {
 
-// proxy.post.method(...): the call in a box thread of its own; its id.
+// Makes a posted call now, on the box's thread (what the robot is asked
+// does not wait for the box's next turn), and rings `answered` when its
+// outcome is known; what a call answered here takes, in engine time.
+core::Duration makePostedCall(BoxSlot& slot, const std::string& service, const std::string& method,
+                              const service::Arguments& arguments, const std::shared_ptr<core::Workers::Wake>& answered) {
+  py::gil_scoped_release release;
+  service::Registry& registry = registryOf(slot);
+  std::weak_ptr<Bridge::State> bridge = slot.bridge;
+  auto ring = [bridge, answered] {
+    auto b = bridge.lock();
+    if (!b) return;
+    std::lock_guard lock(b->mutex);
+    if (b->workers) b->workers->ring(*answered);
+  };
+  if (!registry.find(service)) {
+    std::shared_lock lock(slot.hostMutex);
+    if (slot.host) slot.host->missingService(service, method, arguments);
+    ring();
+    return core::Duration{0};
+  }
+  const auto caller = std::this_thread::get_id();
+  auto answeredHere = std::make_shared<std::atomic<bool>>(false);
+  {
+    InServiceCall calling(slot);
+    // A posted call's failure is not waited for (NAOqi's neither).
+    registry.callAsync(service, method, arguments, [ring, caller, answeredHere](const service::Outcome&) {
+      if (std::this_thread::get_id() == caller) answeredHere->store(true);
+      ring();
+    });
+  }
+  return answeredHere->load() ? service::takenByLastCall() : core::Duration{0};
+}
+
+// proxy.post.method(...): the call is made before post returns, as NAOqi
+// sends it then, so a behavior that ends in the same instant (post.say,
+// then onStopped) has still made it; a box thread of its own stands for it
+// until it is answered and as long as it takes, which is what wait(id) and
+// isRunning(id) see. Its id.
 std::int64_t postCall(const std::string& service, const std::string& method, const py::list& args) {
   auto slot = currentOrRaise(("posting " + service + "." + method).c_str());
-  auto arguments = keep(args);
+  const service::Arguments arguments = toArguments(args);
   std::int64_t id;
   {
     std::lock_guard lock(slot->bridge->mutex);
     id = slot->bridge->nextPosted++;
   }
+  auto answered = core::Workers::makeWake();
+  const core::Duration takes = makePostedCall(*slot, service, method, arguments, answered);
+  core::Workers* workers = workersOf(*slot);
+  if (!workers) return id;  // the call is made; nothing is left to wait for
   std::weak_ptr<Bridge::State> bridge = slot->bridge;
   auto done = std::make_shared<bool>(false);  // under the bridge's mutex
   auto task = spawnBoxTask(
       slot,
-      [service, method, arguments, bridge, id, done] {
-        {
-          py::gil_scoped_acquire gil;
-          try {
-            callService(service, method, py::reinterpret_borrow<py::list>(*arguments));
-          } catch (...) {
-            // a posted call's failure is not waited for (NAOqi's neither)
-          }
-        }
+      [workers, answered, takes, bridge, id, done] {
+        if (workers->sleepUntil(core::kNever, *answered)) workers->sleepFor(takes);
         if (auto b = bridge.lock()) {
           std::lock_guard lock(b->mutex);
           *done = true;

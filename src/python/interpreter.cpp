@@ -31,6 +31,7 @@ void installModules() {
   py::exec(importer, globals);
   py::module_ box = py::module_::import("_autolife_box");
   box.attr("install_engine_time")();
+  box.attr("install_qi_runtime")();  // box code's qi: engine time, the engine's services
   box.attr("install_box_random")();
 }
 

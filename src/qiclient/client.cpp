@@ -143,7 +143,12 @@ void Client::handshake() {
   h.service = qi::kServerService;
   h.action = qi::action::Authenticate;
   const auto& capabilityMap = qi::capabilityMapSignature();
-  const auto reply = callRaw(h, qi::encode(capabilityMap, qi::clientCapabilities(options_.user, options_.token), codec_));
+  qi::Message reply;
+  try {
+    reply = callRaw(h, qi::encode(capabilityMap, qi::clientCapabilities(options_.user, options_.token), codec_));
+  } catch (const Error& e) {  // an Error: a refused login, as libqi's servers answer it
+    throw Error(std::string("the server refused the handshake: ") + e.what());
+  }
   capabilities_ = qi::decode(capabilityMap, reply.payload, codec_);
   const auto answer = qi::readHandshakeAnswer(capabilities_);
   if (!answer.accepted)

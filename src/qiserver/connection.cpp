@@ -29,9 +29,10 @@ const Signature& capabilityMap() {
 
 Value dynamicBool(bool b) { return Value::dynamic(Signature(Kind::Bool), b); }
 
-// What this server offers. MetaObjectCache stays off: every object carries
-// its metaObject. auth state 3 is "done", 1 "error".
-Value capabilities(bool authenticated, const std::string& reason) {
+// What this server offers, with the login's state 3, "done" (libqi's
+// AuthProvider::State_Done). MetaObjectCache stays off: every object
+// carries its metaObject.
+Value capabilities() {
   Value::Map map;
   auto add = [&map](std::string key, Value value) {
     map.keys.emplace_back(std::move(key));
@@ -43,11 +44,7 @@ Value capabilities(bool authenticated, const std::string& reason) {
   add("ObjectPtrUID", dynamicBool(true));
   add("RelativeEndpointURI", dynamicBool(true));
   add("RemoteCancelableCalls", dynamicBool(true));
-  add("__qi_auth_state", Value::dynamic(Signature(Kind::UInt32), std::uint32_t{authenticated ? 3u : 1u}));
-  if (!authenticated) {
-    add("auth_err_reason", Value::dynamic(Signature(Kind::String), reason));
-    add("__qi_auth_err_reason", Value::dynamic(Signature(Kind::String), reason));  // where libqi reads it
-  }
+  add("__qi_auth_state", Value::dynamic(Signature(Kind::UInt32), std::uint32_t{3}));
   return Value(std::move(map));
 }
 
@@ -181,17 +178,25 @@ void Connection::handshake(const qi::Message& m) {
     replyError(m.header, std::string("unreadable capability map: ") + e.what());
     return close("unreadable capability map");
   }
-  // auth_token alone (autolife's, older clients), or NAOqi 2.9's auth_user
-  // and auth_token: the token decides, whoever the user.
-  const std::string token = qi::readCredentials(offered).token;
-  const bool ok = state_.options.token.empty() || token == state_.options.token;
-  reply(m.header, capabilityMap(), capabilities(ok, ok ? "" : "a valid auth_token is required"));
-  if (!ok) {
+  // auth_token alone (autolife's, older clients), or NAOqi 2.9's login
+  // (libqi's client sends its authenticator's {user, token} as auth_user and
+  // auth_token): the token decides, whoever the user. A refusal is libqi's
+  // server's: an Error with the reason, then the connection closes.
+  if (const std::string refusal = loginRefusal(qi::readCredentials(offered).token); !refusal.empty()) {
+    replyError(m.header, "Authentication failed: " + refusal);
     closing_ = true;
     return;
   }
+  reply(m.header, capabilityMap(), capabilities());
   handshakeDone_ = true;
   updateCapabilities(offered);
+}
+
+std::string Connection::loginRefusal(const std::string& token) const {
+  if (state_.options.token.empty() || token == state_.options.token) return {};
+  if (token.empty())
+    return "this server requires a token (auth_token in the capability map, or a login whose token is it)";
+  return "the token is wrong";
 }
 
 std::shared_ptr<ServedObject> Connection::target(const qi::Header& h) const {

@@ -57,6 +57,7 @@ private:
   void received(std::size_t n);
   void handle(const qi::Message& m);
   void handshake(const qi::Message& m);
+  std::string loginRefusal(const std::string& token) const;  // empty: logged in
   void updateCapabilities(const qi::Value& map);
   void dispatch(const qi::Message& m);
   void answered(const qi::Message& m);  // a Reply or Error to a call sent to the client

@@ -1,5 +1,6 @@
 #include "autolife/qiserver/server.hpp"
 
+#include <atomic>
 #include <boost/asio/post.hpp>
 #include <future>
 #include <iostream>
@@ -47,7 +48,9 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
   std::unique_ptr<net::Listener> listener;
   ServerState state;
   unsigned short port = 0;
-  bool stopped = false;
+  // Set by stop() on its caller's thread (a signal handler's, in serve and
+  // the robot peer), read by the loop's handlers: atomic (issue 34).
+  std::atomic<bool> stopped{false};
   core::SignalLink added = 0, removed = 0;
 };
 
@@ -98,10 +101,11 @@ std::string Server::start() {
 unsigned short Server::port() const { return impl_->port; }
 
 void Server::stop() {
-  if (impl_->stopped) return;
-  impl_->stopped = true;
+  if (impl_->stopped.exchange(true)) return;
   impl_->onLoop([impl = impl_.get()] {
-    if (impl->listener) impl->listener->close();
+    // Closed and gone on the loop's thread: an accept already completed
+    // runs there after this, and must not meet a close from another thread.
+    impl->listener.reset();
     auto& registry = impl->state.engine.services;
     if (impl->added) registry.serviceAdded.disconnect(impl->added);
     if (impl->removed) registry.serviceRemoved.disconnect(impl->removed);

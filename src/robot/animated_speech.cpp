@@ -32,7 +32,7 @@ AnimatedSpeech::AnimatedSpeech(RobotCore& core, TextToSpeech& tts) : core_(core)
 }
 
 SpeechPlan AnimatedSpeech::plan(std::string_view text) const {
-  SpeechTimer timer(tts_.speed());
+  SpeechTimer timer = tts_.timer();
   const core::Duration animation = core::fromSeconds(kAnimationSeconds);
   std::map<std::string, core::Duration> running;  // animation or tag -> when it ends (speech time)
   std::size_t chunk = 0;

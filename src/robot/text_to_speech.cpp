@@ -70,11 +70,20 @@ void SpeechTimer::tag(std::string_view body) {
   const auto eq = body.find('=');
   const std::string name = upper(body.substr(0, eq));
   const std::string_view value = eq == std::string_view::npos ? std::string_view() : body.substr(eq + 1);
+  if (synthesizer_) {
+    flush();
+    cursor_ = audio_->seconds();
+  }
   if (name == "RSPD") speed_ = std::clamp(parseNumber(value, speed_), 50.0, 400.0);
   else if (name == "RST") speed_ = base_;
   else if (name == "PAU") cursor_ += std::max(0.0, parseNumber(value, 0)) / 1000.0;
   else if (name == "MRK") bookmarks_.emplace_back(cursor_, static_cast<int>(parseNumber(value, 0)));
-  // \VCT=\, \VOL=\, \readmode=\, \style=\...: how it sounds, not how long.
+  if (!synthesizer_) return;  // \VCT=\, \VOL=\, \style=\...: how it sounds, not how long
+  if (name == "VCT") voice_.pitchPercent = std::clamp(parseNumber(value, voice_.pitchPercent), 50.0, 200.0);
+  else if (name == "RST") voice_.pitchPercent = 100;
+  else if (name == "PAU") audio_->appendSilence(std::max(0.0, parseNumber(value, 0)) / 1000.0);
+  voice_.speed = speed_;
+  if (name == "PAU" || name == "MRK") cursor_ = audio_->seconds();
 }
 
 void SpeechTimer::text(std::string_view s) {
@@ -98,20 +107,37 @@ void SpeechTimer::text(std::string_view s) {
     }
     if (pendingSpace_) {
       spoken_ += ' ';
+      if (synthesizer_) pending_ += ' ';
       cursor_ += perCharacter();
       pendingSpace_ = false;
     }
     spoken_ += c;
+    if (synthesizer_) pending_ += c;
     if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) cursor_ += perCharacter();  // one per UTF-8 character
     ++i;
   }
 }
 
 void SpeechTimer::wait(core::Duration d) {
+  if (synthesizer_) {
+    flush();
+    if (d > core::Duration::zero()) audio_->appendSilence(core::toSeconds(d));
+    cursor_ = audio_->seconds();
+    return;
+  }
   if (d > core::Duration::zero()) cursor_ += core::toSeconds(d);
 }
 
-SpeechPlan SpeechTimer::finish() const {
+core::Duration SpeechTimer::cursor() {
+  if (synthesizer_) {
+    flush();
+    cursor_ = audio_->seconds();
+  }
+  return core::fromSeconds(cursor_);
+}
+
+SpeechPlan SpeechTimer::finish() {
+  if (synthesizer_) return finishAudio();
   SpeechPlan plan;
   plan.spoken = spoken_;
   if (spoken_.empty() && cursor_ == 0.0) return plan;
@@ -146,31 +172,37 @@ double TextToSpeech::speed() const {
 }
 
 SpeechPlan TextToSpeech::plan(std::string_view text) const {
-  SpeechTimer timer(speed());
+  SpeechTimer timer = this->timer();
   timer.text(text);
   return timer.finish();
 }
 
 core::Duration TextToSpeech::speak(SpeechPlan plan, std::function<void(MemoryWrites&)> atEnd) {
-  std::lock_guard lock(core_.mutex);
-  const core::Time now = core_.now();
-  const std::uint64_t id = nextId_++;
-  Utterance u;
-  u.text = plan.spoken;
-  u.start = std::max(now, busyUntil_);
-  u.end = u.start + plan.duration;
-  u.atEnd = std::move(atEnd);
-  busyUntil_ = u.end;
-  history_.push_back(plan.spoken);
-  MemoryWrites enqueued;
-  enqueued.raise("ALTextToSpeech/Status", core::Value::Array{static_cast<std::int64_t>(id), "enqueued"});
-  core_.publish(std::move(enqueued));
-  u.timers.push_back(core_.at(u.start, [this, id] { start(id); }));
-  for (const auto& [offset, mark] : plan.bookmarks)
-    u.timers.push_back(core_.at(u.start + offset, [this, id, mark = mark] { bookmark(id, mark); }));
-  u.timers.push_back(core_.at(u.end, [this, id] { done(id); }));
-  const core::Duration taken = u.end - now;
-  queue_.emplace(id, std::move(u));
+  SpokenAudio queued;
+  core::Duration taken{0};
+  {
+    std::lock_guard lock(core_.mutex);
+    const core::Time now = core_.now();
+    const std::uint64_t id = nextId_++;
+    Utterance u;
+    u.text = plan.spoken;
+    u.start = std::max(now, busyUntil_);
+    u.end = u.start + plan.duration;
+    u.atEnd = std::move(atEnd);
+    busyUntil_ = u.end;
+    history_.push_back(plan.spoken);
+    MemoryWrites enqueued;
+    enqueued.raise("ALTextToSpeech/Status", core::Value::Array{static_cast<std::int64_t>(id), "enqueued"});
+    core_.publish(std::move(enqueued));
+    u.timers.push_back(core_.at(u.start, [this, id] { start(id); }));
+    for (const auto& [offset, mark] : plan.bookmarks)
+      u.timers.push_back(core_.at(u.start + offset, [this, id, mark = mark] { bookmark(id, mark); }));
+    u.timers.push_back(core_.at(u.end, [this, id] { done(id); }));
+    taken = u.end - now;
+    queued = {u.start, u.text, plan.audio};
+    queue_.emplace(id, std::move(u));
+  }
+  if (queued.audio) audioQueued(queued);
   return taken;
 }
 
@@ -237,6 +269,7 @@ void TextToSpeech::stopAll() {
     busyUntil_ = now;
   }
   core_.publish(std::move(writes));
+  stopped();
 }
 
 std::vector<std::string> TextToSpeech::spoken() const {
@@ -276,8 +309,8 @@ std::shared_ptr<service::Service> TextToSpeech::makeService() {
     checkLanguage(language);
     say(text);
   }, "Says a text in a language; takes the time it is spoken");
-  b.bind("sayToFile", {"stringToSay", "fileName"}, [](const std::string&, const std::string&) {},
-         "Synthesises a text to a file (recorded; no file is written)");
+  b.bind("sayToFile", {"stringToSay", "fileName"}, [this](const std::string& text, const std::string& path) { sayToFile(text, path); },
+         "Synthesises a text to a 16-bit PCM WAV file (eSpeak NG)");
   b.bind("stopAll", [this] { stopAll(); }, "Interrupts the current and queued texts");
   b.bind("setLanguage", {"language"}, [this, self, checkLanguage](const std::string& language) {
     checkLanguage(language);

@@ -470,15 +470,16 @@ private:
     return t;
   }
 
-  // hear: "hello" or hear: {text: "hello", confidence: 0.4}
+  // hear: "hello" or hear: {text: "hello", confidence: 0.4} or hear: {audio: FILE.wav}
   std::optional<Hear> hear(const YAML::Node& n) {
-    if (n.IsScalar()) return Hear{n.Scalar(), 1.0};
+    if (n.IsScalar()) return Hear{n.Scalar(), 1.0, {}};
+    if (n.IsMap() && n["audio"]) return hearAudio(n);
     if (!n.IsMap() || !n["text"] || !n["text"].IsScalar()) {
-      problem(n, "hear is what a person says: \"text\" or {text: \"...\", confidence: 0.0-1.0}");
+      problem(n, "hear is what a person says: \"text\", {text: \"...\", confidence: 0.0-1.0} or {audio: FILE.wav}");
       return std::nullopt;
     }
     checkKeys(n, {"text", "confidence"}, "hear");
-    Hear h{n["text"].Scalar(), 1.0};
+    Hear h{n["text"].Scalar(), 1.0, {}};
     if (auto c = n["confidence"]) {
       try {
         h.confidence = c.as<double>();
@@ -488,6 +489,23 @@ private:
       if (!(h.confidence >= 0 && h.confidence <= 1)) problem(c, "confidence is a number from 0 to 1");
     }
     return h;
+  }
+
+  // hear: {audio: FILE.wav}: the file, next to the scenario unless absolute.
+  std::optional<Hear> hearAudio(const YAML::Node& n) {
+    checkKeys(n, {"audio"}, "hear");
+    if (!n["audio"].IsScalar() || n["audio"].Scalar().empty()) {
+      problem(n["audio"], "audio is a sound file: {audio: FILE.wav}");
+      return std::nullopt;
+    }
+    std::filesystem::path path(n["audio"].Scalar());
+    if (!path.is_absolute()) path = (std::filesystem::path(base_) / path).lexically_normal();
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(path, ec)) {
+      problem(n["audio"], "no sound file " + path.string());
+      return std::nullopt;
+    }
+    return Hear{{}, 1.0, path.string()};
   }
 
   std::optional<Call> call(const YAML::Node& n) {

@@ -10,6 +10,7 @@
 #include "autolife/runtime/behavior_run.hpp"
 #include "autolife/service/service.hpp"
 #include "autolife/sim/simulator.hpp"
+#include "hear_audio.hpp"
 
 #include <cstdio>
 #include <stdexcept>
@@ -309,6 +310,11 @@ void applyInputs(engine::Engine& engine, const Step& step) {
 // What a person says (hear:), heard; its outcome when the step has no call.
 std::optional<ordered_json> applyHear(engine::Engine& engine, const Step& step) {
   if (!step.hear) return std::nullopt;
+  if (!step.hear->audio.empty()) {
+    ordered_json out = hearAudioOutcome(engine, step.hear->audio);
+    if (step.call) return std::nullopt;
+    return out;
+  }
   const dialog::Heard heard = engine.hear(step.hear->text, step.hear->confidence);
   if (step.call) return std::nullopt;
   const dialog::Explanation& ex = heard.dialog->explanation;

@@ -91,6 +91,20 @@ TEST(ServeCli, BeyondLoopbackATokenIsGeneratedShownOnceAndRequired) {
   EXPECT_EQ(again.stop(SIGTERM), 0);
 }
 
+// Issue 31: --require-token: a kiosk's (or a test's) server wants the
+// token on loopback too.
+TEST(ServeCli, RequireTokenDemandsItOnLoopback) {
+  TempDir data;
+  Serve serve({"--require-token", "--qi", "off", "--data", data.path().string()});
+  const auto port = serve.port();
+  const auto shown = serve.line(true);
+  const auto token = shown.substr(shown.rfind(' ') + 1);
+  const std::string describe = R"({"jsonrpc":"2.0","id":1,"method":"describe"})";
+  EXPECT_EQ(httpRequest(port, "POST", "/api", describe).status, 401);
+  EXPECT_EQ(httpRequest(port, "POST", "/api", describe, {{"Authorization", "Bearer " + token}}).status, 200);
+  EXPECT_EQ(serve.stop(SIGTERM), 0);
+}
+
 // Issue 16: a failing activity is a line on stderr, a problem in
 // Autolife.activities(), and its transition says error.
 TEST(ServeCli, AFailedActivityIsSaidOnStderrAndIsTheActivitysProblem) {

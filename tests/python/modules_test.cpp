@@ -130,6 +130,33 @@ TEST(Modules, CallsStartedWithAsyncAreFutures) {
                                          "3000ms fire answer \"English\""));
 }
 
+// Issue 32, item 4: `_async=True` (Python 2's `async=True`, rewritten
+// `async_=True`) gives a future on every kind of proxy, a service of a
+// qi.Session() the box made itself included (it was passed on to the
+// service as an argument).
+TEST(Modules, AsyncGivesAFutureOnEveryKindOfProxy) {
+  Fixture f;
+  f.load(R"PY(import qi
+class MyClass(GeneratedClass):
+    def onInput_onStart(self):
+        session = qi.Session()
+        session.connect("tcp://127.0.0.1:9559")
+        tts = session.service("ALTextToSpeech")
+        said = tts.say("one", async=True)
+        print "started"
+        language = session.service("ALTextToSpeech", async=True).value().getLanguage(_async=True)
+        generic = ALProxy("ALTextToSpeech").call("getLanguage", _async=True)
+        services = session.services(_async=True)
+        self.answer([said.isRunning(), language.value(), generic.value(), len(services.value()) > 0])
+        said.wait()
+        self.answer(said.isFinished())
+)PY");
+  ASSERT_FALSE(f.error) << f.error->format();
+  EXPECT_FALSE(run(f, "onInput_onStart", nullptr, core::Time(5s)));
+  EXPECT_THAT(f.host.events, ElementsAre("0ms say one", "0ms fire answer [true,\"English\",\"English\",true]",
+                                         "1500ms fire answer true"));
+}
+
 TEST(Modules, QiSignalsAndPropertiesCallBackInBoxThreads) {
   Fixture f;
   f.load(R"PY(import qi

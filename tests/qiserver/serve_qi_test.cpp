@@ -58,6 +58,35 @@ TEST(ServeQi, OffMeansNoQiServer) {
   EXPECT_FALSE(line.contains("qi")) << line;
 }
 
+// Issue 31: --require-token demands the token on loopback too; a client
+// without it (or with another) is refused with the reason, as libqi's
+// servers refuse a login: an Error, then the connection closes.
+TEST(ServeQi, RequireTokenDemandsItOnLoopbackAndSaysWhyItRefuses) {
+  Serve serve({"--qi", "tcp://127.0.0.1:0", "--require-token"});
+  const std::string url = serve.firstLine()["qi"];
+  const std::string shown = serve.line(true);
+  const std::string token = shown.substr(shown.rfind(' ') + 1);
+  ASSERT_EQ(token.size(), 64u) << shown;
+  for (const std::string& wrong : {std::string(), std::string("guess")}) {
+    autolife::qiclient::ClientOptions options;
+    options.token = wrong;
+    try {
+      autolife::qiclient::Client refused(url, options);
+      ADD_FAILURE() << "a login with token '" << wrong << "' was accepted";
+    } catch (const autolife::qiclient::Error& e) {
+      EXPECT_NE(std::string(e.what()).find("Authentication failed: "), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find(wrong.empty() ? "requires a token" : "the token is wrong"), std::string::npos)
+          << e.what();
+    }
+  }
+  autolife::qiclient::ClientOptions login;
+  login.user = "nao";
+  login.token = token;
+  autolife::qiclient::Client client(url, login);
+  EXPECT_EQ(autolife::core::valueToJson(client.call("ALAutonomousLife", "getState", {})), "solitary");
+  EXPECT_EQ(serve.stop(), 0);
+}
+
 TEST(ServeQi, ABadQiUrlIsRefusedWithStatus2) {
   auto result = autolife::testing::runProcess({AUTOLIFE_BINARY, "serve", "--port", "0", "--qi", "http://x:1"});
   EXPECT_EQ(result.status, 2);

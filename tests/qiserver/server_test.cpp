@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <future>
 #include <thread>
 
 #include "autolife/qi/convert.hpp"
@@ -249,48 +250,61 @@ void reply(qiclient::Client& client, const qi::Header& call, const qi::Signature
   client.sendBytes(qi::encodeMessage(m));
 }
 
-// A service a client registers (a package's service, a user's script):
-// at serviceReady the server asks the client for its metaObject and puts
-// a proxy of it in the engine's registry; another client's call is relayed
-// to it over its own connection and its answer comes back; it leaves the
-// directory and the registry with that connection.
-TEST(QiServer, AClientsRegisteredServiceIsRelayedUntilItsConnectionCloses) {
-  QiFixture server;
-  auto watcher = server.client();
-  watcher->connect(qi::kServiceDirectory, qi::kMainObject, "serviceRemoved");
+// A service `owner` registers and readies as a package's service does, with
+// one method, echo(s) -> s: at serviceReady the server asks the client for
+// its metaObject (its question comes before its answer) and puts a proxy of
+// it in the engine's registry. Its id.
+std::uint32_t registerEchoService(qiclient::Client& owner, qiclient::Client& watcher, const qi::ServiceInfo& info) {
+  const auto id = static_cast<std::uint32_t>(
+      owner.call(qi::kServiceDirectory, 1, "registerService", {qi::toValue(info.toValue(), qi::ServiceInfo::signature())}).asUInt());
+  EXPECT_THROW(watcher.service(info.name), qiclient::Error);  // not ready yet
+  qi::Message ready;
+  ready.header.id = 9001;
+  ready.header.type = qi::MessageType::Call;
+  ready.header.service = qi::kServiceDirectory;
+  ready.header.object = qi::kMainObject;
+  ready.header.action = *owner.metaObject(qi::kServiceDirectory).methodUid("serviceReady");
+  ready.payload = qi::encode(qi::Signature::parse("(I)"), qi::Value::tuple({id}));
+  owner.sendBytes(qi::encodeMessage(ready));
+  auto ask = nextCall(owner);
+  EXPECT_TRUE(ask);
+  if (!ask) return id;
+  EXPECT_EQ(ask->header.service, id);
+  EXPECT_EQ(ask->header.action, qi::action::MetaObject);
+  qi::MetaObject meta;
+  meta.methods[100] = qi::MetaMethod{100, "s", "echo", "(s)", "", {}, ""};
+  reply(owner, ask->header, qi::metaObjectSignature(), meta.toValue());
+  for (;;) {
+    auto answer = owner.receive(kWait);
+    EXPECT_TRUE(answer);
+    if (!answer) return id;
+    if (answer->header.id != 9001) continue;
+    EXPECT_EQ(answer->header.type, qi::MessageType::Reply) << answer->describe();
+    return id;
+  }
+}
+
+qi::ServiceInfo clientServiceInfo() {
   qi::ServiceInfo info;
   info.name = "ClientService";
   info.endpoints = {"tcp://127.0.0.1:1"};
   info.objectUid = std::string(20, 'u');
+  return info;
+}
+
+// A service a client registers (a package's service, a user's script):
+// another client's call is relayed to it over its own connection and its
+// answer comes back; it leaves the directory and the registry with that
+// connection.
+TEST(QiServer, AClientsRegisteredServiceIsRelayedUntilItsConnectionCloses) {
+  QiFixture server;
+  auto watcher = server.client();
+  watcher->connect(qi::kServiceDirectory, qi::kMainObject, "serviceRemoved");
+  const qi::ServiceInfo info = clientServiceInfo();
   std::uint32_t id = 0;
   {
     auto owner = server.client();
-    id = static_cast<std::uint32_t>(
-        owner->call(qi::kServiceDirectory, 1, "registerService", {qi::toValue(info.toValue(), qi::ServiceInfo::signature())}).asUInt());
-    EXPECT_THROW(watcher->service("ClientService"), qiclient::Error);  // not ready yet
-    // serviceReady, sent by hand: the server's question comes before its answer.
-    qi::Message ready;
-    ready.header.id = 9001;
-    ready.header.type = qi::MessageType::Call;
-    ready.header.service = qi::kServiceDirectory;
-    ready.header.object = qi::kMainObject;
-    ready.header.action = *owner->metaObject(qi::kServiceDirectory).methodUid("serviceReady");
-    ready.payload = qi::encode(qi::Signature::parse("(I)"), qi::Value::tuple({id}));
-    owner->sendBytes(qi::encodeMessage(ready));
-    auto ask = nextCall(*owner);
-    ASSERT_TRUE(ask);
-    EXPECT_EQ(ask->header.service, id);
-    EXPECT_EQ(ask->header.action, qi::action::MetaObject);
-    qi::MetaObject meta;
-    meta.methods[100] = qi::MetaMethod{100, "s", "echo", "(s)", "", {}, ""};
-    reply(*owner, ask->header, qi::metaObjectSignature(), meta.toValue());
-    for (;;) {
-      auto answer = owner->receive(kWait);
-      ASSERT_TRUE(answer);
-      if (answer->header.id != 9001) continue;
-      EXPECT_EQ(answer->header.type, qi::MessageType::Reply) << answer->describe();
-      break;
-    }
+    id = registerEchoService(*owner, *watcher, info);
     EXPECT_EQ(watcher->service("ClientService").endpoints, info.endpoints);
     // The watcher's call reaches the owner, which answers it.
     std::thread answerer([&] {
@@ -306,6 +320,32 @@ TEST(QiServer, AClientsRegisteredServiceIsRelayedUntilItsConnectionCloses) {
   ASSERT_TRUE(removed);
   EXPECT_EQ(core::valueToJson(removed->values), json::array({id, "ClientService"}));
   EXPECT_THROW(watcher->service("ClientService"), qiclient::Error);
+}
+
+// Issue 34: a call its process never answers (it crashed) is refused
+// "service-gone" only once the service has left the registry, so whoever
+// watches the registry (the package supervisor, whose settle waits for a
+// crash in progress) knows of the loss before the caller does.
+TEST(QiServer, ACallRefusedServiceGoneFindsTheServiceAlreadyGone) {
+  QiFixture server;
+  auto watcher = server.client();
+  auto owner = server.client();
+  registerEchoService(*owner, *watcher, clientServiceInfo());
+  std::promise<std::pair<std::string, bool>> refused;  // (reason, still in the registry)
+  server.onEngine([&] {
+    auto& registry = server.engine().services;
+    registry.callAsync("ClientService", "echo", {"hi"}, [&registry, &refused](const service::Outcome& outcome) {
+      const auto* error = std::get_if<service::CallError>(&outcome);
+      refused.set_value({error ? error->reason() : "answered", registry.find("ClientService") != nullptr});
+    });
+  });
+  ASSERT_TRUE(nextCall(*owner));  // it reached the process, which goes without answering
+  owner.reset();
+  auto future = refused.get_future();
+  ASSERT_EQ(future.wait_for(kWait), std::future_status::ready);
+  const auto [reason, stillThere] = future.get();
+  EXPECT_EQ(reason, "service-gone");
+  EXPECT_FALSE(stillThere) << "the caller was told before the registry";
 }
 
 TEST(QiServer, ACallWithADynamicPayloadIsConvertedToTheParameters) {

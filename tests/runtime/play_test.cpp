@@ -146,6 +146,22 @@ TEST(Play, APostedSayCanBeWaitedFor) {
   EXPECT_GT(p.endTime(), 0.0);
 }
 
+TEST(Play, ACallPostedJustBeforeTheBehaviorEndsIsMade) {
+  // Issue 34: on a robot, post.say sends the call before it returns; the
+  // behavior's end in the same instant does not take it back.
+  auto p = play(behaviorXar(pythonBox("Say", 1,
+                                      "    def onInput_onStart(self):\n"
+                                      "        ALProxy(\"ALTextToSpeech\").post.say(\"Bye\")\n"
+                                      "        ALProxy(\"ALLeds\").post.fadeRGB(\"FaceLeds\", 0xff0000, 1.0)\n"
+                                      "        self.onStopped()\n") +
+                            chain(1, 1)));
+  EXPECT_EQ(p.result.end, End::Finished) << p.result.error;
+  EXPECT_THAT(p.calls(), ElementsAre("ALTextToSpeech.say", "ALLeds.fadeRGB"));
+  EXPECT_EQ(p.firstCall("ALTextToSpeech", "say")["args"], nlohmann::json::array({"Bye"}));
+  EXPECT_EQ(p.firstCall("ALTextToSpeech", "say")["t"], 0.0);
+  EXPECT_DOUBLE_EQ(p.endTime(), 0.0);  // the box did not wait for the sentence
+}
+
 TEST(Play, AThreadingTimerFiresOnTheEngineClock) {
   auto p = play(behaviorXar(pythonBox("Later", 1,
                                       "    def onInput_onStart(self):\n"

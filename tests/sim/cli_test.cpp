@@ -45,6 +45,17 @@ TEST(SimulateCli, TheDemoMeetsAllItsExpectations) {
   EXPECT_EQ(r.err, "");
 }
 
+// bench/week's scenarios (issue 33) stay what simulate reads: an hour of one.
+TEST(SimulateCli, TheWeekBenchmarksScenarioSimulates) {
+  auto scenario = runProcess({"/usr/bin/python3", std::string(AUTOLIFE_SOURCE_DIR) + "/bench/week-scenario", "0.05"});
+  ASSERT_EQ(scenario.status, 0) << scenario.err;
+  TempFile file(scenario.out, "week.yaml");
+  auto r = simulate({file.path()});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("focused")) << "nobody met the robot in the scenario's hour";
+  EXPECT_EQ(r.err, "");
+}
+
 TEST(SimulateCli, TheDemoTimelineBeginsAsDocumented) {
   auto r = simulate({kDemo});
   ASSERT_EQ(r.status, 0) << r.err;

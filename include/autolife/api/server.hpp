@@ -48,7 +48,7 @@ public:
 
 private:
   struct Impl;
-  std::unique_ptr<Impl> impl_;
+  std::shared_ptr<Impl> impl_;  // shared: what the loop runs for it holds it weakly
 };
 
 }  // namespace autolife::api

@@ -17,6 +17,10 @@
 
 #include "autolife/dialog/topic.hpp"
 
+namespace autolife::voice {
+struct Grammar;
+}
+
 namespace autolife::dialog {
 
 // Where QiChat variables live: ALMemory keys on the robot.
@@ -131,6 +135,10 @@ public:
   Reply gotoTopic(const std::string& topic);
   Reply nextProposal();
 
+  // Every phrase the active topics (of the current language) can match, for
+  // a speech recogniser: choices, optionals and concepts expanded,
+  // wildcards open slots, variables their values (listening.cpp).
+  voice::Grammar listeningGrammar();
   // Events the active topics wait for (to subscribe to in memory).
   std::vector<std::string> eventKeys() const;
   void setConfidenceThreshold(double threshold);

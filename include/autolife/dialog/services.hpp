@@ -21,6 +21,7 @@
 #include "autolife/dialog/dialog.hpp"
 #include "autolife/memory/memory.hpp"
 #include "autolife/service/service.hpp"
+#include "autolife/voice/recognizer.hpp"
 
 namespace autolife::dialog {
 
@@ -73,6 +74,11 @@ public:
 
   // A person spoke (the recogniser heard `utterance` with `confidence`).
   Reply input(const std::string& utterance, double confidence, bool forced);
+  // A person spoke and the recogniser found no phrase it is sure of: not
+  // understood, as an input that matches nothing (hear_audio.cpp).
+  Reply notUnderstood();
+  // What the recogniser listens for while it runs, and in which language.
+  voice::Grammar listeningGrammar(std::string& language);
   // The robot speaks on its own: a topic's next proposal.
   Reply forceOutput();
   // Raises the qiChat event `key` (box inputs such as onStart).
@@ -147,8 +153,24 @@ public:
   bool listening() const;
   std::string language() const;
 
+  // Audio (hear_audio.cpp). The recogniser to hear through; none set: the
+  // PocketSphinx one, made at the first audio heard.
+  void setRecognizer(std::shared_ptr<voice::Recognizer> recognizer);
+  // Hears `audio` (any rate) for `grammar` in `language`. A language
+  // without a model is said once in `notice` (then heard as nothing).
+  voice::Recognition recognize(const voice::Audio& audio, const voice::Grammar& grammar, const std::string& language,
+                               std::string& notice);
+  // The vocabulary (setVocabulary) as a grammar; word spotting lets any
+  // words stand around a phrase.
+  voice::Grammar vocabularyGrammar() const;
+  // WordRecognized [phrase, confidence] for a phrase heard in audio.
+  void recognized(const std::string& phrase, double confidence);
+
 private:
   memory::Memory& memory_;
+  std::mutex recognizerMutex_;  // taken before mutex_, never inside it
+  std::shared_ptr<voice::Recognizer> recognizer_;
+  std::set<std::string> noticed_;  // what was said once
   mutable std::mutex mutex_;
   std::vector<std::string> vocabulary_;
   bool wordSpotting_ = false;
@@ -165,5 +187,22 @@ struct Heard {
   std::optional<Reply> dialog;  // none when ALDialog is not listening
 };
 Heard hear(SpeechRecognition& asr, DialogService& dialog, const std::string& utterance, double confidence);
+
+// What was heard in audio, and what came of it.
+struct HeardAudio {
+  voice::Recognition recognition;
+  bool understood = false;  // a phrase heard at or above the dialog's confidence threshold
+  double threshold = 0;
+  Heard heard;              // what the recogniser and the dialog did with it
+  std::string notice;       // said once: no model for the language, words the model cannot say...
+  std::string error;        // the audio could not be heard (not audio, too long...): nothing else happened
+};
+// Recognises `audio` against the vocabulary and, while ALDialog runs, every
+// phrase its active topics can match; raises WordRecognized; a phrase heard
+// at or above the threshold is ALDialog's input, one below it or speech
+// without a phrase is not understood (docs/dialog.md, "Speech from audio").
+// `recognized` is told what was heard before the dialog answers.
+HeardAudio hearAudio(SpeechRecognition& asr, DialogService& dialog, const voice::Audio& audio,
+                     const std::function<void(const HeardAudio&)>& recognized = {});
 
 }  // namespace autolife::dialog

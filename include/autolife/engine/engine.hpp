@@ -68,7 +68,11 @@ namespace dialog {
 class DialogService;
 class SpeechRecognition;
 struct Heard;
+struct HeardAudio;
 }  // namespace dialog
+namespace voice {
+struct Audio;
+}
 }  // namespace autolife
 
 namespace autolife::engine {
@@ -116,6 +120,12 @@ public:
   // WordRecognized for the recogniser's vocabulary, an answer from ALDialog
   // (include autolife/dialog/services.hpp to use the result).
   dialog::Heard hear(const std::string& utterance, double confidence = 1.0);
+  // A person speaks into the robot's microphone: `audio` recognised against
+  // the vocabulary and the active topics' phrases (docs/dialog.md, "Speech
+  // from audio").
+  // `recognized` is told what was heard before the dialog answers.
+  dialog::HeardAudio hearAudio(const voice::Audio& audio,
+                               const std::function<void(const dialog::HeardAudio&)>& recognized = {});
 
   const EngineOptions& options() const { return options_; }
   // What the network fronts need: the services, memory and the clock. An

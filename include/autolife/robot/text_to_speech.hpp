@@ -18,6 +18,15 @@
 //                   ALTextToSpeech/Status = [id, "done"]
 //   on stopAll      ALTextToSpeech/TextInterrupted = 1, TextDone = 1,
 //                   Status [id, "stopped"] (or "thrown" if not started).
+//
+// Real speech (decision 1080): with a voice::Synthesizer attached
+// (setSynthesizer: `chat --voice-out`, `serve --voice`), a text is
+// synthesised and takes its audio's real length, speech tags acting on the
+// voice (\pau=\ silence, \rspd=\ speed, \vct=\ pitch, \rst\), and each
+// utterance's audio is handed to `audioQueued` (with the engine time it
+// starts at) as it is queued; `stopped` says stopAll. Without one
+// (simulate, play, tests), the formula above. sayToFile always writes a
+// real 16-bit PCM WAV (eSpeak NG, made at its first call).
 #pragma once
 
 #include <functional>
@@ -27,8 +36,10 @@
 #include <string_view>
 #include <vector>
 
+#include "autolife/core/signal.hpp"
 #include "autolife/robot/robot_core.hpp"
 #include "autolife/service/service.hpp"
+#include "autolife/voice/synthesizer.hpp"
 
 namespace autolife::robot {
 
@@ -37,6 +48,14 @@ struct SpeechPlan {
   std::string spoken;
   core::Duration duration{0};
   std::vector<std::pair<core::Duration, int>> bookmarks;  // from the start
+  std::shared_ptr<const voice::Audio> audio;              // when synthesised
+};
+
+// An utterance's audio as it starts being said.
+struct SpokenAudio {
+  core::Time at{0};
+  std::string text;
+  std::shared_ptr<const voice::Audio> audio;
 };
 
 // Builds a SpeechPlan piece by piece (animated speech inserts waits).
@@ -46,16 +65,26 @@ public:
   static constexpr double kLeadInSeconds = 0.2;
 
   explicit SpeechTimer(double speedPercent);
+  // Synthesises what it is given with `synthesizer` in `voice`: times are
+  // the audio's (speech_audio.cpp).
+  SpeechTimer(voice::Synthesizer& synthesizer, const voice::VoiceSettings& voice);
   // Text with `\tag\` markup.
   void text(std::string_view chunk);
   // Silence (an animation the speech waits for).
   void wait(core::Duration d);
   // Speech time so far (without the lead-in).
-  core::Duration cursor() const { return core::fromSeconds(cursor_); }
-  SpeechPlan finish() const;
+  core::Duration cursor();
+  SpeechPlan finish();
 
 private:
   void tag(std::string_view body);
+  // With a synthesizer: the text since the last tag, synthesised.
+  void flush();
+  SpeechPlan finishAudio();
+  voice::Synthesizer* synthesizer_ = nullptr;
+  voice::VoiceSettings voice_;
+  std::string pending_;
+  std::shared_ptr<voice::Audio> audio_;
   double base_;
   double speed_;
   std::string spoken_;
@@ -84,6 +113,19 @@ public:
   std::string language() const;
   double volume() const;
 
+  // Real speech (speech_audio.cpp). None: the timing formula.
+  void setSynthesizer(std::shared_ptr<voice::Synthesizer> synthesizer);
+  bool synthesizing() const;
+  // How texts sound now: language, speed, pitch, volume.
+  voice::VoiceSettings voiceSettings() const;
+  // A timer for a text said now: synthesising when a synthesizer is attached.
+  SpeechTimer timer() const;
+  // sayToFile: the text's audio written as a 16-bit PCM WAV (CallError
+  // speech-unavailable, bad-argument when the file cannot be written).
+  void sayToFile(const std::string& text, const std::string& path);
+  core::Signal<const SpokenAudio&> audioQueued;  // outside the robot's lock
+  core::Signal<> stopped;                         // stopAll
+
   static const std::vector<std::string>& languages();
 
 private:
@@ -107,6 +149,8 @@ private:
   std::string voice_ = "naoenu";
   double volume_ = 1.0;
   std::map<std::string, double> parameters_;
+  std::shared_ptr<voice::Synthesizer> synthesizer_;  // say: real speech when set
+  std::shared_ptr<voice::Synthesizer> fileVoice_;    // sayToFile's, made at its first call
 };
 
 }  // namespace autolife::robot

@@ -31,10 +31,12 @@ struct Touch {
   double seconds = 0.2;
 };
 
-// What a person says to the robot (`hear:`), as the recogniser heard it.
+// What a person says to the robot (`hear:`), as the recogniser heard it,
+// or as audio the recogniser hears (`hear: {audio: FILE.wav}`).
 struct Hear {
   std::string text;
   double confidence = 1.0;
+  std::string audio;  // a sound file (resolved against the scenario's folder); then text is unused
 };
 
 struct Step {

@@ -7,9 +7,9 @@ import logging
 import weakref
 
 import _autolife
+from qi import Session
 
 from .memory import current_box, positional_count
-from .proxies import Session
 from .timeline import timeline_of
 
 _LEVELS = {logging.DEBUG: "debug", logging.INFO: "info", logging.WARNING: "warning",

@@ -6,6 +6,7 @@ import inspect
 import weakref
 
 import _autolife
+from qi._future import accepts_async
 
 
 def current_box(what):
@@ -42,6 +43,7 @@ class _MemorySignal(object):
         self._links = []
         self._box = None
 
+    @accepts_async
     def connect(self, callback):
         if not callable(callback):
             raise TypeError("ALMemory.subscriber(%r).signal.connect takes a callable, got %r" % (self._key, callback))
@@ -51,6 +53,7 @@ class _MemorySignal(object):
         self._links.append(link)
         return link
 
+    @accepts_async
     def disconnect(self, link):
         if link not in self._links or self._box is None:
             return False

@@ -1,31 +1,20 @@
 # Services as box code reaches them: NAOqi 1's ALProxy("ALTextToSpeech")
-# and NAOqi 2's self.session().service("ALTextToSpeech"), on the engine's
-# registry. A call waits as long as the robot's action takes, in engine
-# time; `_async=True`, `.async_(...)` (`.async` in Python 2 code) and
-# `proxy.post.method(...)` start it in a box thread of their own.
+# and NAOqi 2's self.session().service("ALTextToSpeech") (qi's Session in
+# box code: qi_runtime.py), on the engine's registry. A call waits as long
+# as the robot's action takes, in engine time; `_async=True` (Python 2's
+# `async=True`, rewritten `async_=True`), `.async_(...)` (`.async` in
+# Python 2 code) and `proxy.post.method(...)` start it in a box thread of
+# its own. Every member of every proxy takes `_async=True`.
 import _autolife
-
-from .futures import Future, Promise
+from qi._future import _spawn_future, accepts_async, call_maybe_async, take_async
 
 
 def _call_async(service, method, args):
-    """The call in a box thread of its own; a Future of its result."""
-    promise = Promise()
-
-    def run():
-        try:
-            promise.setValue(_autolife.call(service, method, list(args)))
-        except Exception as e:
-            promise.setError("%s.%s: %s" % (service, method, e))
-
-    task = _autolife.spawn(run, 0.0)
-
-    def on_cancel():
-        if task.cancel():
-            promise.setCanceled()
-
-    promise.future()._on_cancel = on_cancel
-    return promise.future()
+    """The call in a box thread of its own; a qi.Future of its result, or of
+    the refusal's sentence (which names the method)."""
+    name = "%s.%s" % (service, method)
+    return _spawn_future(lambda: _autolife.call(service, method, list(args)),
+                         describe=lambda e: str(e) if str(e).startswith(name) else "%s: %s" % (name, e))
 
 
 class _Method(object):
@@ -36,7 +25,7 @@ class _Method(object):
         self._name = name
 
     def __call__(self, *args, **kwargs):
-        run_async = kwargs.pop("_async", False)
+        run_async = take_async(kwargs)
         if kwargs:
             raise TypeError("%s.%s takes no keyword argument %s (only _async=True)"
                             % (self._service, self._name, ", ".join(sorted(kwargs))))
@@ -49,6 +38,7 @@ class _Method(object):
 
     # A signal of a service the robot lacks looks like a method: connecting
     # to it is recorded like a call to that service, and nothing calls back.
+    @accepts_async
     def connect(self, callback):
         if _autolife.has_service(self._service):
             raise AttributeError("%s.%s is a method, not a signal or a property: it has no connect()"
@@ -73,7 +63,7 @@ class _Post(object):
     def __getattr__(self, name):
         if name.startswith("__"):
             raise AttributeError(name)
-        return lambda *args: _autolife.post(self._service, name, list(args))
+        return accepts_async(lambda *args: _autolife.post(self._service, name, list(args)))
 
 
 def _wait(task, timeout=0):
@@ -103,8 +93,16 @@ def _generic(service, name):
 
 
 def _special(service, name):
-    """What is not a registry method: the ALMemory callbacks of box code,
-    NAOqi's methods of every proxy, ALFrameManager."""
+    """What is not a registry method (the ALMemory callbacks of box code,
+    NAOqi's methods of every proxy, ALFrameManager), taking `_async=True`
+    as every method does."""
+    member = _special_member(service, name)
+    if member is None or isinstance(member, _Method) or not callable(member):
+        return member
+    return accepts_async(member)
+
+
+def _special_member(service, name):
     if service == "ALMemory":
         from .memory import memory_callbacks
         if name in memory_callbacks.METHODS:
@@ -126,8 +124,8 @@ class _TaskMethod(_Method):
     (the awareness' isRunning()) goes to the service."""
 
     def __call__(self, *args, **kwargs):
-        if not kwargs and 1 <= len(args) <= 2 and isinstance(args[0], int) and not isinstance(args[0], bool):
-            return _generic(self._service, self._name)(*args)
+        if 1 <= len(args) <= 2 and isinstance(args[0], int) and not isinstance(args[0], bool):
+            return call_maybe_async(_generic(self._service, self._name), args, kwargs)
         return _Method.__call__(self, *args, **kwargs)
 
 
@@ -161,6 +159,7 @@ class _Signal(object):
         self._service, self._name, self._arity = service, name, arity
         self._links = []
 
+    @accepts_async
     def connect(self, callback):
         if not callable(callback):
             raise TypeError("%s.%s.connect takes a callable, got %r" % (self._service, self._name, callback))
@@ -175,6 +174,7 @@ class _Signal(object):
         self._links.append(link)
         return link
 
+    @accepts_async
     def disconnect(self, link):
         if link not in self._links:
             return False
@@ -195,17 +195,19 @@ class _Property(object):
         self._service, self._name = service, name
         self._signal = _Signal(service, name, 1)
 
+    @accepts_async
     def value(self):
         return _autolife.get_property(self._service, self._name)
 
+    @accepts_async
     def setValue(self, value):
         _autolife.set_property(self._service, self._name, value)
 
-    def connect(self, callback):
-        return self._signal.connect(callback)
+    def connect(self, callback, **kwargs):
+        return self._signal.connect(callback, **kwargs)
 
-    def disconnect(self, link):
-        return self._signal.disconnect(link)
+    def disconnect(self, link, **kwargs):
+        return self._signal.disconnect(link, **kwargs)
 
 
 def _box(what):
@@ -245,43 +247,3 @@ class ServiceObject(object):
 
     def __repr__(self):
         return "<service %s>" % self._name
-
-
-class Session(object):
-    """qi.Session, and self.session() in a box: the engine's services.
-    connect() is accepted (the engine is already there)."""
-
-    def __init__(self, *ignored):
-        self._connected = True
-
-    def service(self, name, *ignored):
-        # A service the robot lacks is not refused here: its calls are
-        # recorded as calls to a missing service, as ALProxy's are.
-        return ServiceObject(name)
-
-    def waitForService(self, name, *ignored, **also_ignored):
-        return self.service(name)
-
-    def services(self):
-        return [{"name": n} for n in _autolife.service_names()]
-
-    def isConnected(self):
-        return self._connected
-
-    def connect(self, *ignored, **also_ignored):
-        self._connected = True
-
-    def close(self):
-        self._connected = False
-
-    def listen(self, *ignored):
-        pass
-
-    def registerService(self, name, obj, *ignored):
-        raise RuntimeError("registerService(%r): box code cannot add services to the robot" % name)
-
-    def unregisterService(self, *ignored):
-        pass
-
-    def url(self):
-        return "tcp://127.0.0.1:9559"

@@ -1,0 +1,121 @@
+// The voice module (issue 28): sound read, resampled and written; grammars
+// as JSGF; eSpeak NG's synthesis and PocketSphinx's recognition of it. The
+// audio is made here with eSpeak NG, never a device.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "autolife/voice/audio.hpp"
+#include "autolife/voice/recognizer.hpp"
+#include "autolife/voice/synthesizer.hpp"
+#include "files.hpp"
+
+namespace {
+
+using namespace autolife::voice;
+using autolife::test::TempDir;
+using ::testing::HasSubstr;
+
+Audio tone(int rate, double seconds, double amplitude = 0.5) {
+  Audio a;
+  a.rate = rate;
+  for (int i = 0; i < static_cast<int>(rate * seconds); ++i)
+    a.samples.push_back(static_cast<std::int16_t>(amplitude * 32767 * std::sin(2 * M_PI * 440 * i / rate)));
+  return a;
+}
+
+TEST(VoiceAudio, WavRoundTripAndResampling) {
+  const Audio a = tone(22050, 0.5);
+  const Audio back = decodeAudio(encodeWav(a), 0);
+  EXPECT_EQ(back.rate, 22050);
+  EXPECT_EQ(back.samples, a.samples);
+  const Audio at16 = decodeAudio(encodeWav(a), 16000);
+  EXPECT_EQ(at16.rate, 16000);
+  EXPECT_NEAR(at16.seconds(), 0.5, 0.01);
+  EXPECT_NEAR(loudness(at16), loudness(a), 0.02);
+  TempDir dir;
+  writeWav(dir / "a.wav", a);
+  EXPECT_EQ(readAudio(dir / "a.wav", 0).samples, a.samples);
+}
+
+TEST(VoiceAudio, BadAudioIsAClearErrorNamingIt) {
+  auto error = [](const std::function<void()>& f) {
+    try {
+      f();
+    } catch (const AudioError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_THAT(error([] { decodeAudio("", 16000, "up.wav"); }), HasSubstr("up.wav: empty"));
+  EXPECT_THAT(error([] { decodeAudio("not audio at all", 16000, "up.wav"); }), HasSubstr("up.wav: not a sound"));
+  Audio none;
+  EXPECT_THAT(error([&] { decodeAudio(encodeWav(none), 16000, "up.wav"); }), HasSubstr("no sound in it"));
+  EXPECT_THAT(error([] { readAudio("/nonexistent/x.wav"); }), HasSubstr("/nonexistent/x.wav: no such file"));
+  TempDir dir;
+  EXPECT_THAT(error([&] { writeWav(dir / "missing" / "x.wav", tone(16000, 0.1)); }), HasSubstr("cannot be written"));
+}
+
+TEST(VoiceGrammar, JsgfLeavesOutWhatCannotBeSaid) {
+  Grammar g;
+  using K = Phrase::Kind;
+  g.rules["drink"] = Phrase::of(K::Choice, {Phrase::word("tea"), Phrase::word("xqzzy")});
+  g.phrases.push_back(Phrase::of(K::Sequence, {Phrase::word("a"), Phrase{K::Rule, "drink", {}},
+                                               Phrase::of(K::Optional, {Phrase::word("please")})}));
+  g.phrases.push_back(Phrase::of(K::Sequence, {Phrase::word("xqzzy"), Phrase::word("b")}));
+  g.phrases.push_back(Phrase::of(K::Sequence, {Phrase::word("call"), Phrase::of(K::Slot)}));
+  std::vector<std::string> missing;
+  const std::string jsgf = toJsgf(g, [](const std::string& w) { return w != "xqzzy"; }, {"bob", "xqzzy"}, missing);
+  EXPECT_THAT(jsgf, HasSubstr("public <utterance> = a <r0> [ please ]\n  | call <autolife_slot>;"));
+  EXPECT_THAT(jsgf, HasSubstr("<r0> = ( tea );"));
+  EXPECT_THAT(jsgf, HasSubstr("<autolife_slot> = ( bob );"));
+  EXPECT_EQ(missing, std::vector<std::string>{"xqzzy"});
+  Grammar nothing;
+  nothing.phrases.push_back(Phrase::word("xqzzy"));
+  EXPECT_THROW(toJsgf(nothing, [](const std::string&) { return false; }, {}, missing), VoiceError);
+}
+
+TEST(VoiceEspeak, SpeaksAtItsRateFasterWhenFaster) {
+  auto espeak = makeEspeak();
+  VoiceSettings normal;
+  int chunks = 0;
+  const Audio a = espeak->synthesize("Hello, my name is Pepper.", normal, [&](const Audio&) { ++chunks; });
+  EXPECT_EQ(a.rate, espeak->rate());
+  EXPECT_GT(a.seconds(), 0.8);
+  EXPECT_GT(chunks, 0);
+  VoiceSettings fast = normal;
+  fast.speed = 200;
+  EXPECT_LT(espeak->synthesize("Hello, my name is Pepper.", fast).seconds(), a.seconds() * 0.7);
+  VoiceSettings quiet = normal;
+  quiet.volume = 0.25;
+  EXPECT_NEAR(loudness(espeak->synthesize("Hello, my name is Pepper.", quiet)), loudness(a) / 4, loudness(a) / 20);
+  EXPECT_TRUE(espeak->synthesize("   ", normal).empty());
+  EXPECT_TRUE(espeak->speaks("French"));
+  EXPECT_FALSE(espeak->speaks("Klingon"));
+}
+
+TEST(VoicePocketSphinx, HearsEspeakSaySomethingOfItsGrammar) {
+  auto espeak = makeEspeak();
+  auto asr = makePocketSphinx();
+  Grammar g;
+  using K = Phrase::Kind;
+  for (const char* p : {"what is my name", "goodbye", "i like robots"}) {
+    Phrase seq = Phrase::of(K::Sequence);
+    std::istringstream in(p);
+    for (std::string w; in >> w;) seq.children.push_back(Phrase::word(w));
+    g.phrases.push_back(seq);
+  }
+  EXPECT_TRUE(asr->setGrammar(g).empty());
+  const Recognition r = asr->recognize(resample(espeak->synthesize("what is my name", {}), asr->rate()));
+  EXPECT_TRUE(r.speech);
+  EXPECT_EQ(r.text, "what is my name");
+  EXPECT_GT(r.confidence, 0.5);
+  const Recognition silence = asr->recognize(Audio{16000, std::vector<std::int16_t>(16000, 0)});
+  EXPECT_FALSE(silence.speech);
+  EXPECT_EQ(silence.text, "");
+  EXPECT_THROW(asr->recognize(tone(16000, kMaxUtteranceSeconds + 1, 0.1)), AudioError);
+  EXPECT_THROW(makePocketSphinx("French"), VoiceError);
+}
+
+}  // namespace
