@@ -17,11 +17,7 @@ struct Broadcaster::State {
   void say(const char* level, const std::string& text) const {
     if (options.log) options.log(level, text);
   }
-  std::string brokerText() const {
-    const auto& b = options.client.broker;
-    return std::string(b.tls ? "mqtts://" : "mqtt://") + (b.host.find(':') != std::string::npos ? "[" + b.host + "]" : b.host) +
-           ":" + std::to_string(b.port);
-  }
+  std::string brokerText() const { return mqtt::brokerText(options.client.broker); }
 
   // Under the lock. False when the client could not send it: the link is
   // down (its handler will say so), what follows waits.

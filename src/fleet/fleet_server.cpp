@@ -24,11 +24,6 @@ using service::Type;
 // How long the dashboard's probe waits for a TCP connection.
 constexpr auto kProbeTimeout = std::chrono::seconds(3);
 
-std::string brokerText(const net::Url& b) {
-  return std::string(b.tls ? "mqtts://" : "mqtt://") + (b.host.find(':') != std::string::npos ? "[" + b.host + "]" : b.host) +
-         ":" + std::to_string(b.port);
-}
-
 // A robot's answer, a JSON-RPC response, as the call's outcome.
 service::Outcome outcomeOf(const std::string& text) {
   try {
@@ -98,14 +93,14 @@ struct FleetServer::Impl : std::enable_shared_from_this<Impl> {
   // ---- on the loop's thread ----
 
   Value brokerStatus() const {
-    return Value::Map{{"url", brokerText(options.client.broker)}, {"connected", brokerUp}};
+    return Value::Map{{"url", mqtt::brokerText(options.client.broker)}, {"connected", brokerUp}};
   }
 
   void brokerChanged(bool up, const std::string& why) {
     brokerUp = up;
     if (options.log) {
-      if (up) options.log("info", "MQTT: following the robots on " + brokerText(options.client.broker));
-      else options.log("warning", "MQTT broker " + brokerText(options.client.broker) + " unreachable: " + why + "; retrying with backoff");
+      if (up) options.log("info", "MQTT: following the robots on " + mqtt::brokerText(options.client.broker));
+      else options.log("warning", "MQTT broker " + mqtt::brokerText(options.client.broker) + " unreachable: " + why + "; retrying with backoff");
     }
     service->emit("broker", brokerStatus());
   }

@@ -57,6 +57,12 @@ std::variant<net::Url, std::string> parseBrokerUrl(std::string_view text) {
   return net::parseUrl(text, net::UrlUse::Connect, net::kMqttScheme);
 }
 
+std::string brokerText(const net::Url& b) {
+  const bool v6 = b.host.find(':') != std::string::npos;
+  return std::string(b.tls ? net::kMqttScheme.secure : net::kMqttScheme.plain) + "://" + (v6 ? "[" + b.host + "]" : b.host) +
+         ":" + std::to_string(b.port);
+}
+
 struct Client::Impl {
   Impl(ClientOptions o, Handlers h) : options(std::move(o)), handlers(std::move(h)) {
     initialiseLibrary();

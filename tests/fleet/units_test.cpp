@@ -40,6 +40,7 @@ TEST(FleetBrokerUrl, DefaultsToMqttsPortsAndSaysWhatIsWrong) {
   ASSERT_TRUE(std::holds_alternative<net::Url>(secure));
   EXPECT_EQ(std::get<net::Url>(secure).port, 8883);
   EXPECT_EQ(std::get<net::Url>(secure).host, "::1");
+  EXPECT_EQ(mqtt::brokerText(std::get<net::Url>(secure)), "mqtts://[::1]:8883");
   auto wrong = mqtt::parseBrokerUrl("tcp://host:1883");
   ASSERT_TRUE(std::holds_alternative<std::string>(wrong));
   EXPECT_NE(std::get<std::string>(wrong).find("not an MQTT URL: mqtt://HOST:PORT or mqtts://HOST:PORT expected"),

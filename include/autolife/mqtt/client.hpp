@@ -40,6 +40,8 @@ struct Message {
 // A broker's URL, mqtt://HOST[:PORT] (1883) or mqtts://HOST[:PORT] (8883,
 // TLS): the URL, or a sentence saying what is wrong with it.
 std::variant<net::Url, std::string> parseBrokerUrl(std::string_view text);
+// The broker's URL as parseBrokerUrl reads it: "mqtt://HOST:PORT", "mqtts://[::1]:8883".
+std::string brokerText(const net::Url& broker);
 
 struct Backoff {
   std::chrono::milliseconds first{500};  // after the first failure
