@@ -14,15 +14,15 @@ using test::Broker;
 
 TEST(FleetCli, ABadBrokerOrNameStopsBeforeAnythingStarts) {
   test::TempDir data;
-  auto wrongUrl = testing::runProcess({AUTOLIFE_BINARY, "serve", "--port", "0", "--qi", "off", "--data", data.str(), "--mqtt", "tcp://host:1883"});
+  auto wrongUrl = autolife::testing::runProcess({AUTOLIFE_BINARY, "serve", "--port", "0", "--qi", "off", "--data", data.str(), "--mqtt", "tcp://host:1883"});
   EXPECT_EQ(wrongUrl.status, 2);
   EXPECT_NE(wrongUrl.err.find("--mqtt 'tcp://host:1883': not an MQTT URL"), std::string::npos) << wrongUrl.err;
   EXPECT_EQ(wrongUrl.out, "") << "nothing listened";
-  auto wrongName = testing::runProcess({AUTOLIFE_BINARY, "serve", "--port", "0", "--qi", "off", "--data", data.str(), "--mqtt",
+  auto wrongName = autolife::testing::runProcess({AUTOLIFE_BINARY, "serve", "--port", "0", "--qi", "off", "--data", data.str(), "--mqtt",
                                         "mqtt://127.0.0.1:1", "--name", "nao/1"});
   EXPECT_EQ(wrongName.status, 2);
   EXPECT_NE(wrongName.err.find("--name 'nao/1': a robot's name may not hold '/'"), std::string::npos) << wrongName.err;
-  auto fleet = testing::runProcess({AUTOLIFE_BINARY, "fleet", "--mqtt", "http://broker"});
+  auto fleet = autolife::testing::runProcess({AUTOLIFE_BINARY, "fleet", "--mqtt", "http://broker"});
   EXPECT_EQ(fleet.status, 2);
   EXPECT_NE(fleet.err.find("not an MQTT URL"), std::string::npos) << fleet.err;
 }
