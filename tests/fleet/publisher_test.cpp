@@ -7,6 +7,9 @@
 
 #include "autolife/fleet/robot_publisher.hpp"
 #include "autolife/fleet/topics.hpp"
+#include "autolife/robot/simulated_robot.hpp"
+#include "autolife/robot/system_services.hpp"
+#include "autolife/robot/simulated_world.hpp"
 #include "broker.hpp"
 #include "engine_on_loop.hpp"
 
@@ -113,6 +116,28 @@ TEST_F(FleetPublisher, KeepsItsStateOnTheBrokerAndPublishesWhatHappens) {
   EXPECT_EQ(p["activity"], "fleet/fails");
   EXPECT_EQ(p["kind"], "failed");
   EXPECT_FALSE(p["message"].get<std::string>().empty());
+}
+
+// The battery follows the robot's charge to the percent (not only the
+// Launchpad's bars) and its charging flag.
+TEST_F(FleetPublisher, KeepsTheBatterysChargeInPercent) {
+  publish();
+  Listener listener(broker, {"autolife/r1/battery"});
+  ASSERT_TRUE(listener.waitForMessage("autolife/r1/battery", [](auto& p) { return is(p, {{"level", 100}, {"charging", false}}); }));
+  auto world = [&](double percent, std::optional<bool> charging) {
+    robot::WorldUpdate u;
+    u.battery = percent;
+    u.charging = charging;
+    onEngine([&] {  // as a scenario's world step: the perception, and ALBattery
+      engine().world.apply(u);
+      engine().robot.system().sense(u);
+    });
+  };
+  world(42, true);
+  EXPECT_TRUE(listener.waitForMessage("autolife/r1/battery", [](auto& p) { return is(p, {{"level", 42}, {"charging", true}}); }));
+  world(41, std::nullopt);
+  EXPECT_TRUE(listener.waitForMessage("autolife/r1/battery", [](auto& p) { return is(p, {{"level", 41}, {"charging", true}}); }))
+      << "a percent within the same bar";
 }
 
 TEST_F(FleetPublisher, AnswersCallsOnTheResponseTopicAndLeavesItsWill) {
