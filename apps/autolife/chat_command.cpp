@@ -2,17 +2,18 @@
 // [--input FILE]`: a conversation with QiChat topics on the simulated robot,
 // in virtual time. Each line read is what a person says; the robot's side
 // is printed as it says it (docs/dialog.md).
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <set>
 
-#include <nlohmann/json.hpp>
 
 #include "autolife/core/clock.hpp"
-#include "autolife/core/json_line.hpp"
 #include "autolife/dialog/services.hpp"
 #include "autolife/engine/engine.hpp"
 #include "autolife/engine/package_dialogs.hpp"
+#include "chat_output.hpp"
 #include "chat_voice.hpp"
 #include "commands.hpp"
 
@@ -26,10 +27,15 @@ the first the package supports, else English), activates them, then reads
 what a person says, one utterance per line, from standard input or --input,
 and prints the robot's side. Each utterance waits until the robot has
 finished speaking; time is virtual and starts at 0.
-Plain output:   human: hello            robot: hi there
+Plain output (at a terminal, "human: " is the prompt):
+  human: hello                  robot: hi there
+  robot: ^start(animations/Stand/Gestures/Hey_1)     (what an answer does)
+  robot: (not understood)       robot: (could not answer: $name is not set, t.top:3)
+Speech tags are applied (\pau=500\ is "..."; \rspd=80\ and the like are not said).
 --json, JSON Lines:
-  {"t": 0.0, "human": "hello"}              {"t": 0.0, "robot": "hi there"}
+  {"t": 0.0, "human": "hello"}    {"t": 0.0, "robot": "hi ... there", "raw": "hi \\pau=500\\ there"}
   {"t": 1.9, "set": "name", "value": "Bob"} {"t": 0.0, "not-understood": "xyzzy"}
+  {"t": 0.0, "speak-failure": "$name is not set", "at": "t.top:3"}
   {"t": 0.0, "action": "start", "args": ["animations/Stand/Gestures/Hey_1"]}
 A topic's opening (its u:(e:onStart) rule, as a Dialog box starts it) is
 said first. A topic that does not load is reported as file:line:column
@@ -45,8 +51,12 @@ struct ChatOptions {
 
 class Chat {
 public:
-  explicit Chat(const ChatOptions& o) : options_(o), engine_(clock_), voice_(o.voice, engine_, o.json) {
-    engine_.dialog.records.connect([this](const dialog::DialogRecord& r) { print(r); });
+  explicit Chat(const ChatOptions& o)
+      : options_(o), engine_(clock_), output_(std::cout, o.json, (o.input.empty() || o.input == "-") && stdinIsTerminal()),
+        voice_(o.voice, engine_, o.json) {
+    engine_.dialog.records.connect([this](const dialog::DialogRecord& r) { output_.print(r); });
+    output_.share([this](const dialog::DialogRecord& r) { return voice_.print(r); },
+                  [this](const dialog::DialogRecord& r, nlohmann::ordered_json& j) { voice_.decorate(r, j); });
   }
 
   int run() {
@@ -77,12 +87,13 @@ public:
     }
     std::istream& in = file ? *file : std::cin;
     std::string line;
-    while (std::getline(in, line)) {
+    while ((output_.prompt(), std::getline(in, line))) {
       if (!line.empty() && line.back() == '\r') line.pop_back();
       if (line.find_first_not_of(" \t") == std::string::npos) continue;
       engine_.hear(line, 1.0);
       settle();
     }
+    output_.finish();
     return status;
   }
 
@@ -99,8 +110,10 @@ private:
           continue;
         }
         if (language.empty()) language = engine::defaultDialogLanguage(*loaded.package);
-        for (const auto& f : engine::dialogTopicsOf(*loaded.package, dialog::languageName(language)))
-          files.push_back(f.string());
+        const auto topics = engine::dialogTopicsOf(*loaded.package, dialog::languageName(language));
+        if (topics.empty() && !dialog::languageName(language).empty())
+          std::cerr << "autolife chat: " << p << " has no topic in " << dialog::languageName(language) << '\n';
+        for (const auto& f : topics) files.push_back(f.string());
       } else {
         files.push_back(p);
       }
@@ -115,18 +128,19 @@ private:
     }
     std::vector<std::string> names;
     for (const auto& f : files) {
-      dialog::ParseResult r = dialog::loadTopicFile(f);
+      dialog::ParseResult r = dialog::loadTopicFile(f, language);
       for (const auto& problem : r.problems) std::cerr << problem.format() << '\n';
       if (!r.topic) {
         status = 1;
         continue;
       }
+      noteMissingLexicon(*r.topic);
       if (language.empty()) {  // topics given alone: the first one's language
         language = r.topic->language;
         engine_.dialog.dialog().setLanguage(language);
       }
       try {
-        names.push_back(engine_.dialog.load(std::move(*r.topic)));
+        names.push_back(engine_.dialog.loadFile(f));  // with its include: files
         engine_.dialog.activate(names.back());
       } catch (const service::CallError& e) {
         std::cerr << f << ": " << e.what() << '\n';
@@ -134,6 +148,18 @@ private:
       }
     }
     return names;
+  }
+
+  // A topic that includes NAOqi's lexicon in a language autolife has none
+  // of: said once per language (its ~yes, ~no... never match here).
+  void noteMissingLexicon(const dialog::Topic& topic) {
+    const bool includesLexicon = std::any_of(topic.includes.begin(), topic.includes.end(),
+                                             [](const std::string& i) { return i.starts_with("lexicon"); });
+    if (!includesLexicon || dialog::hasBuiltInLexicon(topic.language) || !notedLexicons_.insert(topic.language).second)
+      return;
+    std::cerr << "autolife chat: note: autolife has no built-in " << topic.language
+              << " lexicon (NAOqi documents English, French and Japanese ones): the concepts of lexicon_"
+              << dialog::languageCode(topic.language) << ".top are unknown here\n";
   }
 
   // Runs virtual time until the robot has said everything (and what it
@@ -146,33 +172,12 @@ private:
     }
   }
 
-  void print(const dialog::DialogRecord& r) {
-    if (voice_.print(r)) return;
-    if (!options_.json) {
-      if (r.kind == "human" || r.kind == "robot") std::cout << r.kind << ": " << r.text << '\n';
-      std::cout.flush();
-      return;
-    }
-    nlohmann::ordered_json j;
-    j["t"] = core::toSeconds(r.time);
-    if (r.kind == "set") {
-      j["set"] = r.text;
-      j["value"] = r.value;
-    } else if (r.kind == "action") {
-      j["action"] = r.text;
-      j["args"] = r.args;
-    } else {
-      j[r.kind] = r.text;
-    }
-    voice_.decorate(r, j);
-    std::cout << core::jsonLine(j) << '\n';
-    std::cout.flush();
-  }
-
   const ChatOptions& options_;
   core::VirtualClock clock_;
   engine::Engine engine_;
+  ChatOutput output_;
   ChatVoice voice_;
+  std::set<std::string> notedLexicons_;
 };
 
 }  // namespace

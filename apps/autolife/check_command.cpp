@@ -65,7 +65,7 @@ std::vector<std::string> packageTopics(const std::string& path) {
   if (!std::filesystem::is_directory(path)) return files;
   auto loaded = package::loadPackage(path);
   if (!loaded.package) return files;
-  for (const char* language : {"English", "French", "Japanese", "Chinese", "German", "Spanish", "Italian"})
+  for (const auto& language : dialog::languageNames())
     for (const auto& f : engine::dialogTopicsOf(*loaded.package, language)) files.push_back(f.string());
   return files;
 }

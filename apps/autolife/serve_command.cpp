@@ -14,6 +14,7 @@
 #include "autolife/api/server.hpp"
 #include "autolife/api/token.hpp"
 #include "autolife/core/json_line.hpp"
+#include "autolife/dialog/services.hpp"
 #include "autolife/life/autonomous_life.hpp"
 #include "autolife/net/event_loop.hpp"
 #include "autolife/net/stream.hpp"
@@ -229,6 +230,9 @@ int serve(const ServeOptions& o, const sim::Scenario* scenario, const std::files
   } detachFirst{robot};
   // A method the simulated robot does not model, said once on stderr.
   engine.services.warned.connect([&log](const std::string& message) { log.warning(message); });
+  engine.dialog.records.connect([&log, &engine](const dialog::DialogRecord& r) {
+    if (r.kind == "speak-failure") log.dialogFailure(engine.clock.now(), r.text, r.value);
+  });
   onEngine(engine, log, [&] {
     if (!o.packages.empty()) loadPackages(engine, o.packages, log);
     if (scenario) sim::prepare(engine, *scenario, [&log](const std::string& problem) { log.problem(problem); });

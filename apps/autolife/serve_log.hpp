@@ -34,6 +34,13 @@ public:
           activity + " failed at t=" + core::formatSeconds(t) + ": " + error);
   }
 
+  // A dialog rule that matched and cannot answer (a speak failure), at
+  // engine time t: why, and the rule's file:line (issue 32).
+  void dialogFailure(core::Time t, const std::string& reason, const std::string& at) {
+    write({{"t", core::toSeconds(t)}, {"level", "warning"}, {"dialog", "speak-failure"}, {"reason", reason}, {"at", at}},
+          "dialog could not answer at t=" + core::formatSeconds(t) + ": " + reason + " (" + at + ")");
+  }
+
   // The token, created on first use (shown once).
   void token(const std::string& value, const std::string& keptIn) {
     write({{"level", "info"}, {"message", "clients must present this token"}, {"token", value}, {"file", keptIn}},

@@ -70,6 +70,7 @@ Dialog::LoadResult Dialog::load(Topic topic) {
     collectEvents(r.input, events);
     t->events.emplace_back(events.begin(), events.end());
   }
+  impl_->variables.learn(topic);
   t->topic = std::move(topic);
   impl_->conceptIndexValid = false;
   impl_->ruleIndexValid = false;
@@ -220,9 +221,22 @@ std::vector<std::string> Dialog::eventKeys() const {
 // ---- concepts -----------------------------------------------------------------
 
 const ConceptEntry* Dialog::Impl::conceptEntry(const std::string& name, const std::string& lang) {
-  auto d = dynamicConcepts.find({lang, name});
+  auto d = dynamicConcepts.find({lang, text::lower(name)});
   if (d != dynamicConcepts.end()) return &d->second;
   return nullptr;
+}
+
+const ConceptDefinition* Dialog::Impl::staticConcept(const std::string& name, const std::string& lang) const {
+  auto find = [&](const Topic& t) -> const ConceptDefinition* {
+    for (const auto& c : t.concepts)
+      if (!c.dynamic && text::sameName(c.name, name)) return &c;
+    return nullptr;
+  };
+  for (const auto& t : topics)
+    if (t && t->topic.language == lang)
+      if (const ConceptDefinition* c = find(t->topic)) return c;
+  const Topic* lex = lexicon(lang);
+  return lex ? find(*lex) : nullptr;
 }
 
 const PatternNode* Dialog::Impl::conceptPattern(const std::string& name, const std::string& lang) {
@@ -234,25 +248,24 @@ const PatternNode* Dialog::Impl::conceptPattern(const std::string& name, const s
       if (t) {
         languages.insert(t->topic.language);
         for (const auto& c : t->topic.concepts)
-          if (!c.dynamic) conceptIndex.emplace(std::pair(t->topic.language, c.name), c.outputOnly ? nullptr : &c.pattern);
+          if (!c.dynamic)
+            conceptIndex.emplace(std::pair(t->topic.language, text::lower(c.name)), c.outputOnly ? nullptr : &c.pattern);
       }
     for (const auto& l : languages)
       if (const Topic* lex = lexicon(l))
         for (const auto& c : lex->concepts)
-          if (!c.dynamic) conceptIndex.emplace(std::pair(l, c.name), c.outputOnly ? nullptr : &c.pattern);
+          if (!c.dynamic) conceptIndex.emplace(std::pair(l, text::lower(c.name)), c.outputOnly ? nullptr : &c.pattern);
     conceptIndexValid = true;
   }
-  auto it = conceptIndex.find(std::pair(lang, name));
+  auto it = conceptIndex.find(std::pair(lang, text::lower(name)));
   if (it != conceptIndex.end()) return it->second;
-  if (const Topic* lex = lexicon(lang))  // a language no topic is in yet
-    for (const auto& c : lex->concepts)
-      if (c.name == name && !c.dynamic) return c.outputOnly ? nullptr : &c.pattern;
-  return nullptr;
+  const ConceptDefinition* c = staticConcept(name, lang);  // a language no topic is in yet
+  return c && !c->outputOnly ? &c->pattern : nullptr;
 }
 
 void Dialog::Impl::setConceptItems(const std::string& lang, const std::string& name,
                                    const std::vector<std::string>& items) {
-  ConceptEntry& e = dynamicConcepts[{lang, name}];
+  ConceptEntry& e = dynamicConcepts[{lang, text::lower(name)}];
   e = ConceptEntry{};
   e.dynamic = true;
   e.pattern.kind = PatternKind::Choice;
@@ -281,13 +294,13 @@ void Dialog::addToConcept(const std::string& name, const std::string& language, 
 
 std::vector<std::string> Dialog::getConcept(const std::string& name, const std::string& language) const {
   const std::string lang = languageName(language).empty() ? language : languageName(language);
-  auto d = impl_->dynamicConcepts.find({lang, name});
+  auto d = impl_->dynamicConcepts.find({lang, text::lower(name)});
   return d == impl_->dynamicConcepts.end() ? std::vector<std::string>{} : d->second.items;
 }
 
 bool Dialog::hasConcept(const std::string& name, const std::string& language) const {
   const std::string lang = languageName(language).empty() ? language : languageName(language);
-  return impl_->conceptPattern(name, lang) != nullptr || impl_->dynamicConcepts.contains({lang, name});
+  return impl_->conceptPattern(name, lang) != nullptr || impl_->dynamicConcepts.contains({lang, text::lower(name)});
 }
 
 // The rule index: each user rule under its longest required word (the
@@ -402,6 +415,7 @@ void Dialog::Impl::countFailure(bool failed, Reply& reply) {
 Reply Dialog::event(const std::string& key, const std::string& value) {
   MatchInput in;
   in.event = key;
+  in.eventValue = value;
   Reply r = impl_->respond(in, "e:" + key + " = " + value);
   if (r.understood) {
     impl_->sameRuleAgain(r);
@@ -520,8 +534,9 @@ Reply Dialog::Impl::respond(const MatchInput& input, const std::string& shown) {
     if (tryTier(tier)) return reply;
   }
   // Why nothing answered.
-  if (!ex.notes.empty()) {
-    ex.reason = "rules matched but none could answer";
+  if (!ex.failure.empty()) {
+    ex.reason = "matched " + ex.rule + " in ~" + ex.topic + " (" + ex.file + ":" + std::to_string(ex.line) +
+                ") but cannot answer: " + ex.failure;
     return reply;
   }
   for (const RuleRef& ref : possible) {
@@ -554,18 +569,26 @@ bool Dialog::Impl::tryRule(RuleRef ref, const Match& m, Reply& reply) {
   const LoadedTopic& t = *topics[ref.topic];
   const Rule& rule = t.topic.rules[ref.rule];
   Rendered r;
-  r.assignments = m.assignments;
+  for (const auto& [name, value] : m.assignments) r.assignments.emplace_back(variables.spelling(name), value);
   Frame f{ref.topic, ref.rule, &m.captures, nullptr, 0};
   renderDepth = 0;
   if (focus != ref.topic) resetOnFocus(ref.topic);  // before its answer says a proposal
   if (!renderGroup(rule.output, f, r)) {
-    reply.explanation.notes.push_back(rule.sourceLine + " (" + location(t, rule) + ") matches but cannot answer: " +
-                                      r.failure);
+    Explanation& ex = reply.explanation;
+    ex.notes.push_back(rule.sourceLine + " (" + location(t, rule) + ") matches but cannot answer: " + r.failure);
+    if (ex.failure.empty()) {  // the first rule that matched: the speak failure's cause
+      ex.failure = r.failure;
+      ex.topic = t.topic.name;
+      ex.file = t.topic.file;
+      ex.line = rule.at.line;
+      ex.rule = rule.sourceLine;
+    }
     return false;
   }
   Answer a = commit(ref, std::move(r));
   Explanation& ex = reply.explanation;
   ex.outcome = "answered";
+  ex.failure.clear();
   ex.topic = t.topic.name;
   ex.file = t.topic.file;
   ex.line = rule.at.line;
@@ -607,7 +630,7 @@ void Dialog::Impl::learn(const MatchInput& input, Reply& reply) {
       auto m = match(rules[ri].input, input, cx);
       if (!m) continue;
       Rendered r;
-      r.assignments = m->assignments;
+      for (const auto& [name, value] : m->assignments) r.assignments.emplace_back(variables.spelling(name), value);
       renderDepth = 0;
       if (!renderGroup(rules[ri].output, Frame{ti, ri, &m->captures, nullptr, 0}, r)) continue;
       Answer a;

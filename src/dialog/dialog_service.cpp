@@ -9,6 +9,8 @@
 
 #include "autolife/core/value_json.hpp"
 #include "autolife/dialog/services.hpp"
+#include "clock_variables.hpp"
+#include "includes.hpp"
 #include "text.hpp"
 
 namespace autolife::dialog {
@@ -43,6 +45,8 @@ std::optional<std::string> MemoryVariables::text(const core::Value& v) {
 }
 
 std::optional<std::string> MemoryVariables::get(const std::string& name) const {
+  if (clock_)
+    if (auto v = clockVariable(name, clock_->wallTime(clock_->now()))) return v;
   try {
     return text(memory_.getData(name));
   } catch (const memory::MemoryError&) {
@@ -66,7 +70,7 @@ void MemoryVariables::clear(const std::string& name) {
 // ---- DialogService ----------------------------------------------------------------
 
 DialogService::DialogService(core::Clock& clock, memory::Memory& memory, service::Registry& registry, std::uint64_t seed)
-    : clock_(clock), memory_(memory), registry_(registry), variables_(memory), dialog_(variables_, [&] {
+    : clock_(clock), memory_(memory), registry_(registry), variables_(memory, &clock), dialog_(variables_, [&] {
         DialogOptions o;
         o.seed = seed;
         o.call = [this](const std::string& m, const std::vector<std::string>& a) { return callService(m, a); };
@@ -148,7 +152,7 @@ std::string DialogService::loadFileAt(const std::string& path, int depth) {
       return it->second.first;
     }
   }
-  ParseResult parsed = loadTopicFile(path);
+  ParseResult parsed = loadTopicFile(path, language());
   std::vector<std::string> included;
   if (parsed.topic) included = loadIncludes(path, parsed.topic->includes, depth + 1);
   std::string name = loadParsed(std::move(parsed));
@@ -158,17 +162,18 @@ std::string DialogService::loadFileAt(const std::string& path, int depth) {
   return name;
 }
 
-// include: file.top, next to the topic: loaded with it, activated with it.
-// The SDK's lexicons (lexicon_enu.top...) are built in.
+// include: file.top (next to the topic, or in its package: includes.hpp):
+// loaded with it, activated with it. The SDK's lexicons (lexicon_enu.top...)
+// are built in.
 std::vector<std::string> DialogService::loadIncludes(const std::string& path, const std::vector<std::string>& includes,
                                                      int depth) {
   if (depth > 8) throw CallError("bad-topic", path + ": includes nested more than 8 deep");
   std::vector<std::string> names;
   for (const auto& include : includes) {
-    const std::filesystem::path file = std::filesystem::path(path).parent_path() / include;
-    if (std::filesystem::exists(file)) names.push_back(loadFileAt(file.string(), depth));
-    else if (!std::filesystem::path(include).filename().string().starts_with("lexicon"))
-      throw CallError("bad-topic", path + ": include: " + include + " is not next to the topic");
+    const std::filesystem::path file = findInclude(path, include);
+    if (!file.empty()) names.push_back(loadFileAt(file.string(), depth));
+    else if (!isLexiconInclude(include))
+      throw CallError("bad-topic", path + ": include: " + include + " is neither next to the topic nor in its package");
   }
   return names;
 }
@@ -196,7 +201,7 @@ std::string DialogService::loadParsed(ParseResult r) {
 }
 
 std::string DialogService::loadContent(const std::string& content) {
-  return loadParsed(parseTopic(content, "<loadTopicContent>"));
+  return loadParsed(parseTopic(content, "<loadTopicContent>", language()));
 }
 
 void DialogService::activate(const std::string& topic) {
@@ -315,6 +320,11 @@ void DialogService::unsubscribe(const std::string& name) {
   if (stopped) memory_.insertData("Dialog/IsStarted", 0);
 }
 
+std::string DialogService::language() const {
+  auto lock = lockState();
+  return dialog_.language();
+}
+
 bool DialogService::running() const {
   auto lock = lockState();
   return !subscribers_.empty();
@@ -362,8 +372,17 @@ Reply DialogService::input(const std::string& utterance, double confidence, bool
     memory_.raiseEvent("Dialog/SaidMisunderstood", utterance);
     record({clock_.now(), "not-understood", utterance, {}, {}});
   }
+  recordSpeakFailure(reply.explanation);
   speak(reply);
   return reply;
+}
+
+// Every surface shows a rule that cannot answer, with why and where
+// (issue 32): a "speak-failure" record, its text the reason, its value
+// file:line.
+void DialogService::recordSpeakFailure(const Explanation& ex) {
+  if (ex.outcome != "speak-failure") return;
+  record({clock_.now(), "speak-failure", ex.failure, ex.file + ":" + std::to_string(ex.line), {}});
 }
 
 Reply DialogService::forceOutput() {
@@ -383,8 +402,9 @@ Reply DialogService::raise(const std::string& key, const std::string& value) {
     core::Dispatcher::Hold hold(memory_.dispatcher());
     auto lock = lockState();
     reply = dialog_.event(key, value);
-    if (reply.understood) lastExplanation_ = reply.explanation;
+    if (reply.understood || reply.explanation.outcome == "speak-failure") lastExplanation_ = reply.explanation;
   }
+  recordSpeakFailure(reply.explanation);
   speak(reply);
   return reply;
 }

@@ -73,7 +73,7 @@ bool Dialog::Impl::function(const OutputNode& n, const Frame& f, Rendered& out) 
 
   // Flow: proposals, tags, topics.
   if (name == "nextProposal") {
-    if (auto p = nextProposalIn(here)) return sayRule({here, *p}, f, out, true);
+    if (auto p = nextProposalIn(here, &out)) return sayRule({here, *p}, f, out, true);
     return true;
   }
   if (name == "sameProposal" || name == "previousProposal") {
@@ -85,8 +85,11 @@ bool Dialog::Impl::function(const OutputNode& n, const Frame& f, Rendered& out) 
   if (name == "goto" || name == "gotoReactivate" || name == "enableThenGoto") {
     const std::string tag = arg(0);  // ^goto($face): the variable's value
     if (name == "enableThenGoto") out.tagChanges.emplace_back(here, tag, true);
+    // A tag no rule of the topic has: the answer cannot be said (`check`
+    // warns); a proposal already said: ^goto has nothing to say.
+    if (!findTag(here, tag, false)) return fail("^" + name + "(" + tag + "): no %" + tag + " in ~" + topics[here]->topic.name);
     auto ref = findTag(here, tag, name == "goto");
-    if (!ref) return true;  // a said proposal: ^goto has nothing to say
+    if (!ref) return true;
     return sayRule(*ref, f, out, true);
   }
   if (name == "gotoRandom") {
@@ -94,7 +97,7 @@ bool Dialog::Impl::function(const OutputNode& n, const Frame& f, Rendered& out) 
     const LoadedTopic& t = *topics[here];
     for (std::size_t ri = 0; ri < t.topic.rules.size(); ++ri) {
       const Rule& r = t.topic.rules[ri];
-      if (std::find(r.tags.begin(), r.tags.end(), arg(0)) != r.tags.end() &&
+      if (std::any_of(r.tags.begin(), r.tags.end(), [&](const auto& own) { return text::sameName(own, arg(0)); }) &&
           !(r.kind == RuleKind::Proposal && t.said[ri]))
         refs.push_back({here, ri});
     }
@@ -106,7 +109,7 @@ bool Dialog::Impl::function(const OutputNode& n, const Frame& f, Rendered& out) 
     if (!ti || !usable(*ti)) return true;
     out.focus = *ti;
     if (name == "topic") {
-      if (auto p = nextProposalIn(*ti)) return sayRule({*ti, *p}, f, out, true);
+      if (auto p = nextProposalIn(*ti, &out)) return sayRule({*ti, *p}, f, out, true);
       return true;
     }
     auto ref = findTag(*ti, rawArg(1), name == "topicTag");
@@ -116,7 +119,7 @@ bool Dialog::Impl::function(const OutputNode& n, const Frame& f, Rendered& out) 
     std::vector<RuleRef> refs;
     for (std::size_t ti = 0; ti < topics.size(); ++ti)
       if (usable(ti) && !topics[ti]->topic.hasProperty("noPick"))
-        if (auto p = nextProposalIn(ti)) refs.push_back({ti, *p});
+        if (auto p = nextProposalIn(ti, &out)) refs.push_back({ti, *p});
     if (refs.empty()) return out.nothingToSay = true;
     return sayRule(refs[std::uniform_int_distribution<std::size_t>(0, refs.size() - 1)(rng)], f, out, true);
   }
@@ -128,9 +131,9 @@ bool Dialog::Impl::function(const OutputNode& n, const Frame& f, Rendered& out) 
   if (name == "releaseFocus") return out.releaseFocus = true;
 
   // Variables.
-  if (name == "clear") return out.clears.push_back(rawArg(0)), true;
+  if (name == "clear") return out.clears.push_back(variables.spelling(rawArg(0))), true;
   if (name == "exist" || name == "notExist") {
-    const bool exists = variable(rawArg(0), f).has_value();
+    const bool exists = variable(rawArg(0), f, &out).has_value();
     if (exists == (name == "exist")) return true;
     return fail("^" + name + "(" + rawArg(0) + ") is false");
   }
@@ -155,15 +158,12 @@ bool Dialog::Impl::function(const OutputNode& n, const Frame& f, Rendered& out) 
   if (name == "isInConcept" || name == "size" || name == "enumerate") {
     std::vector<std::string> items;
     if (const ConceptEntry* e = conceptEntry(rawArg(0), language)) items = e->items;
-    else
-      for (const auto& t : topics)
-        if (t && t->topic.language == language)
-          for (const auto& c : t->topic.concepts)
-            if (c.name == rawArg(0) && c.output.children.size() == 1 && c.output.children[0].kind == OutputKind::Choice)
-              for (const auto& item : c.output.children[0].children) {
-                Rendered s;
-                if (render(item, f, s)) items.push_back(text::squeeze(s.text));
-              }
+    else if (const ConceptDefinition* c = staticConcept(rawArg(0), language);
+             c && c->output.children.size() == 1 && c->output.children[0].kind == OutputKind::Choice)
+      for (const auto& item : c->output.children[0].children) {
+        Rendered s;
+        if (render(item, f, s)) items.push_back(text::squeeze(s.text));
+      }
     if (name == "size") {
       const std::string count = std::to_string(items.size());
       append(out, count, count);
@@ -246,7 +246,7 @@ bool Dialog::Impl::callFunction(const OutputNode& n, const Frame& f, Rendered& o
       auto comma = inside.find(',', b);
       std::string a = text::squeeze(inside.substr(b, comma == std::string::npos ? std::string::npos : comma - b));
       if (a.size() >= 2 && (a.front() == '"' || a.front() == '\'') && a.back() == a.front()) a = a.substr(1, a.size() - 2);
-      else if (!a.empty() && a[0] == '$') a = variable(a.substr(1), f).value_or("");
+      else if (!a.empty() && a[0] == '$') a = variable(a.substr(1), f, &out).value_or("");
       callArgs.push_back(a);
       if (comma == std::string::npos) break;
       b = comma + 1;

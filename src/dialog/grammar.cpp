@@ -154,12 +154,12 @@ PatternNode Grammar::patternElement(Cursor& c, int depth) const {
     }
     case '_': {
       c.next();
-      if (c.atEnd() || isPatternStop(c.peek()) || c.peek() == '_') {
-        if (c.peek() == '[' || c.peek() == '{' || c.peek() == '"') {
-        } else {
-          c.failAt(at, "'_' must be followed by what it captures (_*, _~concept, _[...])");
-        }
-      }
+      // A lone `_` captures the event's value (u:(e:onStart _), the SDK's
+      // create_application tutorial): no words.
+      if (c.atEnd() || Cursor::isSpace(c.peek()) || c.peek() == ')' || c.peek() == ']' || c.peek() == '}')
+        return {PatternKind::Capture, {}, {}, {}, {}, at};
+      if (c.peek() == '_' || c.peek() == '(')
+        c.failAt(at, "'_' must be followed by what it captures (_*, _~concept, _[...])");
       PatternNode inner = patternElement(c, depth + 1);
       return {PatternKind::Capture, {}, {}, {}, {std::move(inner)}, at};
     }
@@ -423,6 +423,11 @@ OutputNode Grammar::outputFunction(Cursor& c, int depth) const {
     const std::size_t afterName = c.offset();
     c.skipSpace();
     if (c.peek() == '[') return outputItems(c, OutputKind::Choice, n, ']', depth + 1);
+    if (n == "rand" && c.peek() == '~' && Cursor::isNameChar(c.peek(1))) {  // ^rand~concept: one of its items at random
+      const Where conceptAt = c.where();
+      c.next();
+      return {OutputKind::Concept, c.conceptName(), "rand", {}, {}, false, {}, conceptAt};
+    }
     c.seek(afterName);
   }
   OutputNode f{OutputKind::Function, n, {}, {}, {}, false, {}, at};
@@ -435,14 +440,26 @@ OutputNode Grammar::outputFunction(Cursor& c, int depth) const {
   bool quoted = false;
   std::size_t b = c.offset();
   auto addArgument = [&](std::size_t e) {
-    Cursor sub(c.statement(), b, e);
-    sub.skipSpace();
-    f.args.push_back(text::squeeze(c.slice(b, e)));
-    f.children.push_back(outputUntil(sub, '\0', depth + 1));
+    std::string raw = text::squeeze(c.slice(b, e));
+    if (raw.find("\\\"") != std::string::npos) {
+      // ^pCall(Service.method(\"text\")): escaped quotes, read as written.
+      for (std::size_t at; (at = raw.find("\\\"")) != std::string::npos;) raw.erase(at, 1);
+      f.children.push_back({OutputKind::Text, raw, {}, {}, {}, false, {}, c.whereAt(b)});
+    } else {
+      Cursor sub(c.statement(), b, e);
+      sub.skipSpace();
+      f.children.push_back(outputUntil(sub, '\0', depth + 1));
+    }
+    f.args.push_back(std::move(raw));
   };
   for (;;) {
     if (c.atEnd()) c.failAt(open, "unclosed '(' after ^" + n);
     const char ch = c.peek();
+    if (ch == '\\' && c.peek(1) == '"') {  // an escaped quote does not open or close
+      c.next();
+      c.next();
+      continue;
+    }
     if (ch == '"') quoted = !quoted;
     else if (!quoted && (ch == '(' || ch == '[' || ch == '{')) ++nesting;
     else if (!quoted && nesting > 0 && (ch == ')' || ch == ']' || ch == '}')) --nesting;

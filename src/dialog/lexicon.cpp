@@ -23,4 +23,6 @@ const Topic* lexicon(const std::string& language) {
   return it == topics.end() ? nullptr : &it->second;
 }
 
+bool hasBuiltInLexicon(const std::string& language) { return lexicon(language) != nullptr; }
+
 }  // namespace autolife::dialog

@@ -128,7 +128,13 @@ private:
   }
 
   bool capture(const PatternNode& p, std::size_t pos, Continuation k) {
-    if (p.children.empty()) return false;
+    if (p.children.empty()) {  // e:Key _: the event's value
+      if (in_.event.empty()) return false;
+      captures_.push_back(in_.eventValue);
+      if (k(pos)) return true;
+      captures_.pop_back();
+      return false;
+    }
     return node(p.children.front(), pos, [&](std::size_t end) {
       std::string said;
       const auto& source = in_.original.size() == in_.words.size() ? in_.original : in_.words;

@@ -18,6 +18,7 @@ struct MatchInput {
   std::vector<std::string> words;        // normalised: what patterns compare with
   std::vector<std::string> original;     // the same words as said (captures keep their case)
   std::string event;                    // the event this input is, or ""
+  std::string eventValue;               // its value: what a lone `_` captures
   std::vector<std::string> recentEvents;  // raised since the last input ("e:Key sentence")
 };
 

@@ -20,24 +20,11 @@ using parse::SyntaxError;
 
 namespace {
 
-constexpr std::array<std::pair<std::string_view, std::string_view>, 22> kLanguages = {{
-    {"enu", "English"},   {"frf", "French"},     {"jpj", "Japanese"},  {"mnc", "Chinese"},   {"ged", "German"},
-    {"iti", "Italian"},   {"spe", "Spanish"},    {"kok", "Korean"},    {"ptb", "Brazilian"}, {"ptp", "Portuguese"},
-    {"dud", "Dutch"},     {"arw", "Arabic"},     {"czc", "Czech"},     {"dad", "Danish"},    {"fif", "Finnish"},
-    {"plp", "Polish"},    {"rur", "Russian"},    {"sws", "Swedish"},   {"trt", "Turkish"},   {"cnh", "MandarinTaiwan"},
-    {"grg", "Greek"},     {"nor", "Norwegian"},
-}};
-
-constexpr std::array<std::pair<std::string_view, std::string_view>, 12> kLocales = {{
-    {"en", "English"}, {"fr", "French"},  {"ja", "Japanese"}, {"zh", "Chinese"}, {"de", "German"}, {"it", "Italian"},
-    {"es", "Spanish"}, {"ko", "Korean"},  {"pt", "Portuguese"}, {"nl", "Dutch"}, {"ru", "Russian"}, {"ar", "Arabic"},
-}};
-
 // "u", "u3", "proposal", "concept"...: the keywords that begin a statement.
 bool statementKeyword(std::string_view word, std::string& keyword, int& level) {
   static constexpr std::string_view kHeader[] = {"topic",       "language", "concept", "dynamic",       "include",
                                                  "def",         "description", "overload", "pronunciation", "proposal",
-                                                 "recover"};
+                                                 "recover",     "model"};
   const std::string w = text::lower(word);
   for (auto k : kHeader)
     if (w == k) {
@@ -61,7 +48,8 @@ bool statementKeyword(std::string_view word, std::string& keyword, int& level) {
 // Header statements end with their line; rules and concepts may go on.
 bool singleLine(const std::string& keyword) {
   return keyword == "topic" || keyword == "language" || keyword == "dynamic" || keyword == "include" ||
-         keyword == "description" || keyword == "overload" || keyword == "pronunciation" || keyword == "recover";
+         keyword == "description" || keyword == "overload" || keyword == "pronunciation" || keyword == "recover" ||
+         keyword == "model";
 }
 
 // Where the comment of a line starts ('#' outside double quotes), given
@@ -86,9 +74,13 @@ int columnOf(std::string_view line, std::size_t byte) {
 
 class TopicParser {
 public:
-  TopicParser(std::string_view source, std::string file) : source_(source), file_(std::move(file)) {
+  // `language`: the topic's until a `language:` line says otherwise.
+  TopicParser(std::string_view source, std::string file, const std::string& language)
+      : source_(source), file_(std::move(file)) {
     grammar_.file = file_;
     grammar_.problems = &result_.problems;
+    topic_.language = language;
+    grammar_.characters = matchesOnCharacters(language);
   }
 
   ParseResult run() {
@@ -97,6 +89,7 @@ public:
       return std::move(result_);
     }
     split();
+    hasLanguageLine_ = std::any_of(statements_.begin(), statements_.end(), [](const Statement& s) { return s.keyword == "language"; });
     for (const Statement& s : statements_) {
       try {
         statement(s);
@@ -202,12 +195,13 @@ private:
     if (k == "description") return void(topic_.description = text::squeeze(c.slice(c.offset(), c.end())));
     if (k == "overload") return void(topic_.overload = text::squeeze(c.slice(c.offset(), c.end())));
     if (k == "pronunciation") return;  // how the recogniser says a word: nothing to simulate
+    if (k == "model") return;          // NAOqi's own topics: the robot they are for (model: nao, juliette)
     if (k == "def") return function(c, s);
     if (k == "recover") {  // the rules after it are the topic's recover section
       if (!c.atEnd()) c.fail("expected nothing after 'recover:'");
       return void(inRecover_ = true);
     }
-    if (!seenLanguage_ && !warnedLanguage_) {
+    if (hasLanguageLine_ && !seenLanguage_ && !warnedLanguage_) {
       warnedLanguage_ = true;
       error(s.at, "a rule before 'language:' (the language decides how words are matched)");
     }
@@ -215,7 +209,10 @@ private:
   }
 
   void topicHeader(Cursor& c, const Statement& s) {
-    if (seenTopic_) error(s.at, "a second 'topic:' (a file holds one topic)");
+    if (seenTopic_) {  // published topics repeat their header; the first names the topic (decision 1008)
+      warn(s.at, "a second 'topic:' (a file holds one topic): the topic is ~" + topic_.name + ", this line is ignored");
+      return;
+    }
     seenTopic_ = true;
     topic_.at = s.at;
     if (c.next() != '~') c.failAt(s.at, "expected 'topic: ~name()'");
@@ -379,7 +376,6 @@ private:
 
   void finish() {
     if (!seenTopic_) error({1, 1}, "missing 'topic: ~name()'");
-    else if (!seenLanguage_) error(topic_.at, "missing 'language:' (English, French, enu, frf...)");
   }
 
   std::string_view source_;
@@ -390,6 +386,7 @@ private:
   ParseResult result_;
   Topic topic_;
   bool seenTopic_ = false, seenLanguage_ = false, warnedLanguage_ = false, inRecover_ = false;
+  bool hasLanguageLine_ = false;
   std::array<std::optional<std::size_t>, 10> lastAtLevel_;
 };
 
@@ -399,15 +396,21 @@ bool Topic::hasProperty(std::string_view property) const {
   return std::find(properties.begin(), properties.end(), property) != properties.end();
 }
 
-ParseResult parseTopic(std::string_view source, const std::string& file) {
+std::string defaultTopicLanguage(const std::string& file, std::string_view fallback) {
+  if (auto fromPath = languageOfPath(file); !fromPath.empty()) return fromPath;
+  if (auto given = languageName(fallback); !given.empty()) return given;
+  return "English";
+}
+
+ParseResult parseTopic(std::string_view source, const std::string& file, std::string_view fallbackLanguage) {
   const std::string clean = text::sanitiseUtf8(source);
-  TopicParser parser(clean, file);
+  TopicParser parser(clean, file, defaultTopicLanguage(file, fallbackLanguage));
   ParseResult result = parser.run();
   if (result.topic) result.topic->file = file;
   return result;
 }
 
-ParseResult loadTopicFile(const std::string& path) {
+ParseResult loadTopicFile(const std::string& path, std::string_view fallbackLanguage) {
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     ParseResult r;
@@ -416,27 +419,7 @@ ParseResult loadTopicFile(const std::string& path) {
   }
   std::ostringstream text;
   text << in.rdbuf();
-  return parseTopic(text.str(), path);
-}
-
-std::string languageName(std::string_view codeOrName) {
-  const std::string s = text::lower(text::squeeze(codeOrName));
-  for (const auto& [code, name] : kLanguages)
-    if (s == code || s == text::lower(name)) return std::string(name);
-  if (s.size() >= 2 && (s.size() == 2 || s[2] == '_' || s[2] == '-'))
-    for (const auto& [prefix, name] : kLocales)
-      if (s.substr(0, 2) == prefix) return std::string(name);
-  return {};
-}
-
-std::string languageCode(std::string_view name) {
-  for (const auto& [code, n] : kLanguages)
-    if (n == name) return std::string(code);
-  return {};
-}
-
-bool matchesOnCharacters(std::string_view language) {
-  return language == "Japanese" || language == "Chinese" || language == "MandarinTaiwan";
+  return parseTopic(text.str(), path, fallbackLanguage);
 }
 
 }  // namespace autolife::dialog

@@ -12,7 +12,9 @@
 namespace autolife::dialog {
 
 namespace {
-constexpr int kMaxRenderDepth = 48;
+// Each proposal a ^nextProposal chains costs two levels: a story of 60
+// paragraphs fits.
+constexpr int kMaxRenderDepth = 128;
 
 void merge(Rendered& out, Rendered&& in) {
   Dialog::Impl::append(out, in.said, in.text);
@@ -36,7 +38,14 @@ void Dialog::Impl::append(Rendered& out, const std::string& said, const std::str
   out.text += shown;
 }
 
-std::optional<std::string> Dialog::Impl::variable(const std::string& name, const Frame& f) const {
+const std::string* Rendered::assigned(const std::string& name) const {
+  for (const Rendered* r = this; r; r = r->outer)
+    for (auto it = r->assignments.rbegin(); it != r->assignments.rend(); ++it)
+      if (text::sameName(it->first, name)) return &it->second;
+  return nullptr;
+}
+
+std::optional<std::string> Dialog::Impl::variable(const std::string& name, const Frame& f, const Rendered* out) const {
   if (!name.empty() && std::all_of(name.begin(), name.end(), [](char c) { return c >= '0' && c <= '9'; })) {
     const std::size_t n = std::stoul(name.substr(0, 6));
     if (!f.captures || n == 0 || n > f.captures->size()) return std::nullopt;
@@ -46,11 +55,14 @@ std::optional<std::string> Dialog::Impl::variable(const std::string& name, const
     auto it = f.locals->find(name);
     if (it != f.locals->end()) return it->second;
   }
+  if (const std::string* v = out ? out->assigned(name) : nullptr)  // set to "": unset, as a variable
+    return v->empty() ? std::nullopt : std::optional(*v);
   return variables.get(name);
 }
 
 bool Dialog::Impl::renderInto(const OutputNode& n, const Frame& f, Rendered& out) {
   Rendered scratch;
+  scratch.outer = &out;
   if (!render(n, f, scratch)) {
     out.failure = scratch.failure;
     return false;
@@ -61,6 +73,7 @@ bool Dialog::Impl::renderInto(const OutputNode& n, const Frame& f, Rendered& out
 
 std::optional<std::string> Dialog::Impl::valueOf(const OutputNode& n, const Frame& f, Rendered& out) {
   Rendered scratch;
+  scratch.outer = &out;
   if (!render(n, f, scratch)) {
     out.failure = scratch.failure;
     return std::nullopt;
@@ -78,24 +91,25 @@ bool Dialog::Impl::renderGroup(const OutputNode& n, const Frame& f, Rendered& ou
   return true;
 }
 
-bool Dialog::Impl::renderChoice(const OutputNode& n, const Frame& f, Rendered& out) {
+bool Dialog::Impl::renderChoice(const OutputNode& n, const Frame& f, Rendered& out, std::string_view how) {
+  const std::string_view op = how.empty() ? std::string_view(n.op) : how;
   const std::size_t size = n.children.size();
   if (size == 0) return true;
   std::vector<std::size_t> order(size);
-  if (n.op == "rand") {
+  if (op == "rand") {
     for (std::size_t i = 0; i < size; ++i) order[i] = i;
     std::shuffle(order.begin(), order.end(), rng);
   } else {
-    const std::size_t start = n.op.empty() ? cursors[&n] % size : 0;  // in turn: from where it stopped
+    const std::size_t start = op.empty() ? cursors[&n] % size : 0;  // in turn: from where it stopped
     for (std::size_t i = 0; i < size; ++i) order[i] = (start + i) % size;
   }
   for (std::size_t i : order) {
     if (renderInto(n.children[i], f, out)) {
-      if (n.op.empty()) cursors[&n] = i + 1;
+      if (op.empty()) cursors[&n] = i + 1;
       return true;
     }
   }
-  if (n.op == "firstOptional") {
+  if (op == "firstOptional") {
     out.failure.clear();
     return true;
   }
@@ -128,7 +142,7 @@ bool Dialog::Impl::render(const OutputNode& n, const Frame& f, Rendered& out) {
       return true;
     }
     case OutputKind::Variable: {
-      auto v = variable(n.text, f);
+      auto v = variable(n.text, f, &out);
       if (!v) {
         out.failure = "$" + n.text + " is not set";
         return false;
@@ -140,11 +154,11 @@ bool Dialog::Impl::render(const OutputNode& n, const Frame& f, Rendered& out) {
       auto v = n.children.empty() ? std::optional<std::string>("") : valueOf(n.children.front(), f, out);
       if (!v) return false;
       if (f.locals && f.locals->contains(n.text)) return true;  // a def:'s parameter is local
-      out.assignments.emplace_back(n.text, *v);
+      out.assignments.emplace_back(variables.spelling(n.text), *v);
       return true;
     }
     case OutputKind::Condition:
-      if (!holds(variable(n.text, f), n.op, n.value)) {
+      if (!holds(variable(n.text, f, &out), n.op, n.value)) {
         out.failure = "the condition $" + n.text + n.op + n.value + " is false";
         return false;
       }
@@ -156,22 +170,22 @@ bool Dialog::Impl::render(const OutputNode& n, const Frame& f, Rendered& out) {
           return false;
         }
         std::size_t& cursor = cursors[e];
-        const std::string& item = e->items[cursor++ % e->items.size()];
+        const std::size_t i = n.op == "rand" ? std::uniform_int_distribution<std::size_t>(0, e->items.size() - 1)(rng)
+                                             : cursor++ % e->items.size();
+        const std::string& item = e->items[i];
         append(out, item, item);
         return true;
       }
-      const OutputNode* body = nullptr;
-      for (const auto& t : topics)
-        if (t && t->topic.language == language && !body)
-          for (const auto& c : t->topic.concepts)
-            if (c.name == n.text && !c.dynamic) body = &c.output;
-      if (!body) {
+      // A topic's concept, else the lexicon's (u:(hi) ~hello friend).
+      const ConceptDefinition* definition = staticConcept(n.text, language);
+      if (!definition) {
         out.failure = "the concept ~" + n.text + " is not defined in " + language;
         return false;
       }
+      const OutputNode* body = &definition->output;
       // A concept written [a b c] says one of its items, in turn.
       if (body->children.size() == 1 && body->children[0].kind == OutputKind::Choice)
-        return renderChoice(body->children[0], f, out);
+        return renderChoice(body->children[0], f, out, n.op);
       return renderGroup(*body, f, out);
     }
     case OutputKind::Function: return function(n, f, out);
@@ -193,22 +207,35 @@ std::optional<RuleRef> Dialog::Impl::findTag(std::size_t ti, const std::string& 
   const LoadedTopic& t = *topics[ti];
   for (std::size_t ri = 0; ri < t.topic.rules.size(); ++ri) {
     const Rule& r = t.topic.rules[ri];
-    if (std::find(r.tags.begin(), r.tags.end(), tag) == r.tags.end()) continue;
+    if (std::none_of(r.tags.begin(), r.tags.end(), [&](const auto& own) { return text::sameName(own, tag); })) continue;
     if (onlyActive && r.kind == RuleKind::Proposal && t.said[ri]) continue;
     return RuleRef{ti, ri};
   }
   return std::nullopt;
 }
 
-std::optional<std::size_t> Dialog::Impl::nextProposalIn(std::size_t ti) {
+// The topic's next proposal not said yet. Those said by the answer being
+// rendered count as said (a story's proposals each end with ^nextProposal,
+// the SDK's sample_story), and the next comes after the latest of them.
+std::optional<std::size_t> Dialog::Impl::nextProposalIn(std::size_t ti, const Rendered* pending) {
   const LoadedTopic& t = *topics[ti];
+  std::vector<std::size_t> sayingNow;  // in this answer, in the order said
+  std::vector<const Rendered*> chain;
+  for (const Rendered* r = pending; r; r = r->outer) chain.push_back(r);
+  for (auto r = chain.rbegin(); r != chain.rend(); ++r)
+    for (const RuleRef& p : (*r)->proposalsSaid)
+      if (p.topic == ti) sayingNow.push_back(p.rule);
+  for (const RuleRef& p : saying)
+    if (p.topic == ti) sayingNow.push_back(p.rule);
   const auto& rules = t.topic.rules;
   const std::size_t n = rules.size();
-  const std::size_t start = t.lastProposal ? *t.lastProposal + 1 : 0;
+  const std::optional<std::size_t> last = sayingNow.empty() ? t.lastProposal : std::optional(sayingNow.back());
+  const std::size_t start = last ? *last + 1 : 0;
   for (std::size_t k = 0; k < n; ++k) {
     const std::size_t ri = (start + k) % n;
     const Rule& r = rules[ri];
     if (r.kind != RuleKind::Proposal || r.level != 0 || t.said[ri]) continue;
+    if (std::find(sayingNow.begin(), sayingNow.end(), ri) != sayingNow.end()) continue;
     if (std::any_of(r.tags.begin(), r.tags.end(), [&](const auto& tag) { return t.deactivatedTags.contains(tag); }))
       continue;
     return ri;
@@ -220,7 +247,10 @@ bool Dialog::Impl::sayRule(RuleRef ref, const Frame& caller, Rendered& out, bool
   const Rule& r = topics[ref.topic]->topic.rules[ref.rule];
   Frame f{ref.topic, ref.rule, caller.rule == ref.rule && caller.topic == ref.topic ? caller.captures : nullptr,
           nullptr, caller.depth + 1};
-  if (!renderInto(r.output, f, out)) return false;
+  saying.push_back(ref);
+  const bool said = renderInto(r.output, f, out);
+  saying.pop_back();
+  if (!said) return false;
   if (markSaid && r.kind == RuleKind::Proposal) out.proposalsSaid.push_back(ref);
   out.scope = Scope{ref.topic, ref.rule};
   if (ref.topic != caller.topic) out.focus = ref.topic;

@@ -10,6 +10,7 @@
 
 #include "autolife/dialog/dialog.hpp"
 #include "matcher.hpp"
+#include "text.hpp"
 
 namespace autolife::dialog {
 
@@ -17,7 +18,7 @@ struct LoadedTopic {
   Topic topic;
   bool active = false;
   std::vector<bool> said;                     // per rule: a proposal already said
-  std::set<std::string> deactivatedTags;
+  std::set<std::string, text::NameLess> deactivatedTags;
   std::optional<std::size_t> lastProposal;
   std::vector<std::size_t> proposalHistory;   // proposals said, in order
   std::vector<std::vector<std::string>> required;  // per rule: requiredWords of its input
@@ -36,6 +37,28 @@ struct RuleRef {
   std::size_t rule = 0;
 };
 
+// QiChat variables by name without case (decision 1004): a name is the
+// variable (the ALMemory key) the loaded topics spelled first.
+class SpelledVariables final : public Variables {
+public:
+  explicit SpelledVariables(Variables& inner) : inner_(inner) {}
+  std::string spelling(const std::string& name) const {
+    auto it = spellings_.find(text::lower(name));
+    return it == spellings_.end() ? name : it->second;
+  }
+  void learn(const Topic& topic);
+  std::optional<std::string> get(const std::string& name) const override { return inner_.get(spelling(name)); }
+  void set(const std::string& name, const std::string& value) override { inner_.set(spelling(name), value); }
+  void clear(const std::string& name) override { inner_.clear(spelling(name)); }
+
+private:
+  void learn(const std::string& name) { spellings_.emplace(text::lower(name), name); }
+  void learn(const PatternNode& p);
+  void learn(const OutputNode& n);
+  Variables& inner_;
+  std::map<std::string, std::string> spellings_;  // lower case -> as first written
+};
+
 // What rendering an output builds, committed only if the answer is valid.
 struct Rendered {
   std::string said, text;
@@ -51,6 +74,10 @@ struct Rendered {
   bool releaseFocus = false;
   bool nothingToSay = false;  // ^topicRandom / ^gotoRandom found no proposal
   std::string failure;  // why the answer cannot be said
+  // The rendering this one is part of: an answer reads the variables it
+  // assigned before ($name=$1 hi $name), decision 1002.
+  const Rendered* outer = nullptr;
+  const std::string* assigned(const std::string& name) const;  // the latest value assigned, or null
 };
 
 // The values an output sees: its rule's captures, a def:'s parameters.
@@ -72,15 +99,15 @@ struct ConceptEntry {
 struct Dialog::Impl {
   Impl(Variables& v, DialogOptions o) : variables(v), options(std::move(o)), rng(options.seed) {}
 
-  Variables& variables;
+  SpelledVariables variables;
   DialogOptions options;
   std::mt19937_64 rng;
   std::string language = "English";
   std::vector<std::unique_ptr<LoadedTopic>> topics;  // load order; null when unloaded
   std::optional<std::size_t> focus;
   std::optional<Scope> scope;
-  std::map<std::pair<std::string, std::string>, ConceptEntry> dynamicConcepts;  // (language, name)
-  // (language, name) -> a static concept's pattern: topics' first, then the
+  std::map<std::pair<std::string, std::string>, ConceptEntry> dynamicConcepts;  // (language, lower-case name)
+  // (language, lower-case name) -> a static concept's pattern: topics' first, then the
   // lexicon's. Rebuilt after a topic is loaded or unloaded.
   std::map<std::pair<std::string, std::string>, const PatternNode*, std::less<>> conceptIndex;
   bool conceptIndexValid = false;
@@ -97,6 +124,7 @@ struct Dialog::Impl {
   std::optional<RuleRef> lastRule;       // committed last
   std::optional<RuleRef> lastTriggered;  // answered the last input or event (Dialog/SameRule)
   int renderDepth = 0;
+  std::vector<RuleRef> saying;  // the proposals (and rules) being rendered, innermost last
   bool keptFocus = false;  // the last commit left the focus on a ^keepFocus topic
 
   // dialog.cpp
@@ -105,6 +133,8 @@ struct Dialog::Impl {
   bool usable(std::size_t topic) const;  // loaded, active, current language
   const PatternNode* conceptPattern(const std::string& name, const std::string& lang);
   const ConceptEntry* conceptEntry(const std::string& name, const std::string& lang);
+  // A static concept of a loaded topic in `lang`, else of its lexicon.
+  const ConceptDefinition* staticConcept(const std::string& name, const std::string& lang) const;
   void setConceptItems(const std::string& lang, const std::string& name, const std::vector<std::string>& items);
   Reply respond(const MatchInput& input, const std::string& shown);
   // Answers the qiChat event `key` (Dialog/SpeakFailure...) adds to a reply.
@@ -123,13 +153,14 @@ struct Dialog::Impl {
   // render.cpp
   bool render(const OutputNode& n, const Frame& f, Rendered& out);
   bool renderGroup(const OutputNode& n, const Frame& f, Rendered& out);
-  bool renderChoice(const OutputNode& n, const Frame& f, Rendered& out);
+  // `how`: "rand", "first"... instead of the choice's own (^rand~concept).
+  bool renderChoice(const OutputNode& n, const Frame& f, Rendered& out, std::string_view how = {});
   bool renderInto(const OutputNode& n, const Frame& f, Rendered& out);  // all or nothing
   std::optional<std::string> valueOf(const OutputNode& n, const Frame& f, Rendered& out);
-  std::optional<std::string> variable(const std::string& name, const Frame& f) const;
+  std::optional<std::string> variable(const std::string& name, const Frame& f, const Rendered* out = nullptr) const;
   bool sayRule(RuleRef ref, const Frame& caller, Rendered& out, bool markSaid);
   std::optional<RuleRef> findTag(std::size_t topic, const std::string& tag, bool onlyActive);
-  std::optional<std::size_t> nextProposalIn(std::size_t topic);
+  std::optional<std::size_t> nextProposalIn(std::size_t topic, const Rendered* pending = nullptr);
   static void append(Rendered& out, const std::string& said, const std::string& shown);
 
   // functions.cpp

@@ -42,12 +42,34 @@ void append(std::string& out, std::uint32_t cp) {
   }
 }
 
+// Case pairs where the capital is the even (or odd) code point of a range.
+bool capitalOfPair(std::uint32_t cp, std::uint32_t first, std::uint32_t last) {
+  return cp >= first && cp <= last && (cp - first) % 2 == 0;
+}
+
+// Lower case in the scripts NAOqi's dialog languages write (Latin with the
+// letters of Czech, Polish, Turkish, Danish..., Greek, Cyrillic, fullwidth
+// Latin); other scripts have no case. Final sigma compares as sigma.
 std::uint32_t lowerCodePoint(std::uint32_t cp) {
-  if (cp >= 'A' && cp <= 'Z') return cp + 32;
-  if (cp >= 0xC0 && cp <= 0xDE && cp != 0xD7) return cp + 32;         // À..Þ
-  if (cp >= 0x100 && cp <= 0x17F && cp % 2 == 0 && cp != 0x130) return cp + 1;  // Ā..ſ pairs (Œ, Ā...)
-  if (cp >= 0x391 && cp <= 0x3A9) return cp + 32;                      // Greek
-  if (cp >= 0x410 && cp <= 0x42F) return cp + 32;                      // Cyrillic
+  if (cp < 0x80) return cp >= 'A' && cp <= 'Z' ? cp + 32 : cp;
+  if (cp >= 0xC0 && cp <= 0xDE && cp != 0xD7) return cp + 32;  // À..Þ
+  if (cp == 0x130) return 'i';                                  // İ
+  if (capitalOfPair(cp, 0x100, 0x136) || capitalOfPair(cp, 0x139, 0x147) || capitalOfPair(cp, 0x14A, 0x176) ||
+      capitalOfPair(cp, 0x179, 0x17D))
+    return cp + 1;  // Ā..Ķ, Ĺ..Ň, Ŋ..Ŷ, Ź..Ž
+  if (cp == 0x178) return 0xFF;  // Ÿ
+  if (cp == 0x386) return 0x3AC;
+  if (cp >= 0x388 && cp <= 0x38A) return cp + 37;
+  if (cp == 0x38C) return 0x3CC;
+  if (cp == 0x38E || cp == 0x38F) return cp + 63;
+  if (cp >= 0x391 && cp <= 0x3AB && cp != 0x3A2) return cp + 32;  // Greek
+  if (cp == 0x3C2) return 0x3C3;                                  // ς
+  if (cp >= 0x400 && cp <= 0x40F) return cp + 80;                 // Ѐ..Џ
+  if (cp >= 0x410 && cp <= 0x42F) return cp + 32;                 // Cyrillic
+  if (capitalOfPair(cp, 0x460, 0x480) || capitalOfPair(cp, 0x48A, 0x4BE) || capitalOfPair(cp, 0x4D0, 0x4FE) ||
+      capitalOfPair(cp, 0x1E00, 0x1E94) || capitalOfPair(cp, 0x1EA0, 0x1EFE))
+    return cp + 1;
+  if (cp >= 0xFF21 && cp <= 0xFF3A) return cp + 32;  // fullwidth Ａ..Ｚ
   return cp;
 }
 
@@ -60,9 +82,12 @@ bool isPunctuation(std::uint32_t cp) {
     return !keep;
   }
   return cp == 0xA0 || cp == 0xA1 || cp == 0xAB || cp == 0xBB || cp == 0xBF || cp == 0xB7 ||
+         cp == 0x37E || cp == 0x387 ||                                  // Greek question mark, ano teleia
+         cp == 0x60C || cp == 0x61B || cp == 0x61F || cp == 0x6D4 ||    // Arabic comma, semicolon, question mark, full stop
          (cp >= 0x2000 && cp <= 0x206F && cp != 0x2019) ||  // general punctuation, spaces
          (cp >= 0x3000 && cp <= 0x303F) ||                  // CJK punctuation
-         (cp >= 0xFF01 && cp <= 0xFF0F) || (cp >= 0xFF1A && cp <= 0xFF20) || cp == 0xFF5E || cp == 0xFEFF;
+         (cp >= 0xFF01 && cp <= 0xFF0F) || (cp >= 0xFF1A && cp <= 0xFF20) || (cp >= 0xFF3B && cp <= 0xFF40) ||
+         (cp >= 0xFF5B && cp <= 0xFF65) || cp == 0xFEFF;
 }
 
 void flush(std::string& word, std::vector<std::string>& out) {

@@ -14,10 +14,17 @@ namespace autolife::dialog::text {
 std::vector<std::string> words(std::string_view s, bool characters = false, bool keepCase = false);
 // words() joined by single spaces.
 std::string normalise(std::string_view s, bool characters = false);
-// Lower-cases ASCII and the Latin-1 / Latin Extended-A capitals.
+// Lower-cases the capitals of Latin (with its accented letters), Greek, Cyrillic and fullwidth Latin.
 std::string lower(std::string_view s);
 // Collapses runs of whitespace into one space and trims the ends.
 std::string squeeze(std::string_view s);
+// QiChat compares the names of concepts, tags and variables without case
+// (decision 1004): NameLess orders them so.
+struct NameLess {
+  bool operator()(std::string_view a, std::string_view b) const { return lower(a) < lower(b); }
+  using is_transparent = void;
+};
+inline bool sameName(std::string_view a, std::string_view b) { return lower(a) == lower(b); }
 // Valid UTF-8 only: invalid bytes become '?'.
 std::string sanitiseUtf8(std::string_view s);
 

@@ -161,6 +161,10 @@ Engine::Engine(core::Clock& c, EngineOptions o)
   packages.packageRemoved.connect([this](const std::string& uuid) { removePackageActivities(uuid); });
   for (const auto& info : packages.packages()) addPackageActivities(info.uuid);
   registerServices();
+  // What ALDialog says of the robot, which topics read ($Dialog/RobotName).
+  const bool pepper = options_.model == launchpad::RobotModel::Pepper;
+  memory.insertData("Dialog/RobotName", pepper ? "pepper" : "nao");
+  memory.insertData("Dialog/RobotModel", pepper ? "juliette" : "nao");
   if (options_.store) restoreLife();
 }
 
@@ -300,7 +304,7 @@ void Engine::addPackageActivities(const std::string& uuid) {
 // whoever runs the dialog (a Dialog box, a box's ALDialog calls).
 void Engine::loadPackageTopics(const package::Package& pkg) {
   std::vector<std::filesystem::path> files;
-  for (const auto& language : {"English", "French", "Japanese", "Chinese", "German", "Spanish", "Italian"})
+  for (const auto& language : dialog::languageNames())
     for (auto& f : dialogTopicsOf(pkg, language)) files.push_back(std::move(f));
   for (const auto& f : files) {
     try {

@@ -1,51 +1,68 @@
-// Choregraphe's Dialog box, as on the robot: onStart loads the topics its
-// .dlg lists (one per language, "enu:greet_enu.top"), activates them,
-// subscribes to ALDialog and raises the qiChat event onStart (a topic's
-// u:(e:onStart) opening); each output is bound to the variable of its
-// name, so `$onStopped=1` in the topic fires onStopped. onStop, or the
-// onStopped output, deactivates and unloads them. Everything goes through
-// the registry's ALDialog, as the box's own code would.
-#include <filesystem>
+// Choregraphe's Dialog box, as on the robot: onStart loads the topic its
+// .dlg lists for the robot's language (ALDialog's; "enu:greet_enu.top"),
+// activates it, subscribes to ALDialog and raises the qiChat event onStart
+// (a topic's u:(e:onStart) opening); each output is bound to the variable
+// of its name, so `$onStopped=1` in the topic fires onStopped. onStop, or
+// the onStopped output, deactivates and unloads them. Everything goes
+// through the registry's ALDialog, as the box's own code would.
 #include <algorithm>
-#include <fstream>
+#include <filesystem>
 
+#include "dlg_file.hpp"
 #include "parts.hpp"
 
 namespace autolife::runtime::detail {
 
 namespace {
 
-// The topic files a .dlg lists, next to it.
-std::vector<std::filesystem::path> dialogTopicFiles(const std::filesystem::path& dlg) {
-  std::vector<std::filesystem::path> out;
-  std::ifstream in(dlg);
-  std::string line;
-  while (std::getline(in, line)) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    const auto colon = line.find(':');
-    if (colon == std::string::npos) continue;
-    std::string key = line.substr(0, colon), value = line.substr(colon + 1);
-    key.erase(0, key.find_first_not_of(" \t"));
-    value.erase(0, value.find_first_not_of(" \t"));
-    if (key == "multilanguage" || value.empty()) continue;
-    out.push_back(dlg.parent_path() / value);
-  }
+std::string listed(const std::vector<std::string>& items) {
+  std::string out;
+  for (const auto& i : items) out += (out.empty() ? "" : ", ") + i;
   return out;
 }
 
 }  // namespace
+
+// The .dlg's topics in the robot's language; one warning names the other
+// languages' files that are missing (they would fail on a robot speaking
+// them), one error a .dlg with no topic in the robot's language.
+std::vector<std::filesystem::path> BoxInstance::dialogTopicFiles(const std::filesystem::path& dlg) {
+  const std::vector<DlgTopic> topics = readDlg(dlg);
+  if (topics.empty()) {
+    log("error", "Dialog box: no topic listed in " + dlg.string());
+    return {};
+  }
+  std::string robotLanguage = "English";
+  try {
+    robotLanguage = run_.context().services.call("ALDialog", "getLanguage", {}).asString();
+  } catch (const service::CallError&) {
+  }
+  std::vector<std::filesystem::path> files;
+  std::vector<std::string> missing, others;
+  for (const auto& t : topics) {
+    if (t.language == robotLanguage) {
+      files.push_back(t.file);
+      continue;
+    }
+    others.push_back(t.language.empty() ? "'" + t.code + "'" : t.language);
+    if (!std::filesystem::exists(t.file)) missing.push_back(t.code + ":" + t.file.filename().string());
+  }
+  if (!missing.empty())
+    log("warning", "Dialog box: " + dlg.filename().string() + " lists " + listed(missing) +
+                       ", which do not exist (skipped: the robot speaks " + robotLanguage + ")");
+  if (files.empty())
+    log("error", "Dialog box: " + dlg.filename().string() + " has no topic in " + robotLanguage +
+                     ", the robot's language (it has " + listed(others) + ")");
+  return files;
+}
 
 void BoxInstance::startDialog() {
   auto& registry = run_.context().services;
   auto* memory = run_.context().memory;
   stopDialog();
   const std::filesystem::path dlg = std::filesystem::path(behaviorPath()) / model_.dialogFile;
-  std::vector<std::filesystem::path> files = dialogTopicFiles(dlg);
-  if (files.empty() && dlg.extension() == ".top") files.push_back(dlg);
-  if (files.empty()) {
-    log("error", "Dialog box: no topic listed in " + dlg.string());
-    return;
-  }
+  const std::vector<std::filesystem::path> files = dialogTopicFiles(dlg);
+  if (files.empty()) return;
   const std::string subscriber = "box " + behaviorId() + "/" + model_.name;
   try {
     for (const auto& f : files) {

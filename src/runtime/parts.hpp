@@ -217,6 +217,7 @@ private:
   // while it runs; its outputs fire when the topic sets their variables.
   bool isDialogBox() const { return !model_.dialogFile.empty(); }
   void startDialog();
+  std::vector<std::filesystem::path> dialogTopicFiles(const std::filesystem::path& dlg);
   void stopDialog();
 
   Run& run_;

@@ -4,6 +4,7 @@
 #include <mutex>
 
 #include "autolife/core/workers.hpp"
+#include "autolife/dialog/services.hpp"
 #include "autolife/engine/engine.hpp"
 #include "autolife/memory/memory.hpp"
 #include "autolife/package/store.hpp"
@@ -54,6 +55,13 @@ public:
       case Kind::Ended:
         break;  // play() reports the end itself, once the boxes have unloaded
     }
+  }
+
+  // A Dialog box's rule that cannot answer (issue 32: never silent).
+  void dialogRecord(const dialog::DialogRecord& r) {
+    if (r.kind != "speak-failure") return;
+    emit({{"t", 0.0}, {"dialog", r.kind}, {"reason", r.text}, {"at", r.value}},
+         pad("dialog") + "could not answer: " + r.text + " (" + r.value + ")");
   }
 
   // A record told by a hook (a package service's start, output, end).
@@ -182,11 +190,14 @@ PlayResult play(const PlayOptions& options, const std::function<void(const Recor
       if (!loaded.installed)
         result.problems.push_back({options.package->string(), 0, 0, "the package cannot be loaded: its services do not run", ""});
     }
+    if (const std::string language = packageDialogLanguage(options.behavior); !language.empty())
+      engine.services.call("ALDialog", "setLanguage", {language});  // the robot speaks its app's language
     if (options.hooks.attach) options.hooks.attach(engine);
     auto calls = engine.services.called.connect([&](const service::CallRecord& c) {
       // Calls to missing services are reported by the runtime, as no-ops.
       if (c.errorReason != "no-such-service") out.call(c);
     });
+    auto dialogRecords = engine.dialog.records.connect([&](const dialog::DialogRecord& r) { out.dialogRecord(r); });
     if (options.hooks.observe)
       options.hooks.observe(engine, [&out](ordered body, const std::string& label, const std::string& text) {
         out.record(std::move(body), label, text);
@@ -213,6 +224,7 @@ PlayResult play(const PlayOptions& options, const std::function<void(const Recor
     result.endedAt = clock->now();
     out.end(result);
     engine.services.called.disconnect(calls);
+    engine.dialog.records.disconnect(dialogRecords);
     // The clock's thread stops before the engine whose timers it runs goes.
     if (realClock) realClock->stop();
   }

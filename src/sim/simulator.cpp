@@ -158,6 +158,9 @@ private:
       if (r.kind == "robot") emit({{"dialog", "robot"}, {"said", r.text}}, pad("robot says") + r.text);
       if (r.kind == "set")
         emit({{"dialog", "set"}, {"name", r.text}, {"value", r.value}}, pad("dialog set") + "$" + r.text + "=" + r.value);
+      if (r.kind == "speak-failure")
+        emit({{"dialog", r.kind}, {"reason", r.text}, {"at", r.value}},
+             pad("dialog") + "could not answer: " + r.text + " (" + r.value + ")");
     });
     engine_.life.activityFailed.connect([this](const std::string& activity, const std::string& error) {
       emit({{"activity", activity}, {"error", error}}, pad("failed") + activity + ": " + error);

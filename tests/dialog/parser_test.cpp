@@ -104,7 +104,7 @@ TEST(QiChatParser, EveryBrokenStatementIsReportedNotJustTheFirst) {
 
 TEST(QiChatParser, HeaderErrors) {
   EXPECT_THAT(errors("language: English\nu:(hi) hello\n"), HasSubstr("missing 'topic: ~name()'"));
-  EXPECT_THAT(errors("topic: ~t()\nu:(hi) hello\n"), HasSubstr("t.top:2:1: error: a rule before 'language:'"));
+  EXPECT_THAT(errors("topic: ~t()\nu:(hi) hello\nlanguage: enu\n"), HasSubstr("t.top:2:1: error: a rule before 'language:'"));
   EXPECT_THAT(errors("topic: ~t()\nlanguage: klingon\n"), HasSubstr("t.top:2:1: error: unknown language 'klingon'"));
   EXPECT_THAT(errors("topic: t()\nlanguage: enu\n"), HasSubstr("t.top:1:1: error: expected 'topic: ~name()'"));
   EXPECT_THAT(errors("topic: ~t()\nlanguage: enu\nhello there\n"), HasSubstr("t.top:3:1: error: expected a statement"));
@@ -171,6 +171,33 @@ TEST(QiChatParser, TheRecoverSectionMarksTheRulesAfterIt) {
   EXPECT_FALSE(r.topic->rules[0].recover);
   EXPECT_TRUE(r.topic->rules[1].recover);
   EXPECT_EQ(r.topic->rules[0].output.children[0].text, "not an alien");
+}
+
+}  // namespace
+}  // namespace autolife::dialog
+
+namespace autolife::dialog {
+namespace {
+
+// Public topics NAOqi loads (issue 32's corpus): its own dialogs' `model:`
+// line, a repeated header, quotes escaped inside a ^pCall.
+TEST(QiChatParser, WhatPublishedTopicsWriteLoads) {
+  auto model = parseTopic("topic: ~dlg_posture_nao ^noPick()\nlanguage: enu\nmodel: nao\nu:(sit) ok\n", "t.top");
+  ASSERT_TRUE(model.topic);
+  EXPECT_TRUE(model.problems.empty());
+  auto twice = parseTopic("topic: ~first()\nlanguage: enu\n\ntopic: ~second()\nlanguage: enu\nu:(hi) hello\n", "t.top");
+  ASSERT_TRUE(twice.topic);
+  EXPECT_EQ(twice.topic->name, "first");
+  ASSERT_EQ(twice.problems.size(), 1u);
+  EXPECT_EQ(twice.problems[0].format(),
+            "t.top:4:1: warning: a second 'topic:' (a file holds one topic): the topic is ~first, this line is ignored");
+  auto escaped = parseTopic("topic: ~t()\nlanguage: enu\n"
+                            "u:(come) ok ^pCall(ALAutonomousLife.switchFocus(\\\"come-here/interactive\\\", 256))\n",
+                            "t.top");
+  ASSERT_TRUE(escaped.topic) << (escaped.problems.empty() ? "" : escaped.problems[0].format());
+  const OutputNode& call = escaped.topic->rules[0].output.children.back();
+  ASSERT_EQ(call.kind, OutputKind::Function);
+  EXPECT_EQ(call.args.at(0), "ALAutonomousLife.switchFocus(\"come-here/interactive\", 256)");
 }
 
 }  // namespace

@@ -327,6 +327,22 @@ TEST(DialogIncludes, AnIncludedFileLoadsAndActivatesWithItsTopic) {
   EXPECT_THROW(callAsJson(engine, "ALDialog.loadTopic", {(dir / "broken.top").string()}), service::CallError);
 }
 
+// A package's Dialog folders include each other's topics by file name
+// (include: Concepts_enu.top from Greeting/, a karate app's).
+TEST(DialogIncludes, AnIncludeNamesAFileOfTheTopicsPackage) {
+  const test::TempDir dir;
+  dir.write("manifest.xml", "<package uuid=\"p\" version=\"1\"/>\n");
+  dir.write("Concepts/Concepts_enu.top", "topic: ~Concepts()\nlanguage: enu\nconcept:(kick) [kick punch]\n");
+  dir.write("Greeting/Greeting_enu.top", "topic: ~Greeting()\nlanguage: enu\ninclude: Concepts_enu.top\n"
+                                         "u:(~kick) hiya\n");
+  core::VirtualClock clock;
+  engine::Engine engine(clock, {});
+  EXPECT_EQ(callAsJson(engine, "ALDialog.loadTopic", {(dir / "Greeting/Greeting_enu.top").string()}), "Greeting");
+  callAsJson(engine, "ALDialog.activateTopic", {"Greeting"});
+  callAsJson(engine, "ALDialog.forceInput", {"punch"});
+  EXPECT_EQ(engine.robot.textToSpeech().spoken(), (std::vector<std::string>{"hiya"}));
+}
+
 // Each load counts its own includes: a file that includes itself is refused
 // at the ninth level, and the count does not leak into the next load (or
 // into another thread's: it travels with the call).
@@ -350,6 +366,33 @@ TEST(DialogIncludes, ATopicThatIncludesItselfIsRefusedAndTheNextLoadStartsAtDept
   }
   // Seven includes below the topic loaded are allowed, after the refusals.
   EXPECT_EQ(callAsJson(engine, "ALDialog.loadTopic", {(dir / "chain7.top").string()}), "chain7");
+}
+
+}  // namespace
+}  // namespace autolife::dialog
+
+namespace autolife::dialog {
+namespace {
+
+// What ALDialog says of the robot and the time of day, which published
+// topics read (aldialog-api's events; Pepper-Concierge's welcome says
+// $Dialog/RobotName).
+TEST(DialogVariables, TheRobotAndTheTimeOfDay) {
+  core::VirtualClock clock;
+  engine::EngineOptions options;
+  options.model = launchpad::RobotModel::Pepper;
+  engine::Engine engine(clock, options);
+  const std::string name =
+      engine.services.call("ALDialog.loadTopicContent",
+                           {std::string("topic: ~t()\nlanguage: enu\nu:(who are you) I am $Dialog/RobotName, a "
+                                        "$Dialog/RobotModel\nu:(what year is it) $Dialog/Year\n")})
+          .asString();
+  engine.services.call("ALDialog.activateTopic", {name});
+  engine.services.call("ALDialog.subscribe", {std::string("test")});
+  EXPECT_EQ(engine.hear("who are you").dialog->answers.at(0).text, "I am pepper, a juliette");
+  const auto year = engine.hear("what year is it").dialog->answers.at(0).text;
+  EXPECT_EQ(year.size(), 4u);
+  EXPECT_TRUE(year.starts_with("20")) << year;
 }
 
 }  // namespace

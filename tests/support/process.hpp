@@ -15,6 +15,12 @@ struct ProcessResult {
 
 ProcessResult runProcess(const std::vector<std::string>& argv, const std::string& input = "");
 
+// The program at a terminal (terminal.cpp): each input is typed once
+// `prompt` has appeared again, then Ctrl-D; `out` is all the terminal
+// showed (what was typed echoed, line ends as \r\n), `err` is empty.
+ProcessResult runInTerminal(const std::vector<std::string>& argv, const std::vector<std::string>& inputs,
+                            const std::string& prompt);
+
 // A file in a fresh temporary directory, removed with the object.
 class TempFile {
 public:

@@ -12,6 +12,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -68,12 +69,17 @@ struct Explanation {
   std::string input;
   std::string outcome;  // "answered", "not-understood", "speak-failure" (a rule matched, its answer cannot be said), "ignored"
   std::string reason;   // a sentence: which rule matched, or why none did
-  std::string topic;    // of the rule that answered
+  std::string topic;    // of the rule that answered (speak-failure: that could not)
   std::string file;
   int line = 0;
   std::string rule;     // its source line
+  std::string failure;  // speak-failure: why the first rule that matched cannot answer ("$name is not set")
   std::vector<std::string> notes;  // rules that matched but did not answer, and why
 };
+
+// What a listener hears of `said`: `\pau=500\` as "...", the other speech
+// tags (\rspd=80\, \vct=110\...) removed.
+std::string spokenText(std::string_view said);
 
 struct Reply {
   bool understood = false;

@@ -27,9 +27,11 @@ namespace autolife::dialog {
 
 // QiChat variables as ALMemory keys. Values that read as numbers are
 // stored as numbers ($onStopped=1 is the Int 1), others as strings.
+// With a clock, the time-of-day variables ALDialog keeps ($Dialog/Hour,
+// $Dialog/Morning...) are read from it.
 class MemoryVariables final : public Variables {
 public:
-  explicit MemoryVariables(memory::Memory& m) : memory_(m) {}
+  explicit MemoryVariables(memory::Memory& m, const core::Clock* clock = nullptr) : memory_(m), clock_(clock) {}
   std::optional<std::string> get(const std::string& name) const override;
   void set(const std::string& name, const std::string& value) override;
   void clear(const std::string& name) override;
@@ -38,14 +40,15 @@ public:
 
 private:
   memory::Memory& memory_;
+  const core::Clock* clock_;
 };
 
 // One line of a conversation as `autolife chat --json` prints it.
 struct DialogRecord {
   core::Time time{0};
-  std::string kind;   // "human", "robot", "set", "not-understood", "action", "event"
-  std::string text;   // what was said / the variable's name / the action's name
-  std::string value;  // "set": the value
+  std::string kind;   // "human", "robot", "set", "not-understood", "speak-failure", "action", "event"
+  std::string text;   // what was said / the variable's name / the action's name / why the rule cannot answer
+  std::string value;  // "set": the value; "speak-failure": the rule's file:line
   std::vector<std::string> args;  // "action"
 };
 
@@ -71,6 +74,7 @@ public:
   void subscribe(const std::string& name);
   void unsubscribe(const std::string& name);
   bool running() const;  // subscribed: listens to what is said
+  std::string language() const;  // what topics without `language:` are in
 
   // A person spoke (the recogniser heard `utterance` with `confidence`).
   Reply input(const std::string& utterance, double confidence, bool forced);
@@ -104,6 +108,7 @@ private:
   std::string loadFileAt(const std::string& path, int depth);
   std::vector<std::string> loadIncludes(const std::string& path, const std::vector<std::string>& includes, int depth);
   void record(DialogRecord r);
+  void recordSpeakFailure(const Explanation& explanation);
   void resubscribeEvents();  // mutex_ held
   // A ^call (mutex_ held, inside the rule that makes it).
   std::optional<std::string> callService(const std::string& method, const std::vector<std::string>& args);

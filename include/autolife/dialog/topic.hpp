@@ -139,13 +139,27 @@ struct ParseResult {
 inline constexpr std::size_t kMaxTopicBytes = 4 * 1024 * 1024;
 inline constexpr int kMaxNesting = 64;
 
-ParseResult parseTopic(std::string_view text, const std::string& file);
-ParseResult loadTopicFile(const std::string& path);
+// A topic without a `language:` line (QiSDK's) is in its file's language
+// (greet_enu.top, res/raw-fr/greet.top), else `fallbackLanguage` (chat's
+// --language, ALDialog's current language), else English.
+ParseResult parseTopic(std::string_view text, const std::string& file, std::string_view fallbackLanguage = {});
+ParseResult loadTopicFile(const std::string& path, std::string_view fallbackLanguage = {});
+std::string defaultTopicLanguage(const std::string& file, std::string_view fallbackLanguage);
 
-// "enu", "en_US", "English" -> "English"; "" when unknown.
+// The languages of NAOqi's dialog (languages.cpp): "enu", "en_US",
+// "English" -> "English"; "" when unknown.
 std::string languageName(std::string_view codeOrName);
 // "English" -> "enu" (as Choregraphe's .dlg and file names write it).
 std::string languageCode(std::string_view name);
+// "English" -> "en_US" (as manifests and .pml files write it).
+std::string languageLocale(std::string_view name);
+// Every language's name, English first.
+const std::vector<std::string>& languageNames();
+// The language a file's name or folder gives (greet_enu.top, raw-fr/); "" when none.
+std::string languageOfPath(std::string_view path);
+// autolife has NAOqi's lexicon (~yes, ~no...) of this language built in:
+// those the SDK documents, English, French and Japanese.
+bool hasBuiltInLexicon(const std::string& language);
 // Japanese and Chinese are written without spaces: matched on characters.
 bool matchesOnCharacters(std::string_view language);
 

@@ -48,6 +48,11 @@ struct PlayResult {
 
 const char* endName(PlayResult::End end);
 
+// The language a behavior's Dialog boxes run in: its package's first (the
+// nearest manifest.xml above it: its supported languages, else its
+// topics'), "" when it has no package.
+std::string packageDialogLanguage(const std::filesystem::path& behavior);
+
 // Runs the behavior; `output` hears each record as it happens (in JSON:
 // {"t", "service", "method", "args"} per call, {"t", "log", "box",
 // "message"}, {"t", "error", "box"}, and last {"t", "end", ...}).
