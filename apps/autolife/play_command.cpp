@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "autolife/core/json_line.hpp"
+#include "autolife/sim/installed_app.hpp"
 #include "autolife/sim/play.hpp"
 #include "autolife/sim/scenario.hpp"
 #include "commands.hpp"
@@ -38,6 +39,12 @@ When the behavior is part of a package whose manifest declares <services>,
 the package is loaded in place and its services run beside the behavior, as
 `simulate` runs them (their start, output and end are records too); they
 stop when the behavior ends.
+Without --robot, a behavior of a package plays on Pepper when its
+manifest's requirements name a Pepper (<robotRequirement model="JULIETTE"/>)
+and no NAO, else on NAO. A
+package's behavior runs from the folder NAOqi installs packages in
+(.../PackageManager/apps/<uuid>/, a link to the package's own folder), as
+the stock boxes that find their app from their path expect.
 With --robot tcp://HOST:PORT the behavior acts on a robot over qi (a NAOqi,
 or an autolife serve): the robot's services replace the simulated ones,
 the model is the robot's, and time is real (--virtual is refused). See
@@ -52,10 +59,21 @@ struct PlayCommandOptions {
   bool realtime = false;
   bool virtualTime = false;
   std::string until;
-  std::string robot = "nao";
+  std::string robot;  // none: the package's manifest says, else nao
   std::optional<double> turnLimit;
   std::uint64_t seed = 0;
 };
+
+// The robot a behavior's package is made for (its manifest's
+// robotRequirements: JULIETTE is Pepper, NAO wins), said when Pepper; nao otherwise.
+std::string robotOfPackage(const std::string& behavior) {
+  const auto package = sim::packageOf(behavior);
+  const auto required = package ? sim::robotRequiredBy(*package) : std::nullopt;
+  if (!required || required->model != launchpad::RobotModel::Pepper) return "nao";
+  std::cerr << "autolife play: on Pepper, as the package's manifest requires (" << required->requirement
+            << "); --robot chooses another\n";
+  return "pepper";
+}
 
 int runPlay(const PlayCommandOptions& o) {
   sim::PlayOptions options;
@@ -74,7 +92,8 @@ int runPlay(const PlayCommandOptions& o) {
     std::cerr << "autolife play: --virtual cannot drive a real robot (with --robot URL, time is real)\n";
     return 2;
   }
-  auto robot = chooseRobot("play", o.robot, false);  // Life does not run: no trigger reads memory
+  auto robot = chooseRobot("play", o.robot.empty() ? robotOfPackage(o.behavior) : o.robot,
+                           false);  // Life does not run: no trigger reads memory
   if (!robot) return 2;
   if (robot->link) options.realtime = true;
   options.model = *robot->model;
@@ -109,7 +128,8 @@ void addPlayCommand(CLI::App& app, int& status) {
   cmd->add_flag("--virtual", options->virtualTime, "Run in virtual time (the default)")->excludes(realtime);
   cmd->add_option("--until", options->until, "Stop the behavior at this time (seconds, or 90s, 30m, 2h, 1d)");
   cmd->add_option("--robot", options->robot,
-                  "nao (default) or pepper: the simulated robot; tcp://HOST:PORT: a robot over qi");
+                  "nao or pepper: the simulated robot (default: the one the package's manifest requires, else nao); "
+                  "tcp://HOST:PORT: a robot over qi");
   addTurnLimitOption(cmd, options->turnLimit);
   addSeedOption(cmd, options->seed);
   cmd->footer(kPlayHelp);

@@ -4,7 +4,7 @@ against what the server's `describe` lists, as a qi proxy's are against
 the service's meta-object."""
 
 from . import errors
-from .signal import RemoteSignal
+from .signal import RemoteSignal, Signal
 
 
 class Method:
@@ -85,6 +85,65 @@ class MemoryProxy(ServiceProxy):
             raise errors.BadArgument("ALMemory.subscriber takes a key (str), not %r" % (key,),
                                      "bad-argument", errors.INVALID_PARAMS, method="ALMemory.subscriber")
         return Subscriber(self._session, key)
+
+
+class ExpressionObject:
+    """What `ALExpressionWatcher.add(expression, report_mode)` returns, as in
+    qi: `signal` is emitted with the expression's value when the report mode
+    says (0 any change, 1 any edge, 2 rising edge). The expression is watched
+    from add() until close() (or the session's end): a subscription
+    `{"expression": ..., "reportMode": ...}` on the server."""
+
+    def __init__(self, session, expression, report_mode):
+        self._session = session
+        self._expression = expression
+        self._report_mode = report_mode
+        self.signal = Signal("ExpressionObject.signal")
+        self._subscription = session._subscribe({"expression": expression, "reportMode": report_mode}, self.signal)
+
+    def getExpression(self):
+        return self._expression
+
+    def getReportMode(self):
+        return self._report_mode
+
+    def _watched(self):
+        # The server's newest watch of this expression and mode (its own,
+        # unless the same one was added again since).
+        found = None
+        for w in self._session.call("ALExpressionWatcher.watched"):
+            if w["expression"] == self._expression and w["reportMode"] == self._report_mode:
+                found = w
+        return found
+
+    def getValue(self):
+        w = self._watched()
+        return w["value"] if w else None
+
+    def explain(self):
+        """The expression explained now: {t, value, tree}."""
+        w = self._watched()
+        return w["explanation"] if w else None
+
+    def close(self):
+        subscription, self._subscription = self._subscription, None
+        if subscription is not None:
+            self._session._unsubscribe(subscription)
+
+    def __repr__(self):
+        return "<ExpressionObject %r>" % self._expression
+
+
+class ExpressionWatcherProxy(ServiceProxy):
+    """ALExpressionWatcher, whose add() answers an object (over the API's
+    `subscribe`)."""
+
+    def add(self, expression, report_mode=0):
+        if not isinstance(expression, str) or isinstance(report_mode, bool) or not isinstance(report_mode, int):
+            raise errors.BadArgument("ALExpressionWatcher.add takes (expression: str, report_mode: int), not (%r, %r)"
+                                     % (expression, report_mode), "bad-argument", errors.INVALID_PARAMS,
+                                     method="ALExpressionWatcher.add")
+        return ExpressionObject(self._session, expression, report_mode)
 
 
 def _type(kind, signature):

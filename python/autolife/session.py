@@ -17,7 +17,7 @@ import threading
 import urllib.parse
 
 from . import errors
-from .service import MemoryProxy, ServiceProxy
+from .service import ExpressionWatcherProxy, MemoryProxy, ServiceProxy
 from .signal import Signal
 from .websocket import Closed, HandshakeError, WebSocket
 
@@ -173,7 +173,8 @@ class Session:
         if description is None:
             raise errors.NoSuchService("there is no service named %s" % name, "no-such-service",
                                        errors.METHOD_NOT_FOUND, method=name)
-        proxy = (MemoryProxy if name == "ALMemory" else ServiceProxy)(self, name, description)
+        kind = {"ALMemory": MemoryProxy, "ALExpressionWatcher": ExpressionWatcherProxy}.get(name, ServiceProxy)
+        proxy = kind(self, name, description)
         with self._lock:
             return self._proxies.setdefault(name, proxy)
 
@@ -284,7 +285,7 @@ class Session:
         for one in message if isinstance(message, list) else [message]:
             if not isinstance(one, dict):
                 continue
-            if one.get("method") in ("event", "signal"):
+            if one.get("method") in ("event", "signal", "expression"):
                 self._notify(one.get("params") or {})
             elif "id" in one:
                 self._answer(one)

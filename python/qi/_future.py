@@ -36,6 +36,12 @@ class Future(object):
     """The result of something that finishes later: a value, an error
     (a message), or canceled."""
 
+    # Set on the futures a call over qi gives its caller (_remote.py): the
+    # callbacks added before it finishes run in a task of the runtime, not
+    # in the thread that read the reply, as libqi runs a promise's
+    # callbacks asynchronously; a callback may then call the peer and wait.
+    _callbacks_elsewhere = False
+
     def __init__(self, on_cancel=None):
         self._done = _runtime.current().event()
         self._lock = threading.Lock()
@@ -54,8 +60,10 @@ class Future(object):
             self._state, self._value, self._error = state, value, error
             callbacks, self._callbacks = self._callbacks, []
         self._done.set()
-        for callback in callbacks:
-            _run_callback(callback, self)
+        if callbacks and self._callbacks_elsewhere:
+            _runtime.current().spawn(lambda: _run_callbacks(callbacks, self))
+        else:
+            _run_callbacks(callbacks, self)
         return True
 
     # ---- reading ----
@@ -152,6 +160,11 @@ class Future(object):
 
     def __repr__(self):
         return "<qi.Future state=%d>" % self._state
+
+
+def _run_callbacks(callbacks, future):
+    for callback in callbacks:
+        _run_callback(callback, future)
 
 
 def _run_callback(callback, future):

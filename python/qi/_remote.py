@@ -10,6 +10,15 @@ from ._future import accepts_async, failed, resolved
 from ._future import take_async as _take_async
 
 
+def _for_caller(raw, decode):
+    """The future a call's caller gets: `decode` of the reply runs in the
+    thread that read it, the caller's callbacks in a task of their own
+    (Future._callbacks_elsewhere)."""
+    future = raw.andThen(decode)
+    future._callbacks_elsewhere = True
+    return future
+
+
 class RemoteObject(object):
     def __init__(self, session, service_id, object_id, meta, name=""):
         self._session = session
@@ -110,7 +119,7 @@ class RemoteMethod(object):
         backend = owner._session
         if wants_future:
             raw = backend._transport.call(owner._service, owner._object, method.uid, payload)
-            return raw.andThen(lambda data: backend._decode(result, data))
+            return _for_caller(raw, lambda data: backend._decode(result, data))
         return backend._decode(result, backend._transport.call_sync(owner._service, owner._object, method.uid,
                                                                     payload))
 
@@ -191,14 +200,14 @@ class RemoteProperty(object):
         self._signal = RemoteSignal(owner, uid, "(m)")
 
     def value(self, **kwargs):
-        future = self._owner._send(_message.PROPERTY, "(m)", [self._name]).andThen(
-            lambda data: self._owner._session._decode("m", data))
+        future = _for_caller(self._owner._send(_message.PROPERTY, "(m)", [self._name]),
+                             lambda data: self._owner._session._decode("m", data))
         return future if _take_async(kwargs) else future.value()
 
     def setValue(self, value, **kwargs):
         future = self._owner._send(_message.SET_PROPERTY, "(mm)", [self._name, value])
         if _take_async(kwargs):
-            return future
+            return _for_caller(future, lambda data: None)
         future.value()
 
     def connect(self, callback, **kwargs):

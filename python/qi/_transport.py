@@ -193,7 +193,10 @@ class _Reply(object):
         self.state, self.value, self.error = FutureState.Running, None, ""
 
     def _finish(self, state, value=None, error=""):
-        self.state, self.value, self.error = state, value, error
+        # The state last: a follower that sees it finished (without a lock)
+        # must find the value already there.
+        self.value, self.error = value, error
+        self.state = state
         return True
 
 
@@ -343,6 +346,10 @@ class Transport(object):
                         self._fall(str(e) or type(e).__name__)
                     finally:
                         self._read_lock.release()
+                        if self._buffer or self._channel.pending():
+                            # Read with this reply, not handed on: the reader thread
+                            # may sleep in select() on a socket with nothing left.
+                            self._poke()
                         if self._followers:
                             with changed:
                                 changed.notify_all()

@@ -93,7 +93,14 @@ private:
 // A call's outcome as respond's `run` gives it: the value, or its error thrown.
 const service::Any& answerWith(const service::Outcome& outcome) {
   if (const auto* error = std::get_if<service::CallError>(&outcome)) throw *error;
-  return std::get<service::Any>(outcome);
+  const auto& result = std::get<service::Any>(outcome);
+  // An object (ALExpressionWatcher.add's) lives where it is held: JSON
+  // cannot hand it out. Its signal comes through a subscription.
+  if (result.isObject())
+    throw service::CallError("use-subscribe",
+                             "the result is an object, which JSON cannot carry; ALExpressionWatcher.add's is "
+                             R"(subscribe {"expression": "...", "reportMode": 0|1|2})");
+  return result;
 }
 
 }  // namespace
@@ -194,7 +201,15 @@ Json Api::subscribe(const core::Value& params, Client& client) {
   const auto& signal = member(params, "signal", 0);
   if (params.isMap() && sizeOf(params) == 1 && event.isString()) return client.subscriptions.toEvent(event.asString());
   if (params.isMap() && sizeOf(params) == 1 && signal.isString()) return client.subscriptions.toSignal(signal.asString());
-  throw badParams(R"(subscribe takes {"event": "memory/key"} or {"signal": "Service.signal"})");
+  // ALExpressionWatcher.add's object, as a subscription (an object cannot
+  // cross JSON): {"expression": "...", "reportMode": 0|1|2} (default 0).
+  const auto* expression = params.find("expression");
+  const auto* mode = params.find("reportMode");
+  if (params.isMap() && expression && expression->isString() && sizeOf(params) == (mode ? 2u : 1u) &&
+      (!mode || mode->isInt()))
+    return client.subscriptions.toExpression(expression->asString(), mode ? static_cast<int>(mode->asInt()) : 0);
+  throw badParams(
+      R"(subscribe takes {"event": "memory/key"}, {"signal": "Service.signal"} or {"expression": "condition", "reportMode": 0|1|2})");
 }
 
 Json Api::unsubscribe(const core::Value& params, Client& client) {

@@ -3,6 +3,7 @@
 #include "autolife/core/clock.hpp"
 #include "autolife/core/value_json.hpp"
 #include "autolife/memory/memory.hpp"
+#include "autolife/service/object.hpp"
 #include "autolife/service/service.hpp"
 
 namespace autolife::api {
@@ -65,6 +66,25 @@ std::int64_t Subscriptions::toSignal(const std::string& qualified) {
         if (name != signal) return;
         (*sink)(text(notification(
             "signal", {{"subscription", id}, {"signal", qualified}, {"value", wireValue(v)}, {"t", core::toSeconds(clock.now())}})));
+      });
+  entries_.emplace(id, std::move(entry));
+  return id;
+}
+
+std::int64_t Subscriptions::toExpression(const std::string& expression, int reportMode) {
+  reserve();
+  auto object = service::objectOf(engine_.services.call("ALExpressionWatcher", "add", {expression, reportMode}));
+  if (!object) throw service::CallError("no-such-service", "ALExpressionWatcher handed out no object");
+  std::lock_guard lock(mutex_);
+  const auto id = next_++;
+  Entry entry{nullptr, object, 0};  // holding the object keeps the expression watched
+  entry.link = object->emitted.connect(
+      [sink = sink_, id, expression, &clock = engine_.clock](const std::string& name, const service::Any& v) {
+        if (name != "signal") return;
+        (*sink)(text(notification("expression", {{"subscription", id},
+                                                  {"expression", expression},
+                                                  {"value", wireValue(v)},
+                                                  {"t", core::toSeconds(clock.now())}})));
       });
   entries_.emplace(id, std::move(entry));
   return id;

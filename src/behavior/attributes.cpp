@@ -129,6 +129,9 @@ ResourceType Attributes::resourceType(const char* name) const {
   auto text = typedValue(name);
   if (!text) return ResourceType::Lock;
   if (auto code = keyword(*text, kResourceTypes)) return static_cast<ResourceType>(*code);
+  // "Pause on demand (beta)": Choregraphe's name for it while it was new.
+  if (const auto paren = text->find(" ("); paren != std::string_view::npos && text->ends_with(")"))
+    if (auto code = keyword(text->substr(0, paren), kResourceTypes)) return static_cast<ResourceType>(*code);
   invalid(name, *text, "Lock, Stop on demand, Pause on demand or Callback on demand");
   return ResourceType::Lock;
 }

@@ -60,7 +60,9 @@ void checkInputEnd(const Link& link, const Diagram& diagram, const Box& parent, 
   if (!box)
     report.error(link.source.diagnostic("link to box id " + std::to_string(link.inputOwner) +
                                         ", which is not in this diagram"));
-  else if (!box->findInput(link.indexOfInput))
+  // A link into a parameter sets it (Choregraphe draws parameters as ports
+  // a link can reach): the value the output carries becomes its value.
+  else if (!box->findInput(link.indexOfInput) && !box->findParameter(link.indexOfInput))
     report.error(link.source.diagnostic("link to input " + std::to_string(link.indexOfInput) + " of " +
                                         boxName(*box) + ", which has no input with that id" +
                                         whatIs(*box, link.indexOfInput)));

@@ -115,8 +115,17 @@ ChildProcesses::Id ChildProcesses::start(const Spec& spec, Callbacks callbacks) 
   }
   if (!spec.directory.empty()) posix_spawn_file_actions_addchdir_np(&s.actions, spec.directory.c_str());
   // Its own process group: stopping it signals everything it started too.
-  posix_spawnattr_setflags(&s.attributes, POSIX_SPAWN_SETPGROUP);
+  // No signal blocked, SIGTERM's default: `autolife serve` blocks SIGTERM
+  // and SIGINT in its threads (one sigwait() takes them), and a child
+  // inheriting that would hear stop()'s SIGTERM only as the SIGKILL.
+  sigset_t none, terminate;
+  sigemptyset(&none);
+  sigemptyset(&terminate);
+  sigaddset(&terminate, SIGTERM);
+  posix_spawnattr_setflags(&s.attributes, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
   posix_spawnattr_setpgroup(&s.attributes, 0);
+  posix_spawnattr_setsigmask(&s.attributes, &none);
+  posix_spawnattr_setsigdefault(&s.attributes, &terminate);
   std::vector<char*> args;
   for (const auto& a : spec.argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);

@@ -122,7 +122,8 @@ Engine::Parts::Parts(core::Clock& c, const EngineOptions& o)
       robot(memory, c, o.model),
       speechRecognition(memory),
       dialog(c, memory, services, o.seed),
-      serviceOperands(memory, services) {}
+      serviceOperands(memory, services),
+      expressions(monitor, serviceOperands) {}
 
 Engine::Engine(core::Clock& c, EngineOptions o)
     : options_(std::move(o)),
@@ -228,6 +229,7 @@ void Engine::registerServices() {
   // simulated service is.
   services.add(naoqi::ServiceBuilder(speechRecognition.makeService()).build());
   services.add(naoqi::ServiceBuilder(dialog.makeService()).build());
+  services.add(makeExpressionWatcherService(parts_->expressions));
   robot.registerServices(services);
   // An installed package's behavior plays as an animation for as long as its timeline.
   robot.animationPlayer().setResolver([this](const std::string& name) -> std::optional<double> {

@@ -18,6 +18,7 @@
 #include "autolife/engine/engine.hpp"
 #include "autolife/engine/perceived_world.hpp"
 #include "autolife/engine/service_manager.hpp"
+#include "autolife/engine/expression_watcher.hpp"
 #include "autolife/engine/service_operands.hpp"
 #include "autolife/launchpad/launchpad_keys.hpp"
 #include "autolife/life/autonomous_life.hpp"
@@ -95,6 +96,8 @@ struct Engine::Parts {
   core::Signal<const std::string&> topicRefused;
   // Gone before the services it listens to.
   ServiceOperandBridge serviceOperands;
+  // ALExpressionWatcher: gone before the operands and the monitor it uses.
+  ExpressionWatcher expressions;
   // The package services' runner, when one is attached (ALServiceManager).
   ServiceProcesses serviceProcesses;
 

@@ -209,6 +209,16 @@ struct BoxTask {
 std::shared_ptr<BoxTask> spawnBoxTask(const std::shared_ptr<BoxSlot>& slot, std::function<void()> body, double delay);
 std::shared_ptr<BoxTask> spawnPython(py::object function, double delay);
 
+// A service's signal or property connected to a callable of the box
+// (callbacks.cpp); `what` names the service in errors. The link's id.
+std::int64_t connectToService(const std::shared_ptr<BoxSlot>& slot, const std::shared_ptr<service::Service>& service,
+                              const std::string& what, const std::string& name, py::object callback);
+
+// Objects a service hands out (objects.cpp): the Python proxy of one (a
+// service::ObjectRef), None for any other Object value.
+py::object objectToPython(const core::Value& v);
+void defineObjects(py::module_& m);
+
 // Service calls (engine_calls.cpp).
 py::object callService(const std::string& service, const std::string& method, const py::list& args);
 

@@ -115,17 +115,18 @@ std::int64_t memorySubscribe(const std::shared_ptr<BoxSlot>& slot, const std::st
   return id;
 }
 
+}  // namespace
+
 // `callback(value)` at each emission of the service's signal `name` (or
-// each change of its property `name`), in a box thread while the box is loaded.
-std::int64_t connectSignal(const std::shared_ptr<BoxSlot>& slot, const std::string& serviceName, const std::string& name,
-                           py::object callback) {
-  auto service = withHost(*slot, [&](BoxHost& host) { return host.services().find(serviceName); });
-  if (!service) throw std::runtime_error("no service " + serviceName + " on this robot: cannot connect to " + name);
+// each change of its property `name`), in a box thread while the box is
+// loaded. `what` names the service in errors.
+std::int64_t connectToService(const std::shared_ptr<BoxSlot>& slot, const std::shared_ptr<service::Service>& service,
+                              const std::string& what, const std::string& name, py::object callback) {
   bool isProperty = false;
   for (const auto& p : service->properties()) isProperty = isProperty || p.name == name;
   bool isSignal = false;
   for (const auto& s : service->signals()) isSignal = isSignal || s.name == name;
-  if (!isProperty && !isSignal) throw std::runtime_error(serviceName + " has no signal or property named " + name);
+  if (!isProperty && !isSignal) throw std::runtime_error(what + " has no signal or property named " + name);
   Link link;
   link.kind = isSignal ? Link::Kind::Signal : Link::Kind::Property;
   link.key = name;
@@ -144,6 +145,15 @@ std::int64_t connectSignal(const std::shared_ptr<BoxSlot>& slot, const std::stri
   std::lock_guard lock(slot->linksMutex);
   if (auto it = slot->links.find(id); it != slot->links.end()) it->second.subscription = subscription;
   return id;
+}
+
+namespace {
+
+std::int64_t connectSignal(const std::shared_ptr<BoxSlot>& slot, const std::string& serviceName, const std::string& name,
+                           py::object callback) {
+  auto service = withHost(*slot, [&](BoxHost& host) { return host.services().find(serviceName); });
+  if (!service) throw std::runtime_error("no service " + serviceName + " on this robot: cannot connect to " + name);
+  return connectToService(slot, service, serviceName, name, std::move(callback));
 }
 
 }  // namespace

@@ -53,7 +53,7 @@ py::object toPython(const core::Value& v) {
       for (const auto& [key, e] : v.asMap()) out[py::str(key)] = toPython(e);
       return out;
     }
-    case Type::Object: break;  // no Python form: objects stay where they live
+    case Type::Object: return objectToPython(v);  // a proxy, or None: a qi reference stays where it lives
   }
   return py::none();
 }

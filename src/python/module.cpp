@@ -118,6 +118,7 @@ PYBIND11_EMBEDDED_MODULE(_autolife, m) {
   defineCallbacks(box);
   defineCalls(m);
   defineThreads(m);
+  defineObjects(m);
 }
 
 namespace autolife::python::detail {

@@ -11,6 +11,7 @@
 #include "autolife/qi/codec.hpp"
 #include "autolife/qi/convert.hpp"
 #include "autolife/qi/message.hpp"
+#include "autolife/service/object.hpp"
 #include "autolife/service/service.hpp"
 
 namespace autolife::qiserver {
@@ -139,17 +140,26 @@ std::array<std::uint8_t, 20> newObjectUid() {
 
 // ---- ServiceObject ----------------------------------------------------------
 
-ServiceObject::ServiceObject(engine::ServiceAccess engine, std::shared_ptr<service::Service> service, std::uint32_t serviceId)
-    : engine_(engine), service_(std::move(service)), serviceId_(serviceId) {
+ServiceObject::ServiceObject(engine::ServiceAccess engine, std::shared_ptr<service::Service> service, std::uint32_t serviceId,
+                             Origin origin)
+    : engine_(engine), service_(std::move(service)), serviceId_(serviceId), origin_(origin) {
   qi::MetaObject own;
   own.description = service_->description();
   std::uint32_t uid = qi::action::FirstUser;
   // ALMemory.subscriber(key) answers an object made here: its own uid, or
   // the service's declaration of it.
   const bool memory = service_->name() == "ALMemory";
+  auto isProperty = [&](const std::string& name) {
+    for (const auto& p : service_->properties())
+      if (p.name == name) return true;
+    return false;
+  };
   for (const auto& method : service_->methods()) {
     if (memory && method.name == "subscriber" && method.parameters.size() == 1) subscriberUid_ = uid;
-    own.methods[uid] = subscriberUid_ == uid ? subscriberMeta(uid) : methodMeta(uid, method);
+    // A getter kept as a method for ALProxy and the network API (ALMood's
+    // attention): over qi, as on NAOqi 2, the name is the property's.
+    if (!isProperty(method.name) || subscriberUid_ == uid)
+      own.methods[uid] = subscriberUid_ == uid ? subscriberMeta(uid) : methodMeta(uid, method);
     ++uid;
   }
   if (memory && subscriberUid_ == 0) {
@@ -175,8 +185,15 @@ qi::Value ServiceObject::call(std::uint32_t uid, const qi::Value& arguments, Cal
   const std::size_t index = uid - qi::action::FirstUser;
   if (uid < qi::action::FirstUser || index >= service_->methods().size()) noSuch("method", uid, service_->name());
   const service::Method& method = service_->methods()[index];
-  const qi::MetaMethod& meta = meta_.methods.at(uid);
-  const auto result = engine_.services.call(service_->name(), method.name, serviceArguments(arguments, meta.parametersSignature));
+  const auto found = meta_.methods.find(uid);
+  if (found == meta_.methods.end()) noSuch("method", uid, service_->name());
+  const qi::MetaMethod& meta = found->second;
+  const auto args = serviceArguments(arguments, meta.parametersSignature);
+  const auto result = origin_ == Origin::Registry ? engine_.services.call(service_->name(), method.name, args)
+                                                  : service_->call(method.name, args);
+  // An object the method hands out (ALExpressionWatcher.add's) is served
+  // for as long as the client keeps it.
+  if (auto object = service::objectOf(result)) return handOut(std::move(object), context);
   try {
     return qiValue(result, qi::Signature::parse(meta.returnSignature));
   } catch (const qi::EncodeError& e) {
@@ -189,8 +206,12 @@ qi::Value ServiceObject::call(std::uint32_t uid, const qi::Value& arguments, Cal
 void ServiceObject::callAsync(std::uint32_t uid, const qi::Value& arguments, CallContext& context,
                               std::function<void(Outcome)> reply) {
   if (subscriberUid_ != 0 && uid == subscriberUid_) return ServedObject::callAsync(uid, arguments, context, std::move(reply));
+  // An object's own methods, and those that hand out objects, answer at once (call()).
+  const auto found = meta_.methods.find(uid);
+  if (origin_ == Origin::Handed || (found != meta_.methods.end() && found->second.returnSignature == "o"))
+    return ServedObject::callAsync(uid, arguments, context, std::move(reply));
   const std::size_t index = uid - qi::action::FirstUser;
-  if (uid < qi::action::FirstUser || index >= service_->methods().size()) {
+  if (uid < qi::action::FirstUser || index >= service_->methods().size() || found == meta_.methods.end()) {
     try {
       noSuch("method", uid, service_->name());
     } catch (const std::exception& e) {
@@ -216,6 +237,16 @@ void ServiceObject::callAsync(std::uint32_t uid, const qi::Value& arguments, Cal
                                        resultText(result) + ": " + e.what());
                                }
                              });
+}
+
+qi::Value ServiceObject::handOut(std::shared_ptr<service::Service> object, CallContext& context) {
+  auto served = std::make_shared<ServiceObject>(engine_, std::move(object), serviceId_, Origin::Handed);
+  qi::Value::Object ref;
+  ref.metaObject = std::make_shared<const qi::Value>(served->metaObject().toValue());
+  ref.service = serviceId_;
+  ref.object = context.addObject(serviceId_, served);
+  ref.uid = newObjectUid();
+  return qi::Value(std::move(ref));
 }
 
 qi::Value ServiceObject::subscriber(const qi::Value& arguments, CallContext& context) {

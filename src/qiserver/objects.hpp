@@ -69,10 +69,14 @@ qi::MetaObject withBoundMembers(qi::MetaObject own);
 
 // An engine service as a qi object: its methods from uid 100 in declaration
 // order (overloads each get their own uid), then its signals, then its
-// properties. ALMemory also gets subscriber(key) → object.
+// properties. ALMemory also gets subscriber(key) → object. An object a
+// method hands out (service/object.hpp) is served the same way, its calls
+// made on it directly rather than through the registry.
 class ServiceObject final : public ServedObject {
 public:
-  ServiceObject(engine::ServiceAccess engine, std::shared_ptr<service::Service> service, std::uint32_t serviceId);
+  enum class Origin { Registry, Handed };
+  ServiceObject(engine::ServiceAccess engine, std::shared_ptr<service::Service> service, std::uint32_t serviceId,
+                Origin origin = Origin::Registry);
   const qi::MetaObject& metaObject() const override { return meta_; }
   qi::Value call(std::uint32_t uid, const qi::Value& arguments, CallContext& context) override;
   void callAsync(std::uint32_t uid, const qi::Value& arguments, CallContext& context,
@@ -84,12 +88,14 @@ public:
 
 private:
   qi::Value subscriber(const qi::Value& arguments, CallContext& context);
+  qi::Value handOut(std::shared_ptr<service::Service> object, CallContext& context);
   const service::SignalInfo& signalInfo(std::uint32_t uid) const;
   const service::Property& propertyInfo(std::uint32_t uid) const;
 
   engine::ServiceAccess engine_;
   std::shared_ptr<service::Service> service_;
   std::uint32_t serviceId_;
+  Origin origin_;
   qi::MetaObject meta_;
   std::uint32_t firstSignal_ = 0, firstProperty_ = 0, subscriberUid_ = 0;
 };

@@ -52,9 +52,10 @@ Perception::Perception(RobotCore& core) : core_(core) {
 // The subscriber is dropped once the lock is released: dropping it
 // unsubscribes from memory, which the robot never calls holding its lock.
 Perception::~Perception() {
-  std::shared_ptr<memory::Subscriber> drop;
+  std::shared_ptr<memory::Subscriber> drop, people;
   std::lock_guard lock(core_.mutex);
   drop = std::move(visible_);
+  people = std::move(people_);
 }
 
 Any Perception::read(const std::string& key) const {
@@ -342,28 +343,33 @@ std::shared_ptr<service::Service> Perception::makeMood() {
   auto b = declare(core_, "ALMood", "Mood from what people perception writes: attention from who is visible and looking");
   // The closest visible person looking at the robot engages it fully; one
   // visible, semi; nobody, not at all. Faces show no emotion here.
-  auto attention = [this] {
-    const auto people = visiblePeople();
-    if (people.empty()) return std::string("unengaged");
-    for (int id : people)
-      if (lookingAtRobot(read(personKey(id, "IsLookingAtRobot"))))
-        return std::string("fullyEngaged");
-    return std::string("semiEngaged");
-  };
+  auto attention = [this] { return attentionNow(); };
   auto level = [](double value) { return Any(Any::Map{{"value", value}, {"confidence", 1.0}}); };
-  b.bind("valence", [] { return std::string("neutral"); }, "neutral: the simulated faces show no emotion");
-  b.bind("attention", attention, "unengaged, semiEngaged or fullyEngaged, from the people visible and looking");
-  b.bind("ambiance", [] { return std::string("calm"); }, "calm: the simulated room is quiet");
-  b.bind("valenceLevel", [level] { return level(0.0); }, "{value, confidence}: 0, neutral");
-  b.bind("attentionLevel", [level, attention] {
+  auto attentionLevel = [level, attention] {
     const auto a = attention();
     return level(a == "fullyEngaged" ? 1.0 : a == "semiEngaged" ? 0.5 : 0.0);
-  }, "{value, confidence}: 1 fully engaged, 0.5 semi, 0 not");
-  b.bind("ambianceLevel", [] { return 0.0f; }, "0: calm");
-  b.bind("attentionZone", [this] {
-    const auto people = visiblePeople();
-    return std::string(people.empty() ? "unknown" : "front");
-  }, "Where attention is: front when someone is visible");
+  };
+  auto attentionZone = [this] { return std::string(visiblePeople().empty() ? "Unknown" : "LookingAtRobot"); };
+  // NAOqi 2's ALMood has these as properties (a condition's `ALMood.attention`,
+  // a qi client's `mood.attention.value()`); they stay methods too, for
+  // ALProxy and the network API.
+  auto both = [&b](const std::string& name, service::Type type, std::string description, std::function<Any()> get) {
+    b.method(name, {}, type, description, [get](const service::Arguments&) { return get(); });
+    b.property({name, type, std::move(description), std::move(get), {}});
+  };
+  using service::Type;
+  both("valence", Type::String, "neutral: the simulated faces show no emotion", [] { return Any("neutral"); });
+  both("attention", Type::String, "unengaged, semiEngaged or fullyEngaged, from the people visible and looking",
+       [attention] { return Any(attention()); });
+  both("ambiance", Type::String, "calm: the simulated room is quiet", [] { return Any("calm"); });
+  both("valenceLevel", Type::Any, "{value, confidence}: 0, neutral", [level] { return level(0.0); });
+  both("attentionLevel", Type::Any, "{value, confidence}: 1 fully engaged, 0.5 semi, 0 not", attentionLevel);
+  both("ambianceLevel", Type::Float, "0: calm", [] { return Any(0.0); });
+  both("attentionZone", Type::String, "LookingAtRobot when someone is visible, else Unknown",
+       [attentionZone] { return Any(attentionZone()); });
+  b.signal("valenceChanged");
+  b.signal("attentionChanged", "When the attention of the people in front changes (from the people perceived)");
+  b.signal("ambianceChanged");
   b.bind("getEmotionalReaction", [] { return std::string("none"); }, "none: no reaction is detected");
   auto personState = [level, attention] {
     const auto a = attention();
@@ -385,7 +391,40 @@ std::shared_ptr<service::Service> Perception::makeMood() {
   }, "The people visible: [{id}]");
   b.bind("subscribe", [](const std::string&, const std::string&) { return true; }, "Subscribes (recorded); true");
   b.bind("unsubscribe", [](const std::string&) { return true; }, "Unsubscribes (recorded); true");
-  return b.build();
+  auto mood = b.build();
+  followPeople(mood);
+  return mood;
+}
+
+std::string Perception::attentionNow() const {
+  const auto people = visiblePeople();
+  if (people.empty()) return "unengaged";
+  for (int id : people)
+    if (lookingAtRobot(read(personKey(id, "IsLookingAtRobot")))) return "fullyEngaged";
+  return "semiEngaged";
+}
+
+// Each time the world (or a robot) writes the people, ALMood's attention is
+// worked out again: a change is its property's change (a condition's
+// `ALMood.attention` follows it) and attentionChanged, as NAOqi's ALMood
+// reports at each of its periods.
+void Perception::followPeople(const std::shared_ptr<service::Service>& mood) {
+  auto sub = core_.memory.subscriber("PeoplePerception/PopulationUpdated");
+  std::weak_ptr<int> alive = core_.aliveToken();
+  std::weak_ptr<service::Service> weak = mood;
+  auto last = std::make_shared<std::string>(attentionNow());
+  sub->signal.connect([this, alive, weak, last](const core::Value&) {
+    auto service = weak.lock();
+    if (alive.expired() || !service) return;
+    const std::string now = attentionNow();
+    if (now == *last) return;
+    *last = now;
+    for (const char* p : {"attention", "attentionLevel", "attentionZone"}) service->notifyPropertyChanged(p);
+    service->emit("attentionChanged", Any(now));
+  });
+  std::shared_ptr<memory::Subscriber> drop;
+  std::lock_guard lock(core_.mutex);
+  drop = std::exchange(people_, std::move(sub));
 }
 
 std::shared_ptr<service::Service> Perception::makeUserSession() {

@@ -153,6 +153,9 @@ std::shared_ptr<service::Service> RobotSystem::makeRobotModel() {
                               : "Type: NAO (nao)\nHead: yes\nArms: 2, with hands\nLegs: 2\nTablet: no\n");
   }, "The robot's configuration, as text");
   b.bind("getRobotType", {}, [pepper] { return std::string(pepper ? "Juliette" : "Nao"); }, "Nao or Juliette (Pepper)");
+  // NAOqi's private spelling, which Choregraphe's multi-robot animation boxes call.
+  b.bind("_getRobotTypeString", {}, [pepper] { return std::string(pepper ? "juliette" : "nao"); },
+         "nao or juliette (Pepper): what Choregraphe's animation boxes ask");
   b.bind("hasArms", {}, [] { return true; }, "Whether the robot has arms");
   b.bind("hasHands", {}, [] { return true; }, "Whether the robot has hands");
   b.bind("hasLegs", {}, [pepper] { return !pepper; }, "Whether the robot has legs (Pepper rolls)");

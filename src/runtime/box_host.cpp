@@ -52,7 +52,9 @@ std::string BoxInstance::behaviorId() const { return run_.id(); }
 
 std::string BoxInstance::behaviorPath() const {
   const auto& b = run_.behavior();
-  return b.format == behavior::SourceFormat::NewFormat ? b.path.string() : b.path.parent_path().string();
+  const std::string folder = b.format == behavior::SourceFormat::NewFormat ? b.path.string() : b.path.parent_path().string();
+  const auto& asSeen = run_.context().folderAsSeen;
+  return asSeen ? asSeen(folder) : folder;
 }
 
 std::string BoxInstance::packageUid() const { return run_.placement().packageUid; }

@@ -16,6 +16,16 @@ void deliverTo(const Target& t, const std::optional<service::Any>& value) {
   else t.box->receive(t.port, value);
 }
 
+// Delivering to one target may end the behavior (its root stops) and
+// unload every box: the others stay alive until the loop is done, and an
+// unloaded box drops what reaches it.
+void deliverToAll(const std::vector<Target>& targets, const std::optional<service::Any>& value) {
+  std::vector<std::shared_ptr<BoxInstance>> alive;
+  alive.reserve(targets.size());
+  for (const auto& t : targets) alive.push_back(t.box->shared_from_this());
+  for (const auto& t : targets) deliverTo(t, value);
+}
+
 }  // namespace
 
 BoxInstance::BoxInstance(Run& run, const behavior::Box& model, BoxInstance* parent)
@@ -136,8 +146,12 @@ void BoxInstance::unload() {
 
 void BoxInstance::receive(int input, const std::optional<service::Any>& value) {
   if (!loaded_) return;
+  const auto keepAlive = shared_from_this();  // stopping a Dialog box may end the behavior, unloading this box
   const behavior::Input* in = model_.findInput(input);
-  if (!in) return;
+  if (!in) {
+    if (const behavior::Parameter* p = model_.findParameter(input)) receiveParameter(*p, value);
+    return;
+  }
   if (in->nature == behavior::InputNature::OnStop) letGoOfResources();
   if (in->nature == behavior::InputNature::OnStart && !admitStart(input, value)) return;
   if (isDialogBox() && in->nature == behavior::InputNature::OnStart) startDialog();
@@ -152,14 +166,25 @@ void BoxInstance::receive(int input, const std::optional<service::Any>& value) {
     if (in->nature == behavior::InputNature::OnStop) timeline_->stop();
   }
   const auto targets = forwards_[input];  // a copy: delivering may change the links
-  for (const auto& t : targets) deliverTo(t, value);
+  deliverToAll(targets, value);
+}
+
+// A link into a parameter: the value becomes the parameter's, and box code
+// hears of it through setParameter(name, value), which a box may override to
+// react (ALExpressionWatcher's box does), as NAOqi calls it.
+void BoxInstance::receiveParameter(const behavior::Parameter& parameter, const std::optional<service::Any>& value) {
+  if (!value) return;  // a bang carries no value to set
+  parameterValues_[parameter.name] = *value;
+  if (!hasPython()) return;
+  const service::Any pair = service::Any::Array{parameter.name, *value};
+  callPython([pair](python::PythonBox& p) { return p.callMethod("_autolife_parameter_linked", &pair); });
 }
 
 void BoxInstance::emit(int output, const std::optional<service::Any>& value) {
   if (!loaded_) return;
   const auto keepAlive = shared_from_this();  // an output may end the behavior, unloading this box
   const auto targets = outputs_[output];
-  for (const auto& t : targets) deliverTo(t, value);
+  deliverToAll(targets, value);
   const behavior::Output* out = model_.findOutput(output);
   if (!out || out->nature != behavior::OutputNature::Stopped) return;
   stopDialog();

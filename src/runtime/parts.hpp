@@ -21,12 +21,15 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
+#include <string>
 #include <vector>
 
 #include "autolife/behavior/state_machine.hpp"
 #include "autolife/core/dispatcher.hpp"
 #include "autolife/python/python_box.hpp"
 #include "autolife/runtime/behavior_run.hpp"
+#include "autolife/runtime/curves.hpp"
 #include "autolife/runtime/resources.hpp"
 
 namespace autolife::runtime::detail {
@@ -82,6 +85,16 @@ private:
   std::map<int, std::shared_ptr<BoxInstance>> boxes_;
   std::vector<Connection> connections_;
   bool loaded_ = false;
+};
+
+// The joints a robot has, once a timeline's motion was refused for naming
+// others (timeline_joints.cpp): later sends leave the others out.
+struct JointFilter {
+  mutable std::mutex mutex;
+  std::optional<std::set<std::string>> known;
+  // `curves` without the joints the robot lacks (those named in `dropped`);
+  // all of them while they are not known.
+  BezierCommand keep(const BezierCommand& curves, std::vector<std::string>* dropped) const;
 };
 
 // A box's timeline: the state machine of its behavior layers, driven by a
@@ -144,6 +157,7 @@ private:
   core::Time due_{0};  // when the scheduled frame is due
   ResourceClaim joints_;
   bool paused_ = false;  // its joints are lent
+  std::shared_ptr<JointFilter> jointFilter_ = std::make_shared<JointFilter>();
 };
 
 class BoxInstance final : public python::BoxHost, public std::enable_shared_from_this<BoxInstance> {
@@ -158,6 +172,7 @@ public:
   void receive(int input, const std::optional<service::Any>& value);
   // The box fires an output: its targets get it.
   void emit(int output, const std::optional<service::Any>& value);
+  void receiveParameter(const behavior::Parameter& parameter, const std::optional<service::Any>& value);
 
   std::vector<Target>& outputTargets(int output) { return outputs_[output]; }
   std::vector<Target>& forwardTargets(int input) { return forwards_[input]; }

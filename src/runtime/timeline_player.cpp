@@ -56,38 +56,6 @@ void TimelinePlayer::startFrames() {
   else finish();
 }
 
-void TimelinePlayer::sendCurves(int fromFrame) {
-  const auto curves = bezierCommand(model_.actuators, fromFrame, model_.endFrame, fps_);
-  if (curves.empty()) return;
-  service::CallerScope caller(run_.id());
-  // Sent, not awaited (a robot answers once the motion is done). A refusal
-  // is told by the box, on the clock's thread, if it is still loaded.
-  const auto arguments = curves.arguments();
-  std::weak_ptr<BehaviorRun> run = run_.shared_from_this();
-  std::weak_ptr<BoxInstance> box = owner_.weak();
-  const auto sender = std::this_thread::get_id();
-  run_.context().services.callAsync(
-      "ALMotion", "angleInterpolationBezier", arguments, [run, box, arguments, sender](service::Outcome outcome) {
-        const auto* error = std::get_if<service::CallError>(&outcome);
-        if (!error) return;
-        auto tell = [box, arguments, reason = error->reason(), message = std::string(error->what())] {
-          auto owner = box.lock();
-          if (!owner) return;
-          if (reason == "no-such-service") owner->missingService("ALMotion", "angleInterpolationBezier", arguments);
-          else owner->log("error", "the timeline's motion was refused: " + message);
-        };
-        if (std::this_thread::get_id() == sender) return tell();  // answered at once, under the run's lock
-        auto r = run.lock();
-        if (!r) return;
-        static_cast<Run&>(*r).clock().post([run, tell] {
-          auto alive = run.lock();
-          if (!alive) return;
-          Run::Lock lock(static_cast<Run&>(*alive));
-          tell();
-        });
-      });
-}
-
 void TimelinePlayer::stop() {
   haltFrames();
   paused_ = false;

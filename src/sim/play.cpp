@@ -12,6 +12,7 @@
 #include "autolife/runtime/behavior_runner.hpp"
 #include "autolife/runtime/resources.hpp"
 #include "autolife/service/service.hpp"
+#include "autolife/sim/installed_app.hpp"
 
 namespace autolife::sim {
 
@@ -57,11 +58,12 @@ public:
     }
   }
 
-  // A Dialog box's rule that cannot answer (issue 32: never silent).
-  void dialogRecord(const dialog::DialogRecord& r) {
+  // A Dialog box's rule that cannot answer (issue 32: never silent), at
+  // `at` (its topic's file:line as the user knows it).
+  void dialogRecord(const dialog::DialogRecord& r, const std::string& at) {
     if (r.kind != "speak-failure") return;
-    emit({{"t", 0.0}, {"dialog", r.kind}, {"reason", r.text}, {"at", r.value}},
-         pad("dialog") + "could not answer: " + r.text + " (" + r.value + ")");
+    emit({{"t", 0.0}, {"dialog", r.kind}, {"reason", r.text}, {"at", at}},
+         pad("dialog") + "could not answer: " + r.text + " (" + at + ")");
   }
 
   // A record told by a hook (a package service's start, output, end).
@@ -177,6 +179,18 @@ PlayResult play(const PlayOptions& options, const std::function<void(const Recor
 
   PlayOutput out(*clock, output);
   Ending ending;
+  // A package's behavior runs from NAOqi's install path of the package, as
+  // box code expects (Show Image's appsFolderFragment); in place when the
+  // link cannot be made.
+  std::optional<InstalledApp> installed;
+  if (auto package = packageOf(options.behavior)) {
+    try {
+      installed.emplace(*package);
+    } catch (const std::exception& e) {
+      result.problems.push_back({options.behavior.string(), 0, 0,
+                                 std::string("it runs where it is, not from an install path: ") + e.what(), ""});
+    }
+  }
   {
     // Life is not started: only the behavior acts on the robot.
     engine::EngineOptions engineOptions;
@@ -197,13 +211,18 @@ PlayResult play(const PlayOptions& options, const std::function<void(const Recor
       // Calls to missing services are reported by the runtime, as no-ops.
       if (c.errorReason != "no-such-service") out.call(c);
     });
-    auto dialogRecords = engine.dialog.records.connect([&](const dialog::DialogRecord& r) { out.dialogRecord(r); });
+    // A topic read through the install path is named by the package's own folder.
+    auto dialogRecords = engine.dialog.records.connect([&](const dialog::DialogRecord& r) {
+      out.dialogRecord(r, installed ? installed->asGiven(r.value) : r.value);
+    });
     if (options.hooks.observe)
       options.hooks.observe(engine, [&out](ordered body, const std::string& label, const std::string& text) {
         out.record(std::move(body), label, text);
       });
     runtime::RuntimeContext context{engine.services, engine.workers, &engine.memory, &engine.resources,
                                     [&](const runtime::RunEvent& e) { out.event(e); }, {}, &engine.pythonBridge};
+    if (installed)
+      context.folderAsSeen = [&installed](const std::string& folder) { return installed->installed(folder).string(); };
     auto run = runtime::BehaviorRun::create(model, options.behavior.string(), context,
                                             [&](const std::string& error) { ending.set(error); });
     clock->post([run] { run->start(); });

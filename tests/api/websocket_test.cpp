@@ -156,6 +156,24 @@ TEST_F(WebSocket, ASignalIsNotified) {
   EXPECT_EQ(n["params"]["value"]["FocusedActivityName"], "demo/wave");
 }
 
+TEST_F(WebSocket, AnExpressionIsWatchedThroughASubscription) {
+  client.call("ALMemory.insertData", {"n", 0});
+  auto id = client.call("subscribe", {{"expression", "'n' > 2"}, {"reportMode", 1}})["result"];
+  ASSERT_TRUE(id.is_number_integer()) << id;
+  client.call("ALMemory.insertData", {"n", 3});
+  auto n = client.nextNotification();
+  EXPECT_EQ(n["method"], "expression");
+  EXPECT_EQ(n["params"]["subscription"], id);
+  EXPECT_EQ(n["params"]["expression"], "'n' > 2");
+  EXPECT_EQ(n["params"]["value"], true);
+  EXPECT_EQ(client.call("ALExpressionWatcher.watched")["result"][0]["value"], true);
+  EXPECT_EQ(client.call("unsubscribe", {{"subscription", id}})["result"], true);
+  EXPECT_EQ(client.call("ALExpressionWatcher.watched")["result"], Json::array()) << "unsubscribing ends the watch";
+  EXPECT_EQ(reasonOf(client.call("subscribe", {{"expression", "'n' >"}})), "bad-expression");
+  // The object itself cannot cross JSON: the refusal says how to watch instead.
+  EXPECT_EQ(reasonOf(client.call("ALExpressionWatcher.add", {"'n' > 2", 1})), "use-subscribe");
+}
+
 TEST_F(WebSocket, SubscribingToWhatDoesNotExistIsRefused) {
   EXPECT_EQ(reasonOf(client.call("subscribe", {{"signal", "ALNothing.x"}})), "no-such-service");
   EXPECT_EQ(reasonOf(client.call("subscribe", {{"signal", "ALMemory.nothing"}})), "no-such-signal");

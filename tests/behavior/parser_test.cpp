@@ -318,14 +318,18 @@ TEST(XarParser, AcceptsTheFormsValuesTakeInRealFiles) {
       "<Input name=\"onStart\" type=\"1\" type_size=\"1\" nature=\"2\" inner=\"false\" id=\"1\" />\n"
       "<Resource name=\"Head\" type=\"stop_on_demand\" timeout=\"1\" />\n"
       "<Resource name=\"Arms\" type=\"2\" timeout=\"1\" />\n"
+      // Choregraphe 2.x's name while it was new (the SDK's own resource tutorial).
+      "<Resource name=\"Legs\" type=\"Pause on demand (beta)\" timeout=\"1\" />\n"
       "</Box>\n");
   LoadResult r = parseXarText(text, "t.xar");
   ASSERT_TRUE(r.ok()) << r.report();
+  EXPECT_TRUE(r.warnings.empty()) << r.report();
   const Box& a = firstDiagram(r.behavior->root).boxes[0];
   EXPECT_EQ(a.id, 1);
   EXPECT_FALSE(a.inputs[0].inner);
   EXPECT_EQ(a.resources[0].type, ResourceType::StopOnDemand);
   EXPECT_EQ(a.resources[1].type, ResourceType::PauseOnDemand);
+  EXPECT_EQ(a.resources[2].type, ResourceType::PauseOnDemand);
 }
 
 TEST(XarParser, WarnsAboutAnotherXarVersionAndReadsIt) {

@@ -5,6 +5,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <signal.h>
+
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
@@ -105,6 +107,25 @@ TEST(ChildProcesses, StoppingTellsWhenAskedAndKillsWhatIgnoresSigterm) {
   ASSERT_TRUE(stubborn.waitFor([&] { return stubborn.status.has_value(); }));
   EXPECT_EQ(ChildProcesses::describeStatus(*stubborn.status), "was killed by signal Killed");
   EXPECT_EQ(processes.pid(a), -1);
+}
+
+// `autolife serve` blocks SIGTERM and SIGINT in every thread (one sigwait()
+// takes them); a child must not inherit that, or stop()'s SIGTERM waits
+// for the SIGKILL: a package service never ran its atStop, and
+// ALServiceManager.restartService took the whole grace period.
+TEST(ChildProcesses, AChildHearsSigtermWhateverItsParentBlocks) {
+  sigset_t stop, before;
+  sigemptyset(&stop);
+  sigaddset(&stop, SIGTERM);
+  sigaddset(&stop, SIGINT);
+  pthread_sigmask(SIG_BLOCK, &stop, &before);
+  ChildProcesses processes;
+  Heard heard;
+  const auto id = processes.start({{"sleep", "1000"}, {}, {}, false, false}, heard.callbacks());
+  pthread_sigmask(SIG_SETMASK, &before, nullptr);
+  processes.stop(id, 10s, true);
+  ASSERT_TRUE(heard.waitFor([&] { return heard.status.has_value(); }, 20s));
+  EXPECT_EQ(ChildProcesses::describeStatus(*heard.status), "was killed by signal Terminated");
 }
 
 TEST(ChildProcesses, StoppedWithoutTellingSaysNothing) {

@@ -1,8 +1,9 @@
 """The packages the package-service tests install, written to a fresh
 folder: `echo` declares a Python 2 service (as NAOqi 2.x packages do:
 print statements, execStart naming /usr/bin/python2) that registers
-EchoService; `caller` has a behavior whose box calls it through ALProxy
-and session.service when someone comes close (or when `play` starts it);
+EchoService and, stopped cleanly, leaves stopped-PID in its folder;
+`caller` has a behavior whose box calls it through ALProxy and
+session.service when someone comes close (or when `play` starts it);
 `selfcall` (write_self_calling_package) is `caller` declaring the service
 itself."""
 
@@ -50,9 +51,15 @@ class EchoService(object):
         os._exit(3)
 
 
+def stopped():
+    # Its atStop (SIGTERM, or its session lost): a test sees it ran.
+    open("stopped-%d" % os.getpid(), "w").close()
+
+
 app = qi.Application(sys.argv)
 app.start()
 app.session.registerService("EchoService", EchoService(app.session))
+app.atStop(stopped)
 app.run()
 """
 

@@ -87,11 +87,11 @@ sys.stdout.flush()
 
 
 class Serve:
-    def __init__(self, packages_dir):
+    def __init__(self, packages_dir, *options):
         self.data = tempfile.mkdtemp(prefix="autolife-pkgservice-data-")
         self.process = subprocess.Popen(
             [BINARY, "serve", "--port", "0", "--qi", "tcp://127.0.0.1:0", "--data", self.data,
-             "--packages", packages_dir], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+             "--packages", packages_dir] + list(options), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         self.pending = {"out": b"", "err": b""}
         first = json.loads(self.line("out"))
         self.qi_url = first["qi"]
@@ -139,20 +139,26 @@ class Serve:
             self.process.stderr.close()
 
 
-def run_script(text, url, root):
+def run_script(text, url, root, **environment):
     path = os.path.join(root, "user_script.py")
     with open(path, "w") as f:
         f.write(text)
-    env = dict(os.environ, PYTHONPATH=os.path.join(SOURCE_DIR, "python"), PYTHONDONTWRITEBYTECODE="1")
+    env = dict(os.environ, PYTHONPATH=os.path.join(SOURCE_DIR, "python"), PYTHONDONTWRITEBYTECODE="1",
+               **environment)
     return subprocess.run(["/usr/bin/python3", path, "--qi-url", url], capture_output=True, text=True,
                           timeout=DEADLINE, env=env)
 
 
 class ServeWithServices(unittest.TestCase):
+    # serve's options for a test: with --require-token, serve's qi server
+    # wants the token even on loopback, and the package's services reach
+    # the engine by a listener of their own (decision 1149).
+    OPTIONS = {"test_the_service_manager_signals_a_restart": ["--require-token"]}
+
     def setUp(self):
         self.root = packages.write_packages()
         self.addCleanup(packages.remove, self.root)
-        self.serve = Serve(self.root)
+        self.serve = Serve(self.root, *self.OPTIONS.get(self._testMethodName, []))
         self.addCleanup(packages.remove, self.serve.data)
         self.addCleanup(self.serve.stop)
 
@@ -187,12 +193,20 @@ class ServeWithServices(unittest.TestCase):
     def test_the_service_manager_signals_a_restart(self):
         started, _ = self.serve.service_event("started")
         self.serve.service_event("ready")
-        done = run_script(MANAGER_SCRIPT, self.serve.qi_url, self.root)
+        with open(os.path.join(self.serve.data, "token")) as f:
+            token = f.read().strip()
+        refused = run_script(MANAGER_SCRIPT, self.serve.qi_url, self.root)
+        self.assertIn("Authentication failed", refused.stderr)
+        # The login from the environment, when the script sets no authenticator.
+        done = run_script(MANAGER_SCRIPT, self.serve.qi_url, self.root, QI_AUTH_USER="nao", QI_AUTH_TOKEN=token)
         self.assertEqual(done.returncode, 0, done.stderr)
         lines = done.stdout.splitlines()
         self.assertEqual(lines[0], "True", done.stdout + done.stderr)
         # (name, qi::ServiceEventReason): ProcessStopRequest 1, ProcessStartRequest 0
         self.assertEqual(lines[1], "stopped echo.echo-service 1", done.stdout)
+        # It heard SIGTERM (serve blocks it in its own threads) and ran its
+        # atStop, rather than waiting for the SIGKILL after the grace period.
+        self.assertTrue(os.path.exists(os.path.join(self.root, "echo", "stopped-%d" % started["pid"])))
         restarted, _ = self.serve.service_event("started")
         self.assertEqual(lines[2], "started echo.echo-service 0", done.stdout)
 

@@ -153,5 +153,28 @@ class SeveralSessions(ServerTest):
         self.assertEqual(failures, [])
 
 
+
+class ExpressionWatcher(ServerTest):
+    def test_an_expression_objects_signal_reports_each_edge(self):
+        session = self.session()
+        memory = session.service("ALMemory")
+        memory.insertData("Test/Level", 0)
+        watch = session.service("ALExpressionWatcher").add("'Test/Level' > 2", 1)
+        edges = Collector()
+        watch.signal.connect(edges)
+        for level in (1, 3, 4, 1):
+            memory.insertData("Test/Level", level)
+        self.assertEqual([edges.next(), edges.next()], [True, False])
+        self.assertEqual((watch.getExpression(), watch.getReportMode(), watch.getValue()), ("'Test/Level' > 2", 1, False))
+        self.assertEqual(watch.explain()["value"], False)
+        watch.close()
+        self.assertEqual(session.call("ALExpressionWatcher.watched"), [])
+
+    def test_a_bad_expression_is_refused_with_where(self):
+        with self.assertRaises(Exception) as refused:
+            self.session().service("ALExpressionWatcher").add("'k' >", 2)
+        self.assertIn("1:6:", str(refused.exception))
+
+
 if __name__ == "__main__":
     unittest.main()

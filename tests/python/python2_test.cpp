@@ -134,6 +134,21 @@ TEST(Python2, TabsMixedWithSpacesIndentAsPython2Did) {
   EXPECT_THAT(f.host.events, ElementsAre("0ms fire answer 1"));
 }
 
+// `from m import *` in a function (Python 3 refuses the whole script) and
+// json's `encoding` argument (gone since Python 3.9), as public boxes write them.
+TEST(Python2, ImportStarInAFunctionAndJsonsEncodingArgument) {
+  Fixture f;
+  f.load(R"PY(class MyClass(GeneratedClass):
+    def onInput_onStart(self):
+        from string import *
+        import json
+        self.answer([ascii_lowercase[:3], json.loads('{"a": 1}', encoding="utf-8")["a"]])
+)PY");
+  ASSERT_FALSE(f.error) << f.error->format();
+  EXPECT_FALSE(run(f, "onInput_onStart"));
+  EXPECT_THAT(f.host.events, ElementsAre("0ms fire answer [\"abc\",1]"));
+}
+
 TEST(Python2, WhatCannotBeReadIsReportedAsPython2WithItsLineAndColumn) {
   // 2to3 cannot read it either (a broken indentation): the first place
   // Python 3 refuses is reported, as Python 2.

@@ -176,6 +176,30 @@ TEST(QiServer, AMemorySubscribersSignalFiresWithTheEventsValue) {
   EXPECT_FALSE(client->nextEvent(100ms));
 }
 
+TEST(QiServer, AnExpressionObjectIsHandedOutWithItsSignalAndMethods) {
+  QiFixture server;
+  auto client = server.client();
+  const auto watcher = client->serviceId("ALExpressionWatcher");
+  client->call("ALMemory", "insertData", {"qi/level", 0});
+  const qi::Value object = client->call(watcher, qi::kMainObject, "add", {"'qi/level' > 2", 2});
+  const auto& ref = object.asObject();
+  ASSERT_TRUE(ref.metaObject);
+  const auto meta = qi::MetaObject::fromValue(*ref.metaObject);
+  EXPECT_TRUE(meta.signalUid("signal"));
+  EXPECT_TRUE(meta.methodUid("getValue"));
+  client->connect(watcher, ref.object, "signal");
+  client->call("ALMemory", "insertData", {"qi/level", 5});
+  auto event = client->nextEvent(kWait);
+  ASSERT_TRUE(event);
+  EXPECT_EQ(event->object, ref.object);
+  EXPECT_EQ(core::valueToJson(event->values), json::array({true}));
+  const qi::Value value = client->call(watcher, ref.object, "getValue", {});
+  EXPECT_EQ(core::valueToJson(qi::toCoreValue(value, qi::Signature::parse("m"))), true);
+  const qi::Value mode = client->call(watcher, ref.object, "getReportMode", {});
+  EXPECT_EQ(core::valueToJson(qi::toCoreValue(mode, qi::Signature::parse("i"))), 2);
+  EXPECT_THROW(client->call(watcher, qi::kMainObject, "add", {"'qi/level' >", 2}), qiclient::Error);
+}
+
 TEST(QiServer, AServicesSignalBecomesEvents) {
   QiFixture server;
   auto client = server.client();

@@ -221,5 +221,40 @@ TEST(CheckCli, BehaviorsAreReadAndTheirPythonCompiled) {
   EXPECT_THAT(r.out, HasSubstr("1 package checked: 2 errors, 1 warning"));
 }
 
+// A package's behavior plays from NAOqi's install path (the stock Show
+// Image box finds its app from it) on the robot its manifest requires.
+TEST(PlayCli, APackagesBehaviorPlaysFromItsInstallPathOnItsRobot) {
+  simtest::TempDir dir;
+  dir.write("shower/manifest.xml",
+            "<?xml version=\"1.0\" encoding=\"UTF-8\" ?>\n<package uuid=\"shower\" version=\"1.0.0\">\n"
+            "<requirements><robotRequirement model=\"JULIETTE_Y20\"/></requirements>\n"
+            "<contents><behaviorContent path=\"behavior_1\"><nature>interactive</nature></behaviorContent></contents>\n"
+            "</package>\n");
+  const std::string body =
+      "    def onInput_onStart(self):\n"
+      "        import os\n"
+      "        path = ALProxy(\"ALFrameManager\").getBehaviorPath(self.behaviorId)\n"
+      "        fragment = os.path.join(\"PackageManager\", \"apps\")\n"
+      "        app = path.split(fragment, 1)[1].lstrip(\"/\")\n"
+      "        joints = ALProxy(\"ALMotion\").getBodyNames(\"Body\")\n"
+      "        robot = \"pepper\" if \"KneePitch\" in joints else \"nao\"\n"
+      "        ALProxy(\"ALTextToSpeech\").say(\"%s %s %s\" % (app, robot, os.path.isfile(os.path.join(path, \"behavior.xar\"))))\n"
+      "        self.onStopped()\n";
+  const auto xar = dir.write("shower/behavior_1/behavior.xar", behaviorXar(pythonBox("Show", 1, body) + chain(1, 1)));
+  auto r = runProcess({AUTOLIFE_BINARY, "play", "--json", xar.string()});
+  ASSERT_EQ(r.status, 0) << r.err << r.out;
+  auto lines = jsonLines(r.out);
+  std::string said;
+  for (const auto& l : lines)
+    if (l.value("method", "") == "say") said = l["args"][0];
+  EXPECT_EQ(said, "shower/behavior_1 pepper True");
+  EXPECT_THAT(r.err, HasSubstr("on Pepper, as the package's manifest requires (JULIETTE_Y20)"));
+  // --robot chooses; a behavior outside a package stays where it is, on NAO.
+  r = runProcess({AUTOLIFE_BINARY, "play", "--json", "--robot", "nao", xar.string()});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("shower/behavior_1 nao True"));
+  EXPECT_EQ(r.err, "");
+}
+
 }  // namespace
 }  // namespace autolife::runtimetest

@@ -40,6 +40,34 @@ TEST(Timeline, CurvesAreOneBezierInterpolationInRadiansAndSeconds) {
   EXPECT_EQ(call["t"], 0.0);
 }
 
+// A NAO's timeline on a Pepper (the SDK's Pepper samples name NAO leg
+// joints): the joints Pepper lacks are left out with one warning, the rest plays.
+TEST(Timeline, JointsTheRobotLacksAreLeftOutWithOneWarning) {
+  const std::string legs =
+      "<ActuatorCurve name=\"value\" actuator=\"LAnklePitch\" mute=\"0\" unit=\"0\">\n"
+      "<Key frame=\"25\" value=\"10\" />\n</ActuatorCurve>\n"
+      "<ActuatorCurve name=\"value\" actuator=\"LHipYawPitch\" mute=\"0\" unit=\"0\">\n"
+      "<Key frame=\"25\" value=\"10\" />\n</ActuatorCurve>\n";
+  std::string timeline = motionTimeline();
+  timeline.insert(timeline.find("<ActuatorList>\n") + 15, legs);
+  sim::PlayOptions options;
+  options.model = launchpad::RobotModel::Pepper;
+  auto p = play(behaviorXar("", timeline), options);
+  EXPECT_EQ(p.result.end, End::Finished) << p.result.error;
+  std::vector<nlohmann::json> motions;
+  for (const auto& call : p.having("method"))
+    if (call["method"] == "angleInterpolationBezier") motions.push_back(call);
+  ASSERT_FALSE(motions.empty());
+  EXPECT_EQ(motions.back()["args"][0], nlohmann::json::array({"HeadYaw", "LHand"}));
+  EXPECT_EQ(motions.back()["t"], 0.0) << "at once: the rest plays in time";
+  std::vector<std::string> warnings;
+  for (const auto& log : p.having("log")) warnings.push_back(log["message"].get<std::string>());
+  EXPECT_THAT(warnings, ::testing::ElementsAre(::testing::HasSubstr("joints this robot lacks (LAnklePitch, LHipYawPitch)")));
+  for (const auto& e : p.having("error"))  // the first motion, refused, is a call record; no box failed
+    EXPECT_TRUE(e.contains("service")) << e.dump();
+  EXPECT_DOUBLE_EQ(p.endTime(), 2.0);
+}
+
 TEST(Timeline, ABoxWithoutLayersEndsAtItsLastFrame) {
   auto p = play(behaviorXar("", motionTimeline()));
   EXPECT_EQ(p.result.end, End::Finished) << p.result.error;

@@ -246,9 +246,11 @@ class Serve(object):
     def __enter__(self):
         return self
 
-    def __exit__(self, *ignored):
+    def __exit__(self, kind, *ignored):
         self.process.terminate()
-        self.process.communicate(timeout=DEADLINE)
+        _, err = self.process.communicate(timeout=DEADLINE)
+        if kind is None and self.process.returncode != 0:  # a sanitizer's report, a crash at exit
+            raise AssertionError("autolife serve exited with %d:\n%s" % (self.process.returncode, err.decode()))
 
 
 class Futures(unittest.TestCase):
@@ -305,6 +307,16 @@ class Futures(unittest.TestCase):
         self.assertEqual(len(ticks), stopped)
 
 
+def read_exactly(connection, n):
+    data = b""
+    while len(data) < n:
+        chunk = connection.recv(n - len(data))
+        if not chunk:
+            raise EOFError
+        data += chunk
+    return data
+
+
 class LoginStates(unittest.TestCase):
     """libqi's login (ServiceDirectoryClient::onAuthentication): the client's
     capabilities with its authenticator's initialAuthData as auth_*; while
@@ -330,9 +342,9 @@ class LoginStates(unittest.TestCase):
             connection, _ = listener.accept()
             with connection:
                 for answer in answers:
-                    header = self._read(connection, self.message.HEADER_SIZE)
+                    header = read_exactly(connection, self.message.HEADER_SIZE)
                     request, size = self.message.read_header(header)
-                    heard.append(self.codec.decode(self.signature.CAPABILITIES, self._read(connection, size)))
+                    heard.append(self.codec.decode(self.signature.CAPABILITIES, read_exactly(connection, size)))
                     if isinstance(answer, str):
                         kind, payload = self.message.ERROR, self.codec.encode("m", answer)
                     else:
@@ -342,16 +354,6 @@ class LoginStates(unittest.TestCase):
         threading.Thread(target=one_client, daemon=True).start()
         self.addCleanup(listener.close)
         return "tcp://127.0.0.1:%d" % listener.getsockname()[1], heard
-
-    @staticmethod
-    def _read(connection, n):
-        data = b""
-        while len(data) < n:
-            chunk = connection.recv(n - len(data))
-            if not chunk:
-                raise EOFError
-            data += chunk
-        return data
 
     def test_a_challenge_is_answered_until_the_server_is_done(self):
         class Authenticator(object):
@@ -378,6 +380,109 @@ class LoginStates(unittest.TestCase):
         with self.assertRaises(RuntimeError) as refused:
             self.transport.Transport().connect(url, 10.0)
         self.assertIn("refused the connection: Authentication failed: no such user", str(refused.exception))
+
+
+class Reading(unittest.TestCase):
+    """Who reads one connection (decision 1153): the thread waiting for its
+    reply, or the reader thread. What one of them read is handed on, and
+    what a reply's future calls back may call the peer again."""
+
+    def setUp(self):
+        sys.path.insert(0, os.path.join(SOURCE_DIR, "python"))
+        from qi import _codec, _message, _remote, _signature, _transport
+        self.codec, self.message, self.signature, self.transport = _codec, _message, _signature, _transport
+        self.remote = _remote
+
+    def tearDown(self):
+        sys.path.remove(os.path.join(SOURCE_DIR, "python"))
+
+    def connect(self, answer):
+        """A Transport logged in to a server that gives each call (its
+        header, in order) to answer(calls, send)."""
+        message, listener = self.message, socket.create_server(("127.0.0.1", 0))
+        self.addCleanup(listener.close)
+
+        def server():
+            connection, _ = listener.accept()
+            with connection:
+                request, size = message.read_header(read_exactly(connection, message.HEADER_SIZE))
+                read_exactly(connection, size)
+                done = self.codec.encode(self.signature.CAPABILITIES, {"__qi_auth_state": 3})
+                connection.sendall(message.Message(request.id, message.REPLY, 0, 0, 8, done).to_bytes())
+                calls = []
+                while True:
+                    try:
+                        request, size = message.read_header(read_exactly(connection, message.HEADER_SIZE))
+                        read_exactly(connection, size)
+                    except (EOFError, OSError):
+                        return
+                    calls.append(request)
+                    answer(calls, connection.sendall)
+        threading.Thread(target=server, daemon=True).start()
+        transport = self.transport.Transport()
+        transport.connect("tcp://127.0.0.1:%d" % listener.getsockname()[1], 10.0)
+        self.addCleanup(transport.close)
+        return transport
+
+    def reply(self, request, value):
+        payload = self.codec.encode("m", value)
+        return self.message.Message(request.id, self.message.REPLY, 2, 1, 100, payload).to_bytes()
+
+    def test_a_reply_read_with_another_callers_is_handed_on(self):
+        """A caller reading for its own reply reads a second one with it
+        (one segment) while the reader thread sleeps in select() on the
+        socket, which then has nothing more to say: the second reply's
+        future must still finish."""
+        def answer(calls, send):  # the synchronous call's reply, then the asynchronous one's, in one segment
+            if len(calls) == 2:
+                send(self.reply(calls[1], 1) + self.reply(calls[0], 0))
+
+        # The reader thread's second wait in select() (the first one
+        # waits for the login's answer) begins only once the caller is done.
+        real_select, selects = self.transport.select.select, []
+        entered, caller_done = threading.Event(), threading.Event()
+
+        def held_select(*args):
+            if len(args) == 3 and threading.current_thread().name == "qi.reader":
+                selects.append(1)
+                if len(selects) == 2:
+                    entered.set()
+                    caller_done.wait(10)
+            return real_select(*args)
+        self.transport.select = type("select", (), {"select": staticmethod(held_select)})
+        self.addCleanup(setattr, self.transport, "select", sys.modules["select"])
+
+        transport = self.connect(answer)
+        self.assertTrue(entered.wait(10))
+        later = transport.call(2, 1, 100, b"")
+        self.assertEqual(transport.call_sync(2, 1, 100, b""), self.codec.encode("m", 1))
+        caller_done.set()
+        self.assertEqual(later.wait(10000), self.transport.FutureState.FinishedWithValue)
+
+    def test_a_futures_callback_may_call_the_peer_and_wait(self):
+        """libqi runs a call's callbacks apart from the connection's reading
+        (a promise's callbacks are asynchronous): a callback that calls the
+        service again and waits for the answer, as NAOqi apps do
+        (getData(..., _async=True).addCallback(...) then tts.say), gets it."""
+        go = threading.Event()
+
+        def answer(calls, send):  # the first call is answered once its callback is there
+            if len(calls) == 1:
+                go.wait(10)
+            send(self.reply(calls[-1], len(calls)))
+        transport = self.connect(answer)
+        meta = self.codec.MetaObject({100: self.codec.MetaMethod(100, "getData", "(s)", "m")})
+        backend = type("Backend", (), {"_transport": transport, "_decode": lambda _, s, d: self.codec.decode(s, d)})
+        memory = self.remote.RemoteObject(backend(), 2, 1, meta, "ALMemory")
+        heard, called = [], threading.Event()
+
+        def callback(future):
+            heard.append((future.value(), memory.getData("again")))
+            called.set()
+        memory.getData("first", _async=True).addCallback(callback)
+        go.set()
+        self.assertTrue(called.wait(10), "the callback's call was never answered")
+        self.assertEqual(heard, [(1, 2)])
 
 
 if __name__ == "__main__":

@@ -37,6 +37,10 @@ public:
   // CallError no-such-service / no-such-signal for an unknown signal.
   std::int64_t toEvent(const std::string& key);
   std::int64_t toSignal(const std::string& qualifiedSignal);  // "Service.signal"
+  // ALExpressionWatcher.add(expression, reportMode)'s object, its signal
+  // delivered as "expression" notifications; watched until unsubscribed.
+  // CallError bad-expression (where and why) or bad-argument.
+  std::int64_t toExpression(const std::string& expression, int reportMode);
   bool remove(std::int64_t id);
   void clear();
   std::size_t size() const;

@@ -44,6 +44,9 @@ private:
   service::Any read(const std::string& key) const;
   std::vector<int> ids(const std::string& key) const;
   void faceDetectionSubscribed(bool on);
+  // unengaged, semiEngaged or fullyEngaged, from the people in memory.
+  std::string attentionNow() const;
+  void followPeople(const std::shared_ptr<service::Service>& mood);
   void facesChanged();
   // Extractor subscriptions, shared by every extractor-like service.
   void declareSubscriptions(naoqi::ServiceBuilder& b, const std::string& extractor);
@@ -55,6 +58,7 @@ private:
   std::vector<std::string> learntFaces_;
   std::shared_ptr<memory::Subscriber> visible_;  // while ALFaceDetection has subscribers
   bool facesSeen_ = false;
+  std::shared_ptr<memory::Subscriber> people_;  // ALMood's: PopulationUpdated
 };
 
 }  // namespace autolife::robot

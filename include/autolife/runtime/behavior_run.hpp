@@ -57,6 +57,10 @@ struct RuntimeContext {
   // The engine's Python bridge (its seed, box code's bookkeeping); null: each
   // run makes one of its own, with seed 0.
   python::Bridge* python = nullptr;
+  // Where box code sees the behavior's folder (ALFrameManager.getBehaviorPath,
+  // behaviorAbsolutePath()): `play` gives a package's behavior NAOqi's
+  // install path (sim/installed_app.hpp). Empty: where it is.
+  std::function<std::string(const std::string& folder)> folderAsSeen = nullptr;
 };
 
 class BehaviorRun {

@@ -132,6 +132,10 @@ class GeneratedClass(object):
     def setParameter(self, name, value):
         self._box.set_parameter(name, value)
 
+    def _autolife_parameter_linked(self, name_and_value):
+        """A link into a parameter fired: box code hears it as NAOqi's did."""
+        self.setParameter(*name_and_value)
+
     def getParametersList(self):
         return self._box.parameter_names()
 

@@ -87,6 +87,9 @@ def _generic(service, name):
         return lambda method, *args: _autolife.post(service, str(method), list(args))
     if name == "ping":
         return lambda: True
+    if name == "session":  # NAOqi 2's ALProxy(...).session(): the qi session behind it
+        from .box import _shared_session
+        return _shared_session
     if name == "getMethodList":
         return lambda: list((_autolife.service_members(service) or {}).get("methods", []))
     return None
@@ -170,9 +173,12 @@ class _Signal(object):
                 return callback(*value)
             return callback(value)
 
-        link = _box("connect").connect_signal(self._service, self._name, deliver)
+        link = self._connect(deliver)
         self._links.append(link)
         return link
+
+    def _connect(self, deliver):
+        return _box("connect").connect_signal(self._service, self._name, deliver)
 
     @accepts_async
     def disconnect(self, link):

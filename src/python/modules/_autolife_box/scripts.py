@@ -33,6 +33,18 @@ class BoxGlobals(dict):
         raise KeyError(name)
 
 
+def import_star(module, namespace):
+    """Python 2's `from module import *` inside a function (fix_import_star):
+    the module's public names (its __all__, else those without _) among
+    the script's globals."""
+    imported = importlib.import_module(module)
+    names = getattr(imported, "__all__", None)
+    if names is None:
+        names = [n for n in dir(imported) if not n.startswith("_")]
+    for name in names:
+        namespace[name] = getattr(imported, name)
+
+
 def py2_div(a, b):
     """Python 2's `/`: floor division between integers, true division otherwise."""
     if isinstance(a, int) and isinstance(b, int):
@@ -56,6 +68,7 @@ def _names():
         "sys": sys,
         "os": os,
         "qi": qi,
+        "naoqi": naoqi,  # `naoqi.ALProxy(...)` unimported: NAOqi's box environment had imported it
         # Python 2's names, for scripts that use them without being rewritten
         "xrange": range,
         "unicode": str,
@@ -67,6 +80,7 @@ def _names():
         "intern": sys.intern,
         "reload": importlib.reload,
         "_py2_div": py2_div,
+        "_import_star": import_star,
         "_py2_encode": py2_encode,
         "_py2_decode": py2_decode,
     }
@@ -75,9 +89,29 @@ def _names():
 _globals = []
 
 
+def _without_encoding(function):
+    """json.loads and json.load took `encoding` until Python 3.9 (Python
+    2's text was bytes): box scripts still pass it, with valid Python 3."""
+    def call(*args, **kwargs):
+        kwargs.pop("encoding", None)
+        return function(*args, **kwargs)
+    call.__doc__ = function.__doc__
+    call.tolerates_encoding = True
+    return call
+
+
+def _tolerate_json_encoding():
+    import json
+    for name in ("loads", "load"):
+        function = getattr(json, name)
+        if not getattr(function, "tolerates_encoding", False):  # again after a reload(json)
+            setattr(json, name, _without_encoding(function))
+
+
 def box_globals():
     """The names every box script starts with (made on first use: naoqi
     imports this package)."""
+    _tolerate_json_encoding()
     if not _globals:
         _globals.append(_names())
     return _globals[0]
@@ -141,7 +175,7 @@ def _tool():
             from lib2to3 import refactor
         fixers = [f for f in refactor.get_fixers_from_package("lib2to3.fixes") if f not in _SKIPPED_FIXERS]
         fixers += ["_autolife_box.fixes.fix_async_names", "_autolife_box.fixes.fix_py2_division",
-                   "_autolife_box.fixes.fix_py2_encode"]
+                   "_autolife_box.fixes.fix_py2_encode", "_autolife_box.fixes.fix_import_star"]
         _refactoring_tool = refactor.RefactoringTool(fixers)
     return _refactoring_tool
 
