@@ -22,6 +22,7 @@ void addPlayCommand(CLI::App& app, int& status);
 void addServeCommand(CLI::App& app, int& status);
 void addChatCommand(CLI::App& app, int& status);
 void addReplayCommand(CLI::App& app, int& status);
+void addFleetCommand(CLI::App& app, int& status);
 
 // --turn-limit SECONDS (play, simulate): the wall time a box may keep its
 // thread in virtual time before it is interrupted (core::Workers' watchdog).

@@ -16,6 +16,7 @@ int main(int argc, char** argv) {
   autolife::app::addServeCommand(app, status);
   autolife::app::addChatCommand(app, status);
   autolife::app::addReplayCommand(app, status);
+  autolife::app::addFleetCommand(app, status);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

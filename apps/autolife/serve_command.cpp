@@ -1,6 +1,7 @@
 // `autolife serve [--host H] [--port P] [--qi URL] [--qi-cert F --qi-key F]
 // [--packages DIR] [--scenario FILE] [--data DIR] [--robot nao|pepper|URL]
-// [--seed N] [--log-json] [--log-level L] [--record FILE|off]`:
+// [--seed N] [--log-json] [--log-level L] [--record FILE|off]
+// [--mqtt URL [--mqtt-ca F] [--name ROBOT]]`:
 // life in real time on the simulated robot (or a remote one), served over
 // the network API (docs/api.md) and to NAOqi clients over qi (docs/qi.md)
 // until SIGINT or SIGTERM.
@@ -26,6 +27,8 @@
 #include "autolife/store/store.hpp"
 #include "commands.hpp"
 #include "days.hpp"
+#include "data_folder.hpp"
+#include "mqtt_option.hpp"
 #include "package_services.hpp"
 #include "robot_option.hpp"
 #include "scenario_file.hpp"
@@ -67,6 +70,11 @@ simulated ones, life perceives what the robot perceives, and the memory
 keys the launch triggers read are mirrored from it; a robot that goes away
 is retried until it is back. AUTOLIFE_ROBOT_USER and AUTOLIFE_ROBOT_TOKEN
 are its credentials (NAOqi 2.9). See docs/qi.md, "Connecting to a robot".
+With --mqtt mqtt://HOST:PORT (mqtts:// for TLS, --mqtt-ca FILE), life is
+published on an MQTT broker under autolife/NAME/ (--name, default the host
+name) and JSON-RPC calls are answered there; AUTOLIFE_MQTT_USER and
+AUTOLIFE_MQTT_PASSWORD are its credentials; `autolife fleet` shows every
+robot of a broker on one page. See docs/fleet.md.
 On stderr, one line per problem and per activity that fails (a box that
 raised, a program that failed), or JSON Lines with --log-json:
   autolife serve: pkg/act failed at t=12.5: box 'Say' raised ...
@@ -101,6 +109,7 @@ struct ServeOptions {
   bool logJson = false;
   std::string record;  // empty: DATA/days/ (the last 7 days kept); "off": none
   std::string logLevel = "info";
+  MqttOptions mqtt;  // --mqtt, --mqtt-ca, --name (mqtt_option.cpp)
   bool requireToken = false;  // the token (or a NAOqi 2.9 login) on loopback too
 };
 
@@ -259,8 +268,10 @@ int serve(const ServeOptions& o, const sim::Scenario* scenario, const std::files
   api::Server api(engine, loop, server);
   std::unique_ptr<qiserver::Server> qi;
   std::unique_ptr<pkgservice::PackageServices> services;
+  std::unique_ptr<fleet::RobotPublisher> mqtt;
   try {
     nlohmann::json listening{{"listening", api.start()}};
+    mqtt = makeMqttPublisher(o.mqtt, engine, listening["listening"].get<std::string>(), server.limits, log);
     std::string qiUrl;
     qi = startQi(o, engine, loop, data, qiUrl, log);
     if (qi) listening["qi"] = qiUrl;
@@ -277,7 +288,10 @@ int serve(const ServeOptions& o, const sim::Scenario* scenario, const std::files
     onEngine(engine, log, [&] { recorder.reset(); });
     return 2;
   }
-  onEngine(engine, log, [&] { services->start(); });
+  onEngine(engine, log, [&] {
+    services->start();
+    if (mqtt) mqtt->start();
+  });
   const sigset_t set = stopSignals();
   int signal = 0;
   sigwait(&set, &signal);
@@ -286,6 +300,7 @@ int serve(const ServeOptions& o, const sim::Scenario* scenario, const std::files
     engine.life.stopAll();
     services.reset();  // SIGTERM, as NAOqi stops them; killed after a grace period
   });
+  if (mqtt) mqtt->stop();
   if (qi) qi->stop();
   api.stop();
   onEngine(engine, log, [&] { engine.life.setState("disabled"); });
@@ -351,6 +366,7 @@ void addServeCommand(CLI::App& app, int& status) {
       ->check([](const std::string& level) {
         return logLevelRank(level) ? std::string() : "must be debug, info, warning, error, fatal or silent";
       });
+  addMqttOptions(cmd, options->mqtt);
   cmd->add_flag("--require-token", options->requireToken,
                 "Require the token on loopback too (API and qi: a kiosk, a test); qi clients log in with it");
   cmd->footer(kServeHelp);

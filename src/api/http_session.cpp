@@ -74,7 +74,8 @@ private:
   // The dashboard's files need no token: they are the same for everyone and
   // hold no data; the page then calls /api with the token from its own URL.
   void serveFile(const HttpRequest& request, bool keepAlive) {
-    auto asset = dashboard::findAsset(pathOf(request));
+    const auto path = pathOf(request);
+    auto asset = shared_->files ? shared_->files(path) : dashboard::findAsset(path);
     if (!asset) return respond(http::status::not_found, "the dashboard is at /, the API at /api\n", keepAlive);
     if (request.method() != http::verb::get)
       return respond(http::status::method_not_allowed, "GET only\n", keepAlive, false, "GET");

@@ -73,6 +73,8 @@ std::string Server::start() {
   return (bound.address().is_v6() ? "[" + address + "]" : address) + ":" + std::to_string(bound.port());
 }
 
+void Server::serveFiles(Files files) { impl_->shared->files = std::move(files); }
+
 unsigned short Server::port() const { return impl_->port; }
 
 void Server::stop() {

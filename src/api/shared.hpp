@@ -70,6 +70,7 @@ struct Shared {
 
   std::shared_ptr<Api> api;
   ServerOptions options;
+  Server::Files files;  // what GET serves; none: the dashboard's
   asio::io_context& ioc;
   std::atomic<std::size_t> connections{0};
   std::vector<std::weak_ptr<Closable>> sessions;

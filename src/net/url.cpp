@@ -7,9 +7,6 @@ namespace autolife::net {
 
 namespace {
 
-constexpr std::string_view kTcp = "tcp://";
-constexpr std::string_view kTcps = "tcps://";
-
 std::string quoted(std::string_view text) { return "'" + std::string(text) + "': "; }
 
 bool allDigits(std::string_view s) {
@@ -23,19 +20,20 @@ std::string Url::text() const {
   return scheme() + "://" + (v6 ? "[" + host + "]" : host) + ":" + std::to_string(port);
 }
 
-bool looksLikeUrl(std::string_view text) { return text.starts_with(kTcp) || text.starts_with(kTcps); }
+bool looksLikeUrl(std::string_view text) { return text.starts_with("tcp://") || text.starts_with("tcps://"); }
 
-std::variant<Url, std::string> parseUrl(std::string_view text, UrlUse use) {
-  const std::string expected = "tcp://HOST:PORT or tcps://HOST:PORT expected";
+std::variant<Url, std::string> parseUrl(std::string_view text, UrlUse use, const UrlScheme& scheme) {
+  const std::string plain = std::string(scheme.plain) + "://", secure = std::string(scheme.secure) + "://";
+  const std::string expected = plain + "HOST:PORT or " + secure + "HOST:PORT expected";
   Url url;
   std::string_view rest;
-  if (text.starts_with(kTcps)) {
+  if (text.starts_with(secure)) {
     url.tls = true;
-    rest = text.substr(kTcps.size());
-  } else if (text.starts_with(kTcp)) {
-    rest = text.substr(kTcp.size());
+    rest = text.substr(secure.size());
+  } else if (text.starts_with(plain)) {
+    rest = text.substr(plain.size());
   } else {
-    return quoted(text) + "not a qi URL: " + expected;
+    return quoted(text) + "not " + std::string(scheme.what) + ": " + expected;
   }
   // The host: [v6] or everything up to the last ':' (or the end).
   std::string_view port;
@@ -60,7 +58,7 @@ std::variant<Url, std::string> parseUrl(std::string_view text, UrlUse use) {
   if (!bracketed && url.host.find(':') != std::string::npos) return quoted(text) + "an IPv6 address goes in brackets: " + expected;
   if (url.host.find_first_of("/?#@ ") != std::string::npos) return quoted(text) + expected;
   if (port.empty()) {
-    url.port = url.tls ? kQiTlsPort : kQiPort;
+    url.port = url.tls ? scheme.securePort : scheme.plainPort;
     return url;
   }
   const unsigned long lowest = use == UrlUse::Listen ? 0 : 1;

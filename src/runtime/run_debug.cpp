@@ -99,7 +99,12 @@ void BoxInstance::injected(Fault fault) {
     return;
   }
   const auto& where = model_.source;
-  const python::BoxError error{model_.name, where.path(), where.line, where.column, "injected fault"};
+  python::BoxError error;
+  error.box = model_.name;
+  error.file = where.path();
+  error.line = where.line;
+  error.column = where.column;
+  error.message = "injected fault";
   const behavior::Output* onError = model_.findOutput("onError");
   if (!onError) return failed(error);
   run_.observe(BoxEventKind::Error, *this, error.format());

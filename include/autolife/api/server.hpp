@@ -4,10 +4,14 @@
 // loop's thread.
 #pragma once
 
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "autolife/api/limits.hpp"
+#include "autolife/dashboard/assets.hpp"
 #include "autolife/engine/access.hpp"
 #include "autolife/net/event_loop.hpp"
 
@@ -32,6 +36,11 @@ public:
   // returns "address:port" as bound. Throws std::runtime_error when it
   // cannot bind.
   std::string start();
+  // The files a GET of any other path than /api serves, without a token:
+  // the dashboard's unless this is called (`autolife fleet` serves its
+  // page). Before start().
+  using Files = std::function<std::optional<dashboard::Asset>(std::string_view path)>;
+  void serveFiles(Files files);
   unsigned short port() const;
   // Stops accepting and closes every connection; answers not yet sent are
   // dropped. The engine and the loop go on. Idempotent.

@@ -31,8 +31,20 @@ struct Url {
 
 enum class UrlUse { Connect, Listen };
 
+// A URL's two schemes (plain, TLS), their default ports, and what such a
+// URL is called in an error's sentence ("a qi URL").
+struct UrlScheme {
+  std::string_view plain, secure;
+  unsigned short plainPort, securePort;
+  std::string_view what;
+};
+inline constexpr UrlScheme kQiScheme{"tcp", "tcps", kQiPort, kQiTlsPort, "a qi URL"};
+inline constexpr UrlScheme kMqttScheme{"mqtt", "mqtts", 1883, 8883, "an MQTT URL"};
+
 // The URL, or a sentence saying what is wrong with `text` (quoting it).
-std::variant<Url, std::string> parseUrl(std::string_view text, UrlUse use = UrlUse::Connect);
+// Url::text() and scheme() spell qi's schemes whatever `scheme` was.
+std::variant<Url, std::string> parseUrl(std::string_view text, UrlUse use = UrlUse::Connect,
+                                        const UrlScheme& scheme = kQiScheme);
 
 // Whether `text` starts with a qi scheme (tcp:// or tcps://): a URL, even a
 // malformed one, rather than something else (a model name).
