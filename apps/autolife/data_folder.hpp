@@ -1,4 +1,4 @@
-// The data folder of `serve` and `fleet` when --data is not given:
+// The data folder of `serve`, `fleet` and `replay` when --data is not given:
 // $XDG_DATA_HOME/autolife, else ~/.local/share/autolife (the token,
 // installed packages, autolife.db; docs/persistence.md).
 #pragma once

@@ -6,13 +6,6 @@
 
 namespace autolife::app {
 
-std::filesystem::path defaultDataDir() {
-  if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg && *xdg) return std::filesystem::path(xdg) / "autolife";
-  if (const char* home = std::getenv("HOME"); home && *home)
-    return std::filesystem::path(home) / ".local/share/autolife";
-  return std::filesystem::temp_directory_path() / "autolife";
-}
-
 std::filesystem::path daysFolder(const std::filesystem::path& data) { return data / "days"; }
 
 std::filesystem::path newDayPath(const std::filesystem::path& data, std::chrono::system_clock::time_point start) {

@@ -10,10 +10,9 @@
 #include <string>
 #include <vector>
 
-namespace autolife::app {
+#include "data_folder.hpp"  // defaultDataDir(), where DATA is without --data
 
-// $XDG_DATA_HOME/autolife, else ~/.local/share/autolife (serve's --data).
-std::filesystem::path defaultDataDir();
+namespace autolife::app {
 
 inline constexpr int kDaysKept = 7;
 inline constexpr const char* kDayExtension = ".day";

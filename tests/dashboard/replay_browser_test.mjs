@@ -9,37 +9,16 @@
 //
 // Usage: node tests/dashboard/replay_browser_test.mjs AUTOLIFE_BINARY DEMO_SCENARIO
 // Every wait is on a condition, with a generous deadline; nothing sleeps.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { chromium } from 'playwright-core';
+import { browserTest, check } from './harness.mjs';
 
 const [binary, scenario] = process.argv.slice(2);
 if (!binary || !scenario) {
   console.error('usage: replay_browser_test.mjs AUTOLIFE_BINARY DEMO_SCENARIO');
   process.exit(2);
-}
-const CHROMIUM = process.env.AUTOLIFE_CHROMIUM || '/usr/bin/chromium';
-const DEADLINE_MS = 60_000;
-const OVERALL_MS = 240_000;
-
-function check(condition, message) {
-  if (!condition) throw new Error(message);
-}
-
-function startViewer(day) {
-  const viewer = spawn(binary, ['replay', day, '--serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const address = new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('replay --serve did not say where it listens')), DEADLINE_MS);
-    viewer.on('exit', (code) => reject(new Error('replay --serve exited with status ' + code)));
-    createInterface({ input: viewer.stdout }).once('line', (line) => {
-      clearTimeout(timer);
-      resolve(JSON.parse(line).listening);
-    });
-  });
-  return { viewer, address };
 }
 
 // The slider moved to `seconds` and let go (its change event), as a hand does.
@@ -77,39 +56,19 @@ async function run(page, address) {
   check(problems.length === 0, problems.join('\n'));
 }
 
-async function main() {
-  const folder = mkdtempSync(join(tmpdir(), 'autolife-replay-dashboard-'));
-  const day = join(folder, 'demo.day');
-  const recorded = spawnSync(binary, ['simulate', scenario, '--record', day], { stdio: ['ignore', 'ignore', 'inherit'] });
-  if (recorded.status !== 0) {
-    console.error('simulate --record failed: ' + recorded.status);
-    process.exit(1);
-  }
-  const { viewer, address } = startViewer(day);
-  address.catch(() => {});
-  process.on('exit', () => viewer.kill('SIGKILL'));
-  const overall = setTimeout(() => {
-    console.error('replay dashboard test: no result after ' + OVERALL_MS / 1000 + ' s');
-    process.exit(1);
-  }, OVERALL_MS);
-  let browser;
-  let status = 1;
-  try {
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true });
-    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    page.setDefaultTimeout(DEADLINE_MS);
-    await run(page, await address);
-    status = 0;
-    console.log('replay dashboard: the slider showed the demo at 17 s, then at 10 s');
-  } catch (e) {
-    console.error('replay dashboard test failed: ' + (e.stack || e));
-  } finally {
-    if (browser) await browser.close();
-    viewer.kill('SIGTERM');
-    rmSync(folder, { recursive: true, force: true });
-    clearTimeout(overall);
-  }
-  process.exit(status);
+const folder = mkdtempSync(join(tmpdir(), 'autolife-replay-dashboard-'));
+process.on('exit', () => rmSync(folder, { recursive: true, force: true }));
+const day = join(folder, 'demo.day');
+const recorded = spawnSync(binary, ['simulate', scenario, '--record', day], { stdio: ['ignore', 'ignore', 'inherit'] });
+if (recorded.status !== 0) {
+  console.error('simulate --record failed: ' + recorded.status);
+  process.exit(1);
 }
-
-main();
+browserTest({
+  name: 'replay dashboard test',
+  binary,
+  command: ['replay', day, '--serve', '--port', '0'],
+  viewport: { width: 1400, height: 1000 },
+  run,
+  done: 'replay dashboard: the slider showed the demo at 17 s, then at 10 s',
+});

@@ -6,24 +6,16 @@
 //
 // Usage: node tests/dashboard/voice_browser_test.mjs AUTOLIFE_BINARY
 // Real time: every wait is on a condition, with a generous deadline.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { chromium } from 'playwright-core';
+import { browserTest, check } from './harness.mjs';
 
 const [binary] = process.argv.slice(2);
 if (!binary) {
   console.error('usage: voice_browser_test.mjs AUTOLIFE_BINARY');
   process.exit(2);
-}
-const CHROMIUM = process.env.AUTOLIFE_CHROMIUM || '/usr/bin/chromium';
-const DEADLINE_MS = 60_000;
-const OVERALL_MS = 240_000;
-
-function check(condition, message) {
-  if (!condition) throw new Error(message);
 }
 
 // "hello robot" and 3 s of silence, in eSpeak NG's voice: the robot's
@@ -34,31 +26,6 @@ function makeRecording(dir) {
   const r = spawnSync(binary, ['chat', topic, '--voice-out', join(dir, 'voice')], { input: '', encoding: 'utf8' });
   check(r.status === 0, 'chat --voice-out failed: ' + r.stderr);
   return join(dir, 'voice', '0001.wav');
-}
-
-function startServe(data) {
-  const serve = spawn(binary, ['serve', '--port', '0', '--data', data], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const address = new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('serve did not say where it listens')), DEADLINE_MS);
-    serve.on('exit', (code) => reject(new Error('serve exited with status ' + code)));
-    createInterface({ input: serve.stdout }).once('line', (line) => {
-      clearTimeout(timer);
-      resolve(JSON.parse(line).listening);
-    });
-  });
-  return { serve, address };
-}
-
-function stopServe(serve) {
-  if (serve.exitCode !== null || serve.signalCode !== null) return Promise.resolve(serve.exitCode);
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => serve.kill('SIGKILL'), DEADLINE_MS);
-    serve.once('exit', (code) => {
-      clearTimeout(timer);
-      resolve(code);
-    });
-    serve.kill('SIGTERM');
-  });
 }
 
 async function run(page, address) {
@@ -90,37 +57,13 @@ async function run(page, address) {
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'autolife-voice-'));
-let serve = null;
-let browser = null;
-let failed = null;
-const overall = setTimeout(() => {
-  console.error('voice_browser_test: over its overall deadline');
-  if (serve) serve.kill('SIGKILL');
-  process.exit(1);
-}, OVERALL_MS);
-try {
-  const wav = makeRecording(dir);
-  const started = startServe(join(dir, 'data'));
-  serve = started.serve;
-  const address = await started.address;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream',
-           `--use-file-for-fake-audio-capture=${wav}`, '--autoplay-policy=no-user-gesture-required'],
-  });
-  const page = await browser.newPage();
-  page.setDefaultTimeout(DEADLINE_MS);
-  await run(page, address);
-} catch (e) {
-  failed = e;
-} finally {
-  if (browser) await browser.close();
-  if (serve) await stopServe(serve);
-  rmSync(dir, { recursive: true, force: true });
-  clearTimeout(overall);
-}
-if (failed) {
-  console.error('voice_browser_test: ' + (failed.stack || failed));
-  process.exit(1);
-}
-console.log('voice_browser_test: passed');
+process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+const wav = makeRecording(dir);
+browserTest({
+  name: 'voice_browser_test',
+  binary,
+  chromiumArgs: ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream',
+                 `--use-file-for-fake-audio-capture=${wav}`, '--autoplay-policy=no-user-gesture-required'],
+  run,
+  done: 'voice_browser_test: passed',
+});

@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { chromium } from 'playwright-core';
+import { check, DEADLINE_MS, stopServe as stop } from '../dashboard/harness.mjs';
 
 const [binary, packages, mosquitto, screenshot] = process.argv.slice(2);
 if (!binary || !packages || !mosquitto) {
@@ -26,7 +27,6 @@ if (!binary || !packages || !mosquitto) {
 }
 
 const CHROMIUM = process.env.AUTOLIFE_CHROMIUM || '/usr/bin/chromium';
-const DEADLINE_MS = 60_000;  // sanitizer builds start slowly
 const OVERALL_MS = 240_000;  // ends before ctest's timeout, so every process is stopped here
 const ROBOTS = ['nao-hall', 'pepper-desk', 'pepper-lab'];
 const ACTIVITY = 'dashboard-fixture/visitor';
@@ -34,10 +34,6 @@ const BROKEN = 'org.example.dashboard-fixture-with-a-rather-long-package-identif
 
 const processes = [];
 process.on('exit', () => processes.forEach((p) => p.kill('SIGKILL')));  // no-ops once they exited
-
-function check(condition, message) {
-  if (!condition) throw new Error(message);
-}
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -88,19 +84,6 @@ async function startRobot(name, broker, dir) {
                                '--mqtt', broker, '--name', name], name);
   const line = await lineOf(serve, 'stdout', () => true, name);
   return { serve, address: JSON.parse(line).listening };
-}
-
-// SIGTERM, then SIGKILL after the deadline; resolves with the exit status.
-function stop(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), DEADLINE_MS);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      resolve(code);
-    });
-    child.kill('SIGTERM');
-  });
 }
 
 // insertData on a robot through its own network API.

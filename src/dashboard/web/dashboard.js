@@ -614,7 +614,10 @@ function wire() {
     installPackage();
   });
   drawTimeline();
-  rpc.connect();
+  // Connected once every script of the page has run: the other files
+  // (voice.js, replay_view.js...) wrap rpc.onopen as they run, and a
+  // connection opened before one of them ran was never seen by it.
+  document.addEventListener('DOMContentLoaded', () => rpc.connect());
 }
 
 wire();
