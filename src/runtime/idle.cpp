@@ -36,21 +36,32 @@ std::string quotedList(const std::vector<std::string>& names) {
 }
 
 // " (held by 'Animation')": who holds what conflicts with `wanted`, as the
-// arbiter says now; claimants of this run are named by their box alone.
+// arbiter says now; claimants of this run are named by their box alone, so
+// a holder with the waiting box's own name (a behavior with eight 'Stand
+// Up's) is "another box named ...": the waiting box itself holds nothing.
 std::string heldBy(const Run& run, const std::vector<std::string>& wanted, const std::string& me) {
   auto* arbiter = const_cast<Run&>(run).context().resources;
   if (!arbiter) return "";
   const std::string ours = run.id() + ": ";
   std::vector<std::string> holders;
+  bool namesake = false;  // a holder is another box of the waiting box's name (it holds nothing itself)
   for (const auto& [resource, holder] : arbiter->holders()) {
-    if (holder == me) continue;
     bool conflicts = false;
     for (const auto& w : wanted) conflicts = conflicts || resourcesConflict(w, resource);
     if (!conflicts) continue;
+    if (holder == me) {
+      namesake = true;
+      continue;
+    }
     const std::string name = holder.starts_with(ours) ? holder.substr(ours.size()) : holder;
     if (std::find(holders.begin(), holders.end(), name) == holders.end()) holders.push_back(name);
   }
-  return holders.empty() ? "" : " (held by " + quotedList(holders) + ")";
+  std::string text = quotedList(holders);
+  if (namesake) {
+    const std::string self = me.starts_with(ours) ? me.substr(ours.size()) : me;
+    text += (text.empty() ? "" : ", ") + std::string("another box named '") + self + "'";
+  }
+  return text.empty() ? "" : " (held by " + text + ")";
 }
 
 }  // namespace

@@ -49,6 +49,17 @@ TEST(Idle, ABoxWaitingForAResourceSaysWhoHoldsIt) {
   EXPECT_THAT(p.records.back().text, HasSubstr("end      idle: no box runs; still waiting: Stand Up: waits for 'Head'"));
 }
 
+TEST(Idle, AHolderOfTheWaitingBoxsOwnNameIsNamedToo) {
+  const std::string motors = "<Resource name=\"All motors\" type=\"Lock\" timeout=\"0\" />\n";
+  // Two boxes named 'Stand Up' (published behaviors have eight): the first
+  // holds the motors for good, the second waits for them.
+  auto p = play(behaviorXar(pythonBox("Stand Up", 1, "    def onInput_onStart(self):\n        pass\n", motors) +
+                            pythonBox("Stand Up", 2, "    def onInput_onStart(self):\n        self.onStopped()\n", motors) +
+                            link(1, 2, 0, 2) + link(2, 2, 0, 2) + link(0, 4, 2, 4)));
+  ASSERT_EQ(p.result.end, End::Idle);
+  EXPECT_THAT(waits(p), ElementsAre("Stand Up: waits for 'All motors' (held by another box named 'Stand Up')"));
+}
+
 TEST(Idle, WhatBoxCodeListensToAndWaitsOnIsSaid) {
   auto p = play(behaviorXar(
       pythonBox("Speech Reco.", 1,
