@@ -64,7 +64,8 @@ Any describeActivity(const life::AutonomousLife& life, const ServiceOperandBridg
                   {"violations", service::toAny(life.getActivityContextPermissionViolations(name))},
                   {"explanation", explanationOf(life, name)},
                   {"whyNot", whyNotOf(life, now, name)},
-                  {"unresolved", service::toAny(operands ? operands->unresolved(name) : std::vector<std::string>{})}};
+                  {"unresolved", service::toAny(operands ? operands->unresolved(name) : std::vector<std::string>{})},
+                  {"behavior", std::holds_alternative<life::RunBehavior>(a.run)}};  // the behavior view opens it
 }
 
 using More = std::function<void(const std::string&, Any::Map&)>;

@@ -39,6 +39,7 @@ TEST_F(AutolifeService, ListsEveryActivityWithWhatLifeKnowsOfIt) {
   EXPECT_EQ(visit["stacked"], false);
   EXPECT_EQ(visit["violations"], json::array());
   EXPECT_EQ(visit["unresolved"], json::array()) << "no service operand";
+  EXPECT_EQ(visit["behavior"], false) << "it runs no behavior: no behavior view";
   EXPECT_TRUE(activity("demo/manual")["explanation"].is_null()) << "no trigger, nothing to explain";
 }
 

@@ -72,6 +72,7 @@ TEST_F(DashboardPanels, BoxLogsAndAnIdleBehaviorAreKeptSignalledAndOnTheCard) {
   });
   auto card = [&] { return call("Autolife.activities")[0]; };
   EXPECT_EQ(card()["app"], "pk");
+  EXPECT_EQ(card()["behavior"], true) << "its behavior.xar: the card links to the behavior view";
   EXPECT_TRUE(card()["idle"].is_null()) << "not running";
   at(1, [&] { call("ALMemory.insertData", {"go", 1}); });
   runTo(2);

@@ -157,7 +157,7 @@ function activityCard(a) {
       a.stacked && h('span', {class: 'badge stacked'}, 'stacked'),
       failed && h('span', {class: 'badge problem failed', title: 'at t=' + a.failure.t + ' s'}, 'failed'),
       a.problem && !failed && h('span', {class: 'badge problem'}, 'cannot run'),
-      h('a', {class: 'behavior-link', href: '#behavior=' + encodeURIComponent(a.name)}, 'behavior')),
+      a.behavior && h('a', {class: 'behavior-link', href: '#behavior=' + encodeURIComponent(a.name)}, 'behavior')),
     a.problem && h('div', {class: 'problem'}, a.problem),
     a.whyNot && whyNotLine(a.whyNot),
     a.idle && idleLines(a.idle),
