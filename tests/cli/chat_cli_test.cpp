@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "files.hpp"
+#include "chat_process.hpp"
 #include "process.hpp"
 
 namespace {
@@ -17,10 +18,7 @@ using autolife::test::TempDir;
 using autolife::testing::TempFile;
 using ::testing::HasSubstr;
 
-ProcessResult chat(std::vector<std::string> args, const std::string& input = "") {
-  args.insert(args.begin(), {AUTOLIFE_BINARY, "chat"});
-  return runProcess(args, input);
-}
+using autolife::clitest::chat;
 
 const char* kTopic = R"(topic: ~hello()
 language: enu

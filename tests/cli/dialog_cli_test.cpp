@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "files.hpp"
+#include "chat_process.hpp"
 #include "process.hpp"
 #include "serve_process.hpp"
 
@@ -20,12 +21,9 @@ using autolife::testing::TempFile;
 using ::testing::HasSubstr;
 using ::testing::Not;
 
-ProcessResult chat(std::vector<std::string> args, const std::string& input = "") {
-  args.insert(args.begin(), {AUTOLIFE_BINARY, "chat"});
-  return runProcess(args, input);
-}
+using autolife::clitest::chat;
 
-const char* kTopic = "topic: ~t()\nlanguage: enu\n"
+const char* kSurfacesTopic = "topic: ~t()\nlanguage: enu\n"
                      "u:(hello) hi \\pau=300\\ there\n"
                      "u:(where is _*) $1 is in $place\n"
                      "u:(go) ^switchFocus(games/.) off we go\n"
@@ -33,7 +31,7 @@ const char* kTopic = "topic: ~t()\nlanguage: enu\n"
                      "u:(greet me) ~hello friend\n";
 
 TEST(DialogCli, ChatSaysWhatHappensInPlainOutput) {
-  TempFile topic(kTopic, "t.top");
+  TempFile topic(kSurfacesTopic, "t.top");
   auto r = chat({topic.path()}, "hello\nxyzzy\nwhere is Bob\ngo\nmy name is Ann\n");
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.out,
@@ -47,7 +45,7 @@ TEST(DialogCli, ChatSaysWhatHappensInPlainOutput) {
 }
 
 TEST(DialogCli, ChatJsonKeepsTheRawTextAndSaysSpeakFailures) {
-  TempFile topic(kTopic, "t.top");
+  TempFile topic(kSurfacesTopic, "t.top");
   auto r = chat({topic.path(), "--json"}, "hello\nwhere is Bob\n");
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("{\"t\": 0.0, \"robot\": \"hi ... there\", \"raw\": \"hi \\\\pau=300\\\\ there\"}\n"));
@@ -57,7 +55,7 @@ TEST(DialogCli, ChatJsonKeepsTheRawTextAndSaysSpeakFailures) {
 // A person at a terminal: "human: " is the prompt, what they type is not
 // printed again.
 TEST(DialogCli, ChatPromptsAPersonAtATerminal) {
-  TempFile topic(kTopic, "t.top");
+  TempFile topic(kSurfacesTopic, "t.top");
   auto r = autolife::testing::runInTerminal({AUTOLIFE_BINARY, "chat", topic.path()}, {"hello\n"}, "human: ");
   EXPECT_EQ(r.status, 0) << r.out;
   EXPECT_THAT(r.out, HasSubstr("human: hello\r\nrobot: hi ... there\r\nhuman: "));
