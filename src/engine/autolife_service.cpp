@@ -185,11 +185,12 @@ std::shared_ptr<service::Service> makeAutolifeService(memory::Memory& memory, li
   auto s = std::make_shared<service::Service>("Autolife", "autolife's own methods (the dashboard's): not NAOqi API");
   s->method("activities", {}, Type::List,
             "[{name, nature, launchTrigger, problem, failure, suggested, focused, stacked, violations, explanation, "
-            "whyNot, unresolved, app, idle}] for every loaded activity; problem is why it cannot run, or its last "
+            "whyNot, unresolved, behavior, app, idle}] for every loaded activity; problem is why it cannot run, or its last "
             "run's error; failure, that error ({t, message}) or null; explanation is its launch trigger explained now "
             "({t, value, tree}) or null; whyNot, why it is not focused (as Autolife.whyNot); unresolved, its service "
             "operands no service provides now; app, its package's name; idle, while its behavior runs idle, why "
-            "({why, waiting: [{box, for}]}), else null",
+            "({why, waiting: [{box, for}]}), else null; behavior, whether it runs a behavior (the dashboard's behavior "
+            "view opens it)",
             [&memory, &life, operands, more](const Arguments&) {
               return activities(life, operands, memory.clock().now(), more);
             });
