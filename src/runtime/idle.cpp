@@ -165,17 +165,22 @@ void Run::checkIdleSoon() {
   });
 }
 
+// Reported once the run's lock is released: whoever hears it may ask Life
+// (the simulator asks what is focused), and Life starts runs holding its own
+// lock, so holding ours while telling them would order the two both ways.
 void Run::checkIdle() {
-  Lock lock(*this);
-  if (!idleLocked()) return;
-  auto waits = waitingLocked();
-  if (idleTold_ && *idleTold_ == waits) return;
-  idleTold_ = waits;
   RunEvent e;
-  e.kind = RunEvent::Kind::Idle;
-  e.message = runtime::idleSentence(waits, lastOutput_);
-  e.waiting = std::move(waits);
-  report(e);
+  {
+    Lock lock(*this);
+    if (!idleLocked()) return;
+    auto waits = waitingLocked();
+    if (idleTold_ && *idleTold_ == waits) return;
+    idleTold_ = waits;
+    e.kind = RunEvent::Kind::Idle;
+    e.message = runtime::idleSentence(waits, lastOutput_);
+    e.waiting = std::move(waits);
+  }
+  report(std::move(e));
 }
 
 void Run::outputFired(const BoxInstance& box, int output, bool linked) {
