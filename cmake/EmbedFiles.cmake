@@ -1,15 +1,15 @@
 # autolife_embed_files(<output.cpp> NAMESPACE <ns> DIRECTORY <dir> FILES <names...>):
 # writes <output.cpp>, the files as byte arrays in a table
-# `const autolife::dashboard::EmbeddedFile kEmbeddedFiles[]` (and
-# kEmbeddedFileCount) in namespace <ns> (autolife/dashboard/embedded.hpp), so
-# that a page is served from a build folder or an installed binary alike,
-# with nothing to find at run time. Regenerated when a file changes (CMake
+# `const autolife::core::EmbeddedFile kEmbeddedFiles[]` (and
+# kEmbeddedFileCount) in namespace <ns> (autolife/core/embedded_file.hpp), so
+# that a page or a data file is read from a build folder or an installed
+# binary alike, with nothing to find at run time. Regenerated when a file changes (CMake
 # re-runs on its own).
 function(autolife_embed_files output)
   cmake_parse_arguments(ARG "" "NAMESPACE;DIRECTORY" "FILES" ${ARGN})
   file(RELATIVE_PATH folder ${PROJECT_SOURCE_DIR} ${ARG_DIRECTORY})  # the same text in every checkout (ccache)
   string(CONCAT text "// Generated from ${folder} by autolife_embed_files (cmake/EmbedFiles.cmake).\n"
-                     "#include \"autolife/dashboard/embedded.hpp\"\n"
+                     "#include \"autolife/core/embedded_file.hpp\"\n"
                      "namespace ${ARG_NAMESPACE} {\nnamespace {\n")
   set(table "")
   set(index 0)
@@ -25,9 +25,9 @@ function(autolife_embed_files output)
     math(EXPR index "${index} + 1")
   endforeach()
   string(APPEND text "}  // namespace\n"
-                     "extern const autolife::dashboard::EmbeddedFile kEmbeddedFiles[];\n"
+                     "extern const autolife::core::EmbeddedFile kEmbeddedFiles[];\n"
                      "extern const std::size_t kEmbeddedFileCount;\n"
-                     "const autolife::dashboard::EmbeddedFile kEmbeddedFiles[] = {\n${table}};\n"
+                     "const autolife::core::EmbeddedFile kEmbeddedFiles[] = {\n${table}};\n"
                      "const std::size_t kEmbeddedFileCount = ${index};\n"
                      "}  // namespace ${ARG_NAMESPACE}\n")
   file(CONFIGURE OUTPUT ${output} CONTENT "${text}" @ONLY)

@@ -12,10 +12,10 @@ const Topic* lexicon(const std::string& language) {
   static std::once_flag once;
   static std::map<std::string, Topic, std::less<>> topics;
   std::call_once(once, [] {
-    for (std::size_t i = 0; i < kLexiconFileCount; ++i) {
-      const auto& f = kLexiconFiles[i];
-      std::string_view source(reinterpret_cast<const char*>(f.data), f.size);
-      ParseResult r = parseTopic(source, std::string("lexicon/") + f.name + ".top");
+    for (std::size_t i = 0; i < kEmbeddedFileCount; ++i) {
+      const auto& f = kEmbeddedFiles[i];
+      std::string_view source(reinterpret_cast<const char*>(f.bytes), f.size);
+      ParseResult r = parseTopic(source, std::string("lexicon") + f.path);
       if (r.topic) topics.emplace(r.topic->language, std::move(*r.topic));
     }
   });

@@ -5,17 +5,14 @@
 #include <cstddef>
 #include <string>
 
+#include "autolife/core/embedded_file.hpp"
 #include "autolife/dialog/topic.hpp"
 
 namespace autolife::dialog {
 
-struct LexiconFile {
-  const char* name;  // "english", "french"
-  const unsigned char* data;
-  std::size_t size;
-};
-extern const LexiconFile kLexiconFiles[];
-extern const std::size_t kLexiconFileCount;
+// lexicon/*.top, "/english.top"... (cmake/EmbedFiles.cmake).
+extern const core::EmbeddedFile kEmbeddedFiles[];
+extern const std::size_t kEmbeddedFileCount;
 
 // The lexicon topic of `language` ("English"), parsed once; null when
 // autolife has none for it.

@@ -33,13 +33,21 @@ TEST(Idle, AFlowThatStopsShortSaysWhereAndThatNothingIsLeft) {
   EXPECT_EQ(end["waiting"], nlohmann::ordered_json::array());
 }
 
+std::string lock(const std::string& resource) {
+  return "<Resource name=\"" + resource + "\" type=\"Lock\" timeout=\"0\" />\n";
+}
+
+// Both boxes start with the behavior; the holder takes `held` and never
+// stops, so the taker waits for `wanted` for good.
+Played holderAndTaker(const std::string& holder, const std::string& held, const std::string& taker,
+                      const std::string& wanted) {
+  return play(behaviorXar(pythonBox(holder, 1, "    def onInput_onStart(self):\n        pass\n", lock(held)) +
+                          pythonBox(taker, 2, "    def onInput_onStart(self):\n        self.onStopped()\n", lock(wanted)) +
+                          link(1, 2, 0, 2) + link(2, 2, 0, 2) + link(0, 4, 2, 4)));
+}
+
 TEST(Idle, ABoxWaitingForAResourceSaysWhoHoldsIt) {
-  const std::string resource = "<Resource name=\"All motors\" type=\"Lock\" timeout=\"0\" />\n";
-  const std::string head = "<Resource name=\"Head\" type=\"Lock\" timeout=\"0\" />\n";
-  // The holder never stops: the taker waits for good.
-  auto p = play(behaviorXar(pythonBox("Animation", 1, "    def onInput_onStart(self):\n        pass\n", resource) +
-                            pythonBox("Stand Up", 2, "    def onInput_onStart(self):\n        self.onStopped()\n", head) +
-                            link(1, 2, 0, 2) + link(2, 2, 0, 2) + link(0, 4, 2, 4)));
+  auto p = holderAndTaker("Animation", "All motors", "Stand Up", "Head");
   ASSERT_EQ(p.result.end, End::Idle);
   EXPECT_THAT(waits(p), ElementsAre("Stand Up: waits for 'Head' (held by 'Animation')"));
   const auto end = p.having("end").back();
@@ -50,12 +58,8 @@ TEST(Idle, ABoxWaitingForAResourceSaysWhoHoldsIt) {
 }
 
 TEST(Idle, AHolderOfTheWaitingBoxsOwnNameIsNamedToo) {
-  const std::string motors = "<Resource name=\"All motors\" type=\"Lock\" timeout=\"0\" />\n";
-  // Two boxes named 'Stand Up' (published behaviors have eight): the first
-  // holds the motors for good, the second waits for them.
-  auto p = play(behaviorXar(pythonBox("Stand Up", 1, "    def onInput_onStart(self):\n        pass\n", motors) +
-                            pythonBox("Stand Up", 2, "    def onInput_onStart(self):\n        self.onStopped()\n", motors) +
-                            link(1, 2, 0, 2) + link(2, 2, 0, 2) + link(0, 4, 2, 4)));
+  // Two boxes named 'Stand Up' (published behaviors have eight).
+  auto p = holderAndTaker("Stand Up", "All motors", "Stand Up", "All motors");
   ASSERT_EQ(p.result.end, End::Idle);
   EXPECT_THAT(waits(p), ElementsAre("Stand Up: waits for 'All motors' (held by another box named 'Stand Up')"));
 }
