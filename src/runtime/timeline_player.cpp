@@ -103,15 +103,18 @@ void TimelinePlayer::scheduleTick() {
   const auto next = origin_ + std::chrono::duration_cast<core::Duration>(
                                   std::chrono::duration<double>(static_cast<double>(frame_ + 1 - originFrame_) / fps_));
   std::weak_ptr<BehaviorRun> weak = run_.shared_from_this();
+  // The box owns this player: a tick already taken off the clock when the
+  // box is freed (its last reference dropped in a box thread) cancels too
+  // late, so the tick holds the box, not `this`. Holding it also keeps the
+  // box alive through a last frame that ends the behavior and unloads it.
+  std::weak_ptr<BoxInstance> box = owner_.weak_from_this();
   due_ = next;
-  timer_ = run_.clock().schedule(next, [weak, this] {
+  timer_ = run_.clock().schedule(next, [weak, box, this] {
     auto run = weak.lock();
-    if (!run) return;
+    const auto owner = box.lock();
+    if (!run || !owner) return;
     Run::Lock lock(static_cast<Run&>(*run));
     if (!playing_) return;  // stopped (or unloaded: stop() cancelled us) meanwhile
-    // The last frame may end the behavior, which unloads this timeline's
-    // box: it lives until the tick is over.
-    const auto keepAlive = owner_.shared_from_this();
     tick();
   });
 }
