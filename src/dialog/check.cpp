@@ -38,7 +38,7 @@ public:
   explicit Spellings(std::string what) : what_(std::move(what)) {}
   // The warning's message when `name` is a second spelling, "" otherwise.
   std::string see(const std::string& prefix, const std::string& name, Where at) {
-    auto [it, first] = seen_.try_emplace(text::lower(name), prefix + name, at);
+    auto [it, first] = seen_.try_emplace(text::lower(name), First{prefix + name, at});
     if (first || it->second.spelling == prefix + name || !warned_.insert(it->first).second) return {};
     return prefix + name + " is written " + it->second.spelling + " at line " + std::to_string(it->second.at.line) +
            ": QiChat compares names without case, they are one " + what_;

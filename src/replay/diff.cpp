@@ -76,8 +76,8 @@ Decisions run(RecordReader& record, ReplayOptions options, const Probes& probes,
   auto inner = options.hooks.observe;
   options.hooks.observe = [&probes, &answers, inner](engine::Engine& engine, sim::RecordReport report) {
     if (inner) inner(engine, report);
-    for (const auto& [t, names] : probes)
-      engine.clock.schedule(t, [&engine, &answers, t, names] {
+    for (const auto& probe : probes)
+      engine.clock.schedule(probe.first, [&engine, &answers, t = probe.first, names = probe.second] {
         for (const auto& name : names) {
           auto w = engine.life.whyNot(name);
           answers[{t, name}] = w ? w->text() : name + " was focused already";
