@@ -272,7 +272,9 @@ dialog::Heard Engine::hear(const std::string& utterance, double confidence) {
 }
 
 dialog::HeardAudio Engine::hearAudio(const voice::Audio& audio,
-                                     const std::function<void(const dialog::HeardAudio&)>& recognized) {
+                                     const std::function<void(const dialog::HeardAudio&)>& recognized,
+                                     std::string_view source) {
+  if (auto* o = inputs.observer()) o->heardAudio(source, audio);
   return dialog::hearAudio(speechRecognition, dialog, audio, recognized);
 }
 

@@ -60,7 +60,7 @@ public:
     f.offset = at_;
     const std::uint8_t first = byte();
     const auto kind = static_cast<FrameKind>(first & ~kMilliseconds);
-    if (kind < FrameKind::Header || kind > FrameKind::End) fail(f.offset, "unknown frame kind " + std::to_string(first));
+    if (kind < FrameKind::Header || kind > kLastFrameKind) fail(f.offset, "unknown frame kind " + std::to_string(first));
     f.kind = kind;
     keep_ = names_ || kind == FrameKind::Header;
     if (timed(kind)) {
@@ -273,6 +273,18 @@ private:
         else bytes();
         f.number = number();
         return;
+      case FrameKind::HearAudio: {
+        f.key = name();
+        const std::size_t at = at_;
+        const std::uint64_t rate = varint();
+        if (rate == 0 || rate > kMaxAudioRate) fail(at, "a sample rate of " + std::to_string(rate) + " per second");
+        f.number = static_cast<double>(rate);
+        const std::size_t samplesAt = at_;
+        const std::string_view samples = bytes();
+        if (samples.size() % 2) fail(samplesAt, "audio samples of an odd number of bytes (16 bits each)");
+        if (keep_) f.text = samples;
+        return;
+      }
       case FrameKind::Call: {
         f.key = name();
         const std::size_t n = count();
@@ -312,6 +324,7 @@ const char* frameKindName(FrameKind kind) {
     case FrameKind::Observe: return "observe";
     case FrameKind::Hear: return "hear";
     case FrameKind::Call: return "call";
+    case FrameKind::HearAudio: return "hear-audio";
     case FrameKind::Package: return "package";
     case FrameKind::Activity: return "activity";
     case FrameKind::Override: return "override";
@@ -504,6 +517,22 @@ void RecordWriter::hear(core::Time t, std::string_view text, double confidence) 
   end();
 }
 
+void RecordWriter::hearAudio(core::Time t, std::string_view source, int rate, std::span<const std::int16_t> samples) {
+  if (samples.size() > kMaxAudioBytes / 2) throw std::length_error("audio too long for a record's frame");
+  begin(FrameKind::HearAudio, t);
+  name(source);
+  varint(static_cast<std::uint64_t>(std::clamp<std::int64_t>(rate, 1, kMaxAudioRate)));
+  varint(samples.size() * 2);
+  char* out = room(samples.size() * 2);
+  for (const std::int16_t sample : samples) {
+    const auto u = static_cast<std::uint16_t>(sample);
+    *out++ = static_cast<char>(u & 0xFF);
+    *out++ = static_cast<char>(u >> 8);
+  }
+  used_ += samples.size() * 2;
+  end();
+}
+
 void RecordWriter::call(core::Time t, std::string_view method, const std::vector<core::Value>& arguments) {
   begin(FrameKind::Call, t);
   name(method);
@@ -532,11 +561,21 @@ void RecordWriter::frame(const Frame& f) {
     case FrameKind::Touch: return touch(f.time, f.key, f.number);
     case FrameKind::Hear: return hear(f.time, f.text, f.number);
     case FrameKind::Call: return call(f.time, f.key, f.arguments);
+    case FrameKind::HearAudio: return hearAudio(f.time, f.key, static_cast<int>(f.number), audioSamples(f));
     case FrameKind::Start:
     case FrameKind::Begin:
     case FrameKind::EndTogether:
     case FrameKind::End: return mark(f.kind, f.time);
   }
+}
+
+std::vector<std::int16_t> audioSamples(const Frame& f) {
+  std::vector<std::int16_t> samples(f.text.size() / 2);
+  for (std::size_t i = 0; i < samples.size(); ++i) {
+    const auto low = static_cast<unsigned char>(f.text[2 * i]), high = static_cast<unsigned char>(f.text[2 * i + 1]);
+    samples[i] = static_cast<std::int16_t>(static_cast<std::uint16_t>(low | high << 8));
+  }
+  return samples;
 }
 
 // ---- RecordReader -----------------------------------------------------------

@@ -11,6 +11,7 @@
 #include "autolife/package/store.hpp"
 #include "autolife/perception/observation.hpp"
 #include "autolife/robot/simulated_world.hpp"
+#include "autolife/voice/audio.hpp"
 #include "values.hpp"
 
 #ifndef AUTOLIFE_VERSION
@@ -253,6 +254,20 @@ void Recorder::observed(const perception::Observation& observation) {
 
 void Recorder::heard(const std::string& utterance, double confidence) {
   guarded([&] { writer_.hear(now(), utterance, confidence); });
+  wrote();
+}
+
+// Audio longer than a frame holds (minutes of it) is recorded without its
+// samples: its replay hears silence, said when it is recorded.
+void Recorder::heardAudio(std::string_view source, const voice::Audio& audio) {
+  std::span<const std::int16_t> samples = audio.samples;
+  if (samples.size() > kMaxAudioBytes / 2) {
+    if (options_.report)
+      options_.report("heard audio of " + std::to_string(static_cast<int>(audio.seconds())) + " s from " +
+                      std::string(source) + " is too long for the record: its replay hears silence");
+    samples = {};
+  }
+  guarded([&] { writer_.hearAudio(now(), source, audio.rate, samples); });
   wrote();
 }
 

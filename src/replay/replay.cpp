@@ -12,6 +12,7 @@
 #include "autolife/package/store.hpp"
 #include "autolife/replay/recorder.hpp"
 #include "autolife/robot/simulated_world.hpp"
+#include "autolife/voice/audio.hpp"
 #include "values.hpp"
 
 namespace autolife::replay {
@@ -105,10 +106,19 @@ int stepRank(const Frame& f) {
       const bool raises = std::ranges::all_of(f.writes, [](const auto& w) { return w.kind == memory::Write::Kind::Raise; });
       return sets ? 3 : raises ? 4 : -1;
     }
-    case FrameKind::Hear: return 5;
+    case FrameKind::Hear:
+    case FrameKind::HearAudio: return 5;
     case FrameKind::Call: return 6;
     default: return -1;
   }
+}
+
+// Audio heard: the recorded samples, under the name the outcome gave them.
+sim::Hear heardAudio(const Frame& f) {
+  auto audio = std::make_shared<voice::Audio>();
+  audio->rate = static_cast<int>(f.number);
+  audio->samples = audioSamples(f);
+  return sim::Hear{{}, 1.0, std::string(f.key), std::move(audio)};
 }
 
 void addToStep(sim::Step& step, Frame& f) {
@@ -122,7 +132,8 @@ void addToStep(sim::Step& step, Frame& f) {
       for (auto& w : f.writes)
         (w.kind == memory::Write::Kind::Set ? step.set : step.raise).emplace_back(std::string(w.key), std::move(w.value));
       return;
-    case FrameKind::Hear: step.hear = sim::Hear{f.text, f.number, {}}; return;
+    case FrameKind::Hear: step.hear = sim::Hear{f.text, f.number, {}, nullptr}; return;
+    case FrameKind::HearAudio: step.hear = heardAudio(f); return;
     case FrameKind::Call: step.call = sim::Call{std::string(f.key), std::move(f.arguments)}; return;
     default: return;
   }
@@ -201,6 +212,7 @@ private:
       case FrameKind::Touch: in.touch(std::string(f.key), f.number); return std::nullopt;
       case FrameKind::Observe: in.observe(observation(f.value)); return std::nullopt;
       case FrameKind::Hear:
+      case FrameKind::HearAudio:
       case FrameKind::Call: {
         sim::Step step;
         addToStep(step, f);

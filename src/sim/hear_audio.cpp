@@ -8,11 +8,11 @@
 
 namespace autolife::sim {
 
-nlohmann::ordered_json hearAudioOutcome(engine::Engine& engine, const std::string& path) {
+nlohmann::ordered_json hearAudioOutcome(engine::Engine& engine, const std::string& path, const voice::Audio* recorded) {
   nlohmann::ordered_json out{{"hear", ""}, {"audio", path}};
   dialog::HeardAudio h;
   try {
-    h = engine.hearAudio(voice::readAudio(path, 0));
+    h = engine.hearAudio(recorded ? *recorded : voice::readAudio(path, 0), {}, path);
   } catch (const voice::AudioError& e) {
     h.error = e.what();
   }

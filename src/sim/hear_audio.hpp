@@ -9,12 +9,17 @@
 namespace autolife::engine {
 class Engine;
 }
+namespace autolife::voice {
+struct Audio;
+}
 
 namespace autolife::sim {
 
 // {"hear": what was recognised ("" when nothing), "audio": path,
 // "confidence", "outcome", "reason"}; a file that cannot be heard is the
-// outcome "error" with its reason.
-nlohmann::ordered_json hearAudioOutcome(engine::Engine& engine, const std::string& path);
+// outcome "error" with its reason. `recorded`: the samples themselves (a
+// replayed day), which `path` only names.
+nlohmann::ordered_json hearAudioOutcome(engine::Engine& engine, const std::string& path,
+                                        const voice::Audio* recorded = nullptr);
 
 }  // namespace autolife::sim

@@ -472,14 +472,14 @@ private:
 
   // hear: "hello" or hear: {text: "hello", confidence: 0.4} or hear: {audio: FILE.wav}
   std::optional<Hear> hear(const YAML::Node& n) {
-    if (n.IsScalar()) return Hear{n.Scalar(), 1.0, {}};
+    if (n.IsScalar()) return Hear{n.Scalar(), 1.0, {}, nullptr};
     if (n.IsMap() && n["audio"]) return hearAudio(n);
     if (!n.IsMap() || !n["text"] || !n["text"].IsScalar()) {
       problem(n, "hear is what a person says: \"text\", {text: \"...\", confidence: 0.0-1.0} or {audio: FILE.wav}");
       return std::nullopt;
     }
     checkKeys(n, {"text", "confidence"}, "hear");
-    Hear h{n["text"].Scalar(), 1.0, {}};
+    Hear h{n["text"].Scalar(), 1.0, {}, nullptr};
     if (auto c = n["confidence"]) {
       try {
         h.confidence = c.as<double>();
@@ -505,7 +505,7 @@ private:
       problem(n["audio"], "no sound file " + path.string());
       return std::nullopt;
     }
-    return Hear{{}, 1.0, path.string()};
+    return Hear{{}, 1.0, path.string(), nullptr};
   }
 
   std::optional<Call> call(const YAML::Node& n) {

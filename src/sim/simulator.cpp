@@ -374,7 +374,7 @@ void sayCall(engine::Engine& engine, const Call& call) {
 std::optional<ordered_json> applyHear(engine::Engine& engine, const Step& step) {
   if (!step.hear) return std::nullopt;
   if (!step.hear->audio.empty()) {
-    ordered_json out = hearAudioOutcome(engine, step.hear->audio);
+    ordered_json out = hearAudioOutcome(engine, step.hear->audio, step.hear->recorded.get());
     if (step.call) return std::nullopt;
     return out;
   }

@@ -74,7 +74,7 @@ TEST(ReplayCli, ARecordOfALaterVersionIsRefused) {
   autolife::test::writeText(day, "autolife-day 9" + bytes.substr(bytes.find('\n')));
   const auto r = autolife({"replay", day.string()});
   EXPECT_EQ(r.status, 2);
-  EXPECT_THAT(r.err, HasSubstr("a record of format version 9: this autolife reads version 1"));
+  EXPECT_THAT(r.err, HasSubstr("a record of format version 9: this autolife reads version 2"));
   EXPECT_EQ(r.out, "");
   const auto missing = autolife({"replay", "2031-02-03", "--data", dir.str()});
   EXPECT_EQ(missing.status, 2);

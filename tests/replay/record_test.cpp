@@ -4,6 +4,10 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <zlib.h>
+
+#include <tuple>
+
 #include "autolife/replay/record.hpp"
 #include "files.hpp"
 
@@ -126,16 +130,88 @@ TEST(Record, ACorruptedByteBreaksItsBlockAtTheBlocksByte) {
 TEST(Record, ALaterVersionIsRefusedSayingSo) {
   test::TempDir dir;
   std::string bytes = writeSample(dir);
-  bytes.replace(0, bytes.find('\n'), "autolife-day 2");
+  bytes.replace(0, bytes.find('\n'), "autolife-day 3");
   try {
     RecordReader::fromBytes(bytes);
-    FAIL() << "a version 2 record was read";
+    FAIL() << "a version 3 record was read";
   } catch (const std::runtime_error& e) {
-    EXPECT_THAT(e.what(), HasSubstr("format version 2"));
-    EXPECT_THAT(e.what(), HasSubstr("reads version 1"));
+    EXPECT_THAT(e.what(), HasSubstr("format version 3"));
+    EXPECT_THAT(e.what(), HasSubstr("reads version 2"));
   }
   EXPECT_THROW(RecordReader::fromBytes("{\"t\": 0}\n"), std::runtime_error);  // not a record
   EXPECT_THROW(RecordReader::fromBytes("autolife-day 1\n"), std::runtime_error);  // no header
+}
+
+// Version 2's heard audio: its source, rate and samples read back exactly;
+// malformed samples or rate break the record where they are. A version 1
+// record (no audio) is still read.
+TEST(Record, HeardAudioIsReadBackSampleForSample) {
+  test::TempDir dir;
+  const auto path = dir / "audio.day";
+  const std::vector<std::int16_t> samples{0, 1, -1, 32767, -32768, 1234, -4321};
+  {
+    RecordWriter w(path);
+    w.header(core::Value::Map{{"seed", 1}});
+    w.hearAudio(ms(100), "microphone", 22050, samples);
+    w.hearAudio(ms(200), "/tmp/silence.wav", 16000, {});
+  }
+  std::string bytes = test::readText(path);
+  ASSERT_EQ(bytes.rfind("autolife-day 2\n", 0), 0u);
+  auto reader = RecordReader::fromBytes(bytes);
+  ASSERT_FALSE(reader.broken());
+  const auto frames = framesOf(reader);
+  ASSERT_EQ(frames.size(), 2u);
+  EXPECT_EQ(frames[0].kind, FrameKind::HearAudio);
+  EXPECT_EQ(frames[0].key, "microphone");
+  EXPECT_EQ(frames[0].number, 22050);
+  EXPECT_EQ(replay::audioSamples(frames[0]), samples);
+  EXPECT_EQ(frames[1].key, "/tmp/silence.wav");
+  EXPECT_TRUE(replay::audioSamples(frames[1]).empty());
+
+  bytes.replace(0, bytes.find('\n'), "autolife-day 1");
+  EXPECT_FALSE(RecordReader::fromBytes(bytes).broken());  // a version 1 reader's record is read as it was
+}
+
+TEST(Record, MalformedHeardAudioBreaksTheRecordWhereItIs) {
+  test::TempDir dir;
+  const auto path = dir / "bad.day";
+  {
+    RecordWriter w(path);
+    w.header(core::Value::Map{{"seed", 1}});
+    w.hear(ms(50), "before", 1.0);
+    w.hearAudio(ms(100), "microphone", 16000, std::vector<std::int16_t>(4, 7));
+  }
+  const std::string good = test::readText(path);
+  // The second block (after the header's) holds both frames: `change` edits
+  // its frames, and its CRC is made right again, so that a frame is what breaks.
+  const std::size_t first = good.find('\n') + 1;
+  const std::size_t second = first + 8 + static_cast<unsigned char>(good[first]) + 256u * static_cast<unsigned char>(good[first + 1]);
+  const auto broken = [&](const std::string& from, const std::string& to) {
+    std::string bytes = good;
+    const std::size_t at = bytes.find(from, second + 8);
+    EXPECT_NE(at, std::string::npos);
+    bytes.replace(at, from.size(), to);
+    const auto crc = static_cast<std::uint32_t>(crc32_z(0, reinterpret_cast<const Bytef*>(bytes.data() + second + 8),
+                                                        bytes.size() - second - 8));
+    for (int i = 0; i < 4; ++i) bytes[second + 4 + i] = static_cast<char>((crc >> (8 * i)) & 0xFF);
+    auto reader = RecordReader::fromBytes(bytes);
+    EXPECT_EQ(framesOf(reader).size(), 1u);  // the frame before
+    EXPECT_TRUE(reader.broken());
+    return reader.broken() ? std::pair{reader.broken()->byte, reader.broken()->why} : std::pair{std::uint64_t{0}, std::string()};
+  };
+  // 7 bytes of samples: half a sample.
+  const std::string length = std::string("\x08\x07\x00", 3);
+  auto [byte, why] = broken(length, std::string("\x07\x07\x00", 3));
+  EXPECT_EQ(byte, good.find(length, second + 8));
+  EXPECT_THAT(why, HasSubstr("odd number of bytes"));
+  // A rate of 0 (16000 is 0x80 0x7D in LEB128).
+  std::tie(byte, why) = broken("\x80\x7D", std::string("\x80\x00", 2));
+  EXPECT_EQ(byte, good.find("\x80\x7D", second + 8));
+  EXPECT_THAT(why, HasSubstr("a sample rate of 0"));
+  // Longer than a block holds: refused when written.
+  RecordWriter w(dir / "long.day");
+  EXPECT_THROW(w.hearAudio(ms(1), "microphone", 16000, std::vector<std::int16_t>(replay::kMaxAudioBytes / 2 + 1)),
+               std::length_error);
 }
 
 }  // namespace

@@ -127,8 +127,11 @@ public:
   // the vocabulary and the active topics' phrases (docs/dialog.md, "Speech
   // from audio").
   // `recognized` is told what was heard before the dialog answers.
+  // `source` says where it came from (a sound file, "microphone"), as a
+  // recorded day names it.
   dialog::HeardAudio hearAudio(const voice::Audio& audio,
-                               const std::function<void(const dialog::HeardAudio&)>& recognized = {});
+                               const std::function<void(const dialog::HeardAudio&)>& recognized = {},
+                               std::string_view source = "microphone");
 
   const EngineOptions& options() const { return options_; }
   // What the network fronts need: the services, memory and the clock. An

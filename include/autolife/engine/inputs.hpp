@@ -2,7 +2,7 @@
 // (docs/architecture.md, "Inputs"): the world a scenario tells (its
 // updates, the people around, a touch), memory written from outside (a
 // scenario's set and raise, a robot's mirrored keys), a robot's
-// perception, what a person says (Engine::hear), a client's calls (the
+// perception, what a person says (Engine::hear, Engine::hearAudio), a client's calls (the
 // network fronts and a scenario's `call` say them: Registry::clientCalls),
 // and the setup of a run (Engine::loadPackage, addActivity, overrideRun,
 // start). Everything else an engine does follows from these, its seed and
@@ -35,6 +35,9 @@ namespace perception {
 struct Observation;
 class Perception;
 }  // namespace perception
+namespace voice {
+struct Audio;
+}
 namespace robot {
 struct WorldUpdate;
 class SimulatedWorld;
@@ -63,6 +66,9 @@ public:
   virtual void writtenBatch(std::span<const memory::Write> writes) = 0;
   virtual void observed(const perception::Observation& observation) = 0;
   virtual void heard(const std::string& utterance, double confidence) = 0;
+  // Speech heard from audio (a microphone, a scenario's sound file), named
+  // as its outcome names it: the recogniser hears it again in a replay.
+  virtual void heardAudio(std::string_view source, const voice::Audio& audio) = 0;
   virtual void called(std::string_view service, std::string_view method, const service::Arguments& arguments) = 0;
   // The inputs between a true and a false came together, as one (a
   // scenario's step, applied in one clock task).

@@ -1,5 +1,5 @@
 // A recorded day's file (docs/replay.md): the first line says the format
-// and its version ("autolife-day 1\n"); checksummed blocks of frames
+// and its version ("autolife-day 2\n"); checksummed blocks of frames
 // follow. The first frame is the header (seed, robot, start, ...); the
 // others are the run's inputs in engine time, as the engine's door heard
 // them (engine/inputs.hpp). A day of an input every 100 ms takes about
@@ -32,10 +32,15 @@
 
 namespace autolife::replay {
 
-// The format's version this build writes and reads; a record of a later
-// version is refused.
-inline constexpr int kFormatVersion = 1;
+// The format's version this build writes; it reads it and the earlier
+// ones (version 2 added heard audio), and refuses a later one.
+inline constexpr int kFormatVersion = 2;
 inline constexpr std::string_view kFormatName = "autolife-day";
+
+// A HearAudio frame's limits: its samples fit in a block, at a rate a
+// sound file can have.
+inline constexpr std::size_t kMaxAudioBytes = 15 * 1024 * 1024;
+inline constexpr std::uint64_t kMaxAudioRate = 384000;
 
 // What a frame is (docs/replay.md, "Frames").
 enum class FrameKind : std::uint8_t {
@@ -56,7 +61,9 @@ enum class FrameKind : std::uint8_t {
   Begin = 0x0F,     // the inputs up to End came together (a step)
   EndTogether = 0x10,
   End = 0x11,       // the run ended here, cleanly
+  HearAudio = 0x12,  // speech heard from audio: where it came from, its samples (version 2)
 };
+inline constexpr FrameKind kLastFrameKind = FrameKind::HearAudio;
 const char* frameKindName(FrameKind kind);
 // Frames without a time: the header and the brackets of a step.
 constexpr bool timed(FrameKind kind) {
@@ -69,14 +76,17 @@ struct Frame {
   FrameKind kind = FrameKind::End;
   core::Time time{0};
   std::size_t offset = 0;  // the byte of the file where it starts
-  std::string_view key;    // Set, Raise: the key; Touch: the sensor; Call: "Service.method"
+  std::string_view key;    // Set, Raise: the key; Touch: the sensor; Call: "Service.method"; HearAudio: its source
   core::Value value;       // Set, Raise: the value; Header, World, Observe, Package, Activity, Override: the map
   std::vector<memory::Write> writes;       // Writes
   std::vector<launchpad::Person> people;   // People
   std::vector<core::Value> arguments;      // Call
-  std::string text;                        // Hear
-  double number = 0;                       // Hear: confidence; Touch: seconds
+  std::string text;                        // Hear; HearAudio: 16-bit little-endian mono samples
+  double number = 0;                       // Hear: confidence; Touch: seconds; HearAudio: samples per second
 };
+
+// A HearAudio frame's samples.
+std::vector<std::int16_t> audioSamples(const Frame& f);
 
 class RecordWriter {
 public:
@@ -95,6 +105,9 @@ public:
   void map(FrameKind kind, core::Time t, const core::Value& map);
   void touch(core::Time t, std::string_view sensor, double seconds);
   void hear(core::Time t, std::string_view text, double confidence);
+  // Audio heard (a microphone, a scenario's sound file): where it came
+  // from, as its outcome names it, and its samples.
+  void hearAudio(core::Time t, std::string_view source, int rate, std::span<const std::int16_t> samples);
   void call(core::Time t, std::string_view method, const std::vector<core::Value>& arguments);
   // Start, End: a time only; Begin, EndTogether: nothing.
   void mark(FrameKind kind, core::Time t = core::Time{0});

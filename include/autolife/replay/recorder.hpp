@@ -75,6 +75,7 @@ public:
   void writtenBatch(std::span<const memory::Write> writes) override;
   void observed(const perception::Observation& observation) override;
   void heard(const std::string& utterance, double confidence) override;
+  void heardAudio(std::string_view source, const voice::Audio& audio) override;
   void called(std::string_view service, std::string_view method, const service::Arguments& arguments) override;
   void together(bool begins) override;
 

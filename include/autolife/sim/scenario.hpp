@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <variant>
@@ -17,6 +18,10 @@
 #include "autolife/launchpad/world.hpp"
 #include "autolife/life/activity.hpp"
 #include "autolife/robot/simulated_world.hpp"
+
+namespace autolife::voice {
+struct Audio;
+}
 
 namespace autolife::sim {
 
@@ -37,6 +42,8 @@ struct Hear {
   std::string text;
   double confidence = 1.0;
   std::string audio;  // a sound file (resolved against the scenario's folder); then text is unused
+  // A replayed day's: the samples heard then, which `audio` only names.
+  std::shared_ptr<const voice::Audio> recorded;
 };
 
 struct Step {
