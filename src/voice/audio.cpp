@@ -59,6 +59,9 @@ Audio decodeOpen(SNDFILE* file, const SF_INFO& info, int rate, const std::string
   if (info.channels <= 0 || info.samplerate <= 0)
     throw AudioError(name + ": not a sound libsndfile can read (no channels or no sample rate)");
   if (info.channels > 64) throw AudioError(name + ": " + std::to_string(info.channels) + " channels, at most 64");
+  if (info.samplerate < kMinAudioRate || info.samplerate > kMaxAudioRate)
+    throw AudioError(name + ": a sample rate of " + std::to_string(info.samplerate) + " Hz, not between " +
+                     std::to_string(kMinAudioRate) + " and " + std::to_string(kMaxAudioRate));
   const double claimed = static_cast<double>(info.frames) / info.samplerate;
   if (info.frames != SF_COUNT_MAX && claimed > kMaxAudioSeconds)
     throw AudioError(name + ": " + std::to_string(static_cast<long>(claimed)) + " s of sound, at most " +

@@ -58,6 +58,11 @@ TEST(VoiceAudio, BadAudioIsAClearErrorNamingIt) {
   EXPECT_THAT(error([] { decodeAudio("not audio at all", 16000, "up.wav"); }), HasSubstr("up.wav: not a sound"));
   Audio none;
   EXPECT_THAT(error([&] { decodeAudio(encodeWav(none), 16000, "up.wav"); }), HasSubstr("no sound in it"));
+  // Too slow to resample to 16 kHz (the audio fuzz target's finding: libsamplerate's refusal named no file).
+  Audio slow = tone(16000, 0.1);
+  slow.rate = 50;
+  EXPECT_THAT(error([&] { decodeAudio(encodeWav(slow), 16000, "up.wav"); }),
+              HasSubstr("up.wav: a sample rate of 50 Hz, not between 1000 and 384000"));
   EXPECT_THAT(error([] { readAudio("/nonexistent/x.wav"); }), HasSubstr("/nonexistent/x.wav: no such file"));
   TempDir dir;
   EXPECT_THAT(error([&] { writeWav(dir / "missing" / "x.wav", tone(16000, 0.1)); }), HasSubstr("cannot be written"));

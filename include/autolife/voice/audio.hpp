@@ -34,6 +34,10 @@ public:
 // What a sound longer than this is: refused (a recogniser hears sentences,
 // and memory stays bounded whatever a file claims).
 inline constexpr double kMaxAudioSeconds = 600.0;
+// The sample rates a sound file may have: what libsamplerate can bring to
+// the recogniser's 16 kHz (a ratio of at most 256) and more.
+inline constexpr int kMinAudioRate = 1000;
+inline constexpr int kMaxAudioRate = 384000;
 
 // Reads `path` as mono at `rate` (0: the file's own). AudioError: not a
 // sound file, no frames, too long (with the path and libsndfile's reason).
