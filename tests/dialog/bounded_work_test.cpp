@@ -42,12 +42,16 @@ TEST(QiChatBoundedWork, APatternsVariablesAreReadOncePerMatch) {
   variables.set("name", "bob");
   variables.set("mood", "good");
   Dialog dialog(variables);
-  auto topic = parseTopic(kHeader + "u:({*} {*} {*} {*} $name $mood==good) hello $name\n", "t.top");
+  auto topic = parseTopic(kHeader + "u:({*} {*} {*} {*} $mood==good $name) hello $name\n", "t.top");
   ASSERT_TRUE(topic.topic);
   dialog.activate(dialog.load(std::move(*topic.topic)).name);
   const Reply r = dialog.hear("well hi there you are bob");
   EXPECT_TRUE(r.understood) << r.explanation.reason;
-  EXPECT_LE(variables.reads, 3);  // $name and $mood in the pattern, $name in the answer
+  EXPECT_LE(variables.reads, 3);  // $mood and $name in the pattern, $name in the answer
+  variables.reads = 0;
+  EXPECT_FALSE(dialog.hear("one two three four five six seven eight").understood);
+  EXPECT_GT(dialog.hear("one two three four five six seven eight").explanation.work.matchSteps, 100U);
+  EXPECT_LE(variables.reads, 4);  // each match: $mood, $name
 }
 
 // fuzz/corpus/qichat/timeout_goto_loops: ^goto into the proposal being said.
