@@ -8,6 +8,9 @@
 #include <cstring>
 #include <fstream>
 #include <memory>
+#include <sstream>
+
+#include "ogg_vorbis.hpp"
 
 namespace autolife::voice {
 
@@ -130,6 +133,14 @@ Audio readAudio(const std::filesystem::path& path, int rate) {
   const std::string name = path.string();
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) throw AudioError(name + ": a folder, not a sound file");
+  if (std::ifstream in(path, std::ios::binary); in) {
+    char magic[4] = {};
+    if (in.read(magic, 4) && std::string_view(magic, 4) == "OggS") {  // its headers checked first (ogg_vorbis.hpp)
+      std::ostringstream bytes;
+      bytes << std::string_view(magic, 4) << in.rdbuf();
+      return decodeAudio(std::move(bytes).str(), rate, name);
+    }
+  }
   SF_INFO info{};
   SoundFile file(sf_open(path.c_str(), SFM_READ, &info));
   if (!file) {
@@ -141,6 +152,8 @@ Audio readAudio(const std::filesystem::path& path, int rate) {
 
 Audio decodeAudio(std::string_view bytes, int rate, const std::string& name) {
   if (bytes.empty()) throw AudioError(name + ": empty (0 bytes)");
+  if (const std::string fault = oggVorbisFault(bytes); !fault.empty())
+    throw AudioError(name + ": not a sound libsndfile can read (" + fault + ")");
   MemoryFile memory{bytes, 0};
   SF_VIRTUAL_IO io{memoryLength, memorySeek, memoryRead, memoryWrite, memoryTell};
   SF_INFO info{};

@@ -28,7 +28,7 @@ std::string chatterDay(const std::string& steps) {
          "]\nsteps:\n  - {t: 1, call: [ALAutonomousLife.switchFocus, chatter/.]}\n" + steps;
 }
 
-simtest::Outcome record(const sim::Scenario& scenario, const std::filesystem::path& day, sim::EngineHooks inner = {}) {
+simtest::Outcome recordDay(const sim::Scenario& scenario, const std::filesystem::path& day, sim::EngineHooks inner = {}) {
   replay::RecordingOptions recording;
   recording.source = "simulate";
   recording.scenarioFile = scenario.file;
@@ -38,7 +38,7 @@ simtest::Outcome record(const sim::Scenario& scenario, const std::filesystem::pa
   return simtest::run(scenario, options);
 }
 
-simtest::Outcome replayed(const std::filesystem::path& day) {
+simtest::Outcome replayDay(const std::filesystem::path& day) {
   replay::RecordReader reader(day);
   simtest::Outcome o;
   o.result = replay::replay(reader, {}, [&](const sim::Record& r) { o.records.push_back(r); }).simulation;
@@ -56,7 +56,7 @@ TEST(ReplayHeardAudio, ADayThatHeardASoundFileReplaysIdenticallyWithoutIt) {
   simtest::TempDir dir;
   voice::writeWav(dir / "name.wav", spoken("what is my name"));
   const auto scenario = simtest::parse(chatterDay("  - {t: 6, hear: {audio: name.wav}}\n"), (dir / "s.yaml").string(), dir.str());
-  const auto recorded = record(scenario, dir / "day.day");
+  const auto recorded = recordDay(scenario, dir / "day.day");
   const auto heard = recorded.having("audio");
   ASSERT_EQ(heard.size(), 1u) << ::testing::PrintToString(recorded.lines());
   EXPECT_EQ(heard[0]["hear"], "what is my name");
@@ -64,7 +64,7 @@ TEST(ReplayHeardAudio, ADayThatHeardASoundFileReplaysIdenticallyWithoutIt) {
   EXPECT_EQ(heardAudioFrames(dir / "day.day"), 1u);
 
   std::filesystem::remove(dir / "name.wav");  // the record holds the samples
-  EXPECT_EQ(replayed(dir / "day.day").lines(), recorded.lines());
+  EXPECT_EQ(replayDay(dir / "day.day").lines(), recorded.lines());
 }
 
 TEST(ReplayHeardAudio, AMicrophonesSpeechIsRecordedAndHeardAgainInTheReplay) {
@@ -75,10 +75,10 @@ TEST(ReplayHeardAudio, AMicrophonesSpeechIsRecordedAndHeardAgainInTheReplay) {
   microphone.built = [&speech](engine::Engine& engine) {
     engine.clock.schedule(std::chrono::seconds(6), [&engine, &speech] { engine.hearAudio(speech); });
   };
-  const auto recorded = record(simtest::parse(chatterDay("")), dir / "day.day", microphone);
+  const auto recorded = recordDay(simtest::parse(chatterDay("")), dir / "day.day", microphone);
   ASSERT_EQ(heardAudioFrames(dir / "day.day"), 1u);
 
-  const auto again = replayed(dir / "day.day");
+  const auto again = replayDay(dir / "day.day");
   const auto heard = again.having("audio");
   ASSERT_EQ(heard.size(), 1u) << ::testing::PrintToString(again.lines());
   EXPECT_EQ(heard[0]["audio"], "microphone");

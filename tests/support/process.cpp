@@ -26,6 +26,10 @@ void closeBoth(int fds[2]) {
 ProcessResult runProcess(const std::vector<std::string>& argv, const std::string& input) {
   int in[2], out[2], err[2];
   if (pipe(in) || pipe(out) || pipe(err)) throw std::runtime_error("pipe failed");
+  // Built before fork: the child of a threaded test may not allocate.
+  std::vector<char*> args;
+  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
   pid_t pid = fork();
   if (pid < 0) throw std::runtime_error("fork failed");
   if (pid == 0) {
@@ -35,9 +39,6 @@ ProcessResult runProcess(const std::vector<std::string>& argv, const std::string
     closeBoth(in);
     closeBoth(out);
     closeBoth(err);
-    std::vector<char*> args;
-    for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
     execv(args[0], args.data());
     _exit(127);
   }

@@ -37,15 +37,17 @@ public:
     int out[2], err[2];
     if (pipe(out) || pipe(err)) throw std::runtime_error("pipe");
     args.insert(args.begin(), program.path);
+    // Built before fork: the child of a threaded test may not allocate
+    // (another thread may have held the allocator's lock at the fork).
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
     pid_ = fork();
     if (pid_ == 0) {
       if (mountNamespace >= 0 && setns(mountNamespace, CLONE_NEWNS) != 0) _exit(126);
       dup2(out[1], 1);
       dup2(err[1], 2);
       close(out[0]), close(out[1]), close(err[0]), close(err[1]);
-      std::vector<char*> argv;
-      for (auto& a : args) argv.push_back(a.data());
-      argv.push_back(nullptr);
       execv(argv[0], argv.data());
       _exit(127);
     }
