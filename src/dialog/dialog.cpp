@@ -226,40 +226,40 @@ const ConceptEntry* Dialog::Impl::conceptEntry(const std::string& name, const st
   return nullptr;
 }
 
-const ConceptDefinition* Dialog::Impl::staticConcept(const std::string& name, const std::string& lang) const {
-  auto find = [&](const Topic& t) -> const ConceptDefinition* {
+// The index holds every static concept of the loaded topics' languages
+// (topics' first, then the lexicon's): a name it has not is defined nowhere,
+// found so without going through every concept again (the matcher asks on
+// every step it takes on a ~concept). A language no topic is in yet gets
+// its lexicon's when first asked for.
+const ConceptDefinition* Dialog::Impl::staticConcept(const std::string& name, const std::string& lang) {
+  auto add = [this](const std::string& l, const Topic& t) {
     for (const auto& c : t.concepts)
-      if (!c.dynamic && text::sameName(c.name, name)) return &c;
-    return nullptr;
+      if (!c.dynamic) conceptIndex.emplace(std::pair(l, text::lower(c.name)), &c);
   };
-  for (const auto& t : topics)
-    if (t && t->topic.language == lang)
-      if (const ConceptDefinition* c = find(t->topic)) return c;
-  const Topic* lex = lexicon(lang);
-  return lex ? find(*lex) : nullptr;
+  if (!conceptIndexValid) {
+    ++work.conceptScans;
+    conceptIndex.clear();
+    indexedLanguages.clear();
+    for (const auto& t : topics)
+      if (t) {
+        indexedLanguages.insert(t->topic.language);
+        add(t->topic.language, t->topic);
+      }
+    for (const auto& l : indexedLanguages)
+      if (const Topic* lex = lexicon(l)) add(l, *lex);
+    conceptIndexValid = true;
+  }
+  if (indexedLanguages.insert(lang).second) {
+    ++work.conceptScans;
+    if (const Topic* lex = lexicon(lang)) add(lang, *lex);
+  }
+  auto it = conceptIndex.find(std::pair(lang, text::lower(name)));
+  return it == conceptIndex.end() ? nullptr : it->second;
 }
 
 const PatternNode* Dialog::Impl::conceptPattern(const std::string& name, const std::string& lang) {
   if (const ConceptEntry* e = conceptEntry(name, lang)) return &e->pattern;
-  if (!conceptIndexValid) {
-    conceptIndex.clear();
-    std::set<std::string> languages;
-    for (const auto& t : topics)
-      if (t) {
-        languages.insert(t->topic.language);
-        for (const auto& c : t->topic.concepts)
-          if (!c.dynamic)
-            conceptIndex.emplace(std::pair(t->topic.language, text::lower(c.name)), c.outputOnly ? nullptr : &c.pattern);
-      }
-    for (const auto& l : languages)
-      if (const Topic* lex = lexicon(l))
-        for (const auto& c : lex->concepts)
-          if (!c.dynamic) conceptIndex.emplace(std::pair(l, text::lower(c.name)), c.outputOnly ? nullptr : &c.pattern);
-    conceptIndexValid = true;
-  }
-  auto it = conceptIndex.find(std::pair(lang, text::lower(name)));
-  if (it != conceptIndex.end()) return it->second;
-  const ConceptDefinition* c = staticConcept(name, lang);  // a language no topic is in yet
+  const ConceptDefinition* c = staticConcept(name, lang);
   return c && !c->outputOnly ? &c->pattern : nullptr;
 }
 
@@ -345,6 +345,7 @@ MatchContext Dialog::Impl::context(const std::string& lang) {
   cx.findConcept = [this, lang](const std::string& name) { return conceptPattern(name, lang); };
   cx.variables = &variables;
   cx.characters = matchesOnCharacters(lang);
+  cx.steps = &work.matchSteps;
   return cx;
 }
 
@@ -367,6 +368,7 @@ Reply Dialog::hear(const std::string& utterance, double confidence) {
     return r;
   }
   impl_->fellBack = false;
+  impl_->work = {};
   Reply reply = impl_->respond(in, utterance);
   // A rule matched but its answer cannot be said: Dialog/SpeakFailure, not
   // Dialog/NotUnderstood (aldialog-api, deactivateTag).
@@ -396,6 +398,7 @@ Reply Dialog::hear(const std::string& utterance, double confidence) {
   }
   impl_->countFailure(!matched && (!reply.understood || fellBack), reply);
   impl_->afterAnswer(reply);
+  reply.explanation.work = impl_->work;
   return reply;
 }
 
@@ -416,6 +419,7 @@ Reply Dialog::event(const std::string& key, const std::string& value) {
   MatchInput in;
   in.event = key;
   in.eventValue = value;
+  impl_->work = {};
   Reply r = impl_->respond(in, "e:" + key + " = " + value);
   if (r.understood) {
     impl_->sameRuleAgain(r);
@@ -429,6 +433,7 @@ Reply Dialog::event(const std::string& key, const std::string& value) {
     impl_->recentEvents.push_back(key);
   }
   impl_->afterAnswer(r);
+  r.explanation.work = impl_->work;
   return r;
 }
 
@@ -571,9 +576,9 @@ bool Dialog::Impl::tryRule(RuleRef ref, const Match& m, Reply& reply) {
   Rendered r;
   for (const auto& [name, value] : m.assignments) r.assignments.emplace_back(variables.spelling(name), value);
   Frame f{ref.topic, ref.rule, &m.captures, nullptr, 0};
-  renderDepth = 0;
+  newAnswer();
   if (focus != ref.topic) resetOnFocus(ref.topic);  // before its answer says a proposal
-  if (!renderGroup(rule.output, f, r)) {
+  if (!renderGroup(rule.output, f, r) || !withinRenderBudget(r)) {
     Explanation& ex = reply.explanation;
     ex.notes.push_back(rule.sourceLine + " (" + location(t, rule) + ") matches but cannot answer: " + r.failure);
     if (ex.failure.empty()) {  // the first rule that matched: the speak failure's cause
@@ -631,8 +636,8 @@ void Dialog::Impl::learn(const MatchInput& input, Reply& reply) {
       if (!m) continue;
       Rendered r;
       for (const auto& [name, value] : m->assignments) r.assignments.emplace_back(variables.spelling(name), value);
-      renderDepth = 0;
-      if (!renderGroup(rules[ri].output, Frame{ti, ri, &m->captures, nullptr, 0}, r)) continue;
+      newAnswer();
+      if (!renderGroup(rules[ri].output, Frame{ti, ri, &m->captures, nullptr, 0}, r) || !withinRenderBudget(r)) continue;
       Answer a;
       a.topic = topics[ti]->topic.name;
       a.line = rules[ri].at.line;
@@ -695,8 +700,11 @@ Reply Dialog::Impl::speakOnOwn(const std::function<bool(Rendered&)>& renderIt, c
   reply.explanation.input = what;
   reply.explanation.outcome = "not-understood";
   Rendered r;
-  renderDepth = 0;
-  if (!renderIt(r) || !r.scope) {
+  work = {};
+  newAnswer();
+  const bool rendered = renderIt(r) && withinRenderBudget(r);
+  reply.explanation.work = work;
+  if (!rendered || !r.scope) {
     reply.explanation.reason = r.failure.empty() ? "nothing to say" : r.failure;
     return reply;
   }

@@ -88,7 +88,7 @@ bool Dialog::Impl::function(const OutputNode& n, const Frame& f, Rendered& out) 
     // A tag no rule of the topic has: the answer cannot be said (`check`
     // warns); a proposal already said: ^goto has nothing to say.
     if (!findTag(here, tag, false)) return fail("^" + name + "(" + tag + "): no %" + tag + " in ~" + topics[here]->topic.name);
-    auto ref = findTag(here, tag, name == "goto");
+    auto ref = findTag(here, tag, name == "goto", &out);
     if (!ref) return true;
     return sayRule(*ref, f, out, true);
   }
@@ -112,7 +112,7 @@ bool Dialog::Impl::function(const OutputNode& n, const Frame& f, Rendered& out) 
       if (auto p = nextProposalIn(*ti, &out)) return sayRule({*ti, *p}, f, out, true);
       return true;
     }
-    auto ref = findTag(*ti, rawArg(1), name == "topicTag");
+    auto ref = findTag(*ti, rawArg(1), name == "topicTag", &out);
     return ref ? sayRule(*ref, f, out, true) : true;
   }
   if (name == "topicRandom") {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <unordered_map>
 
 #include "text.hpp"
 
@@ -32,19 +33,57 @@ public:
   std::optional<Match> run(const PatternNode& pattern) {
     const bool ok = node(pattern, 0, [&](std::size_t end) {
       if (end != n_) return false;
-      result_.captures = captures_;
+      for (const Span& c : captures_) result_.captures.push_back(captured(c));
       result_.assignments = assignments_;
       result_.score = score_;
       return true;
     });
+    if (cx_.steps) *cx_.steps += steps_;
     if (!ok || exhausted_) return std::nullopt;
     return result_;
   }
 
 private:
+  // A capture: the words [begin, end), or the event's value.
+  struct Span {
+    std::size_t begin = 0, end = 0;
+    bool eventValue = false;
+  };
+  // What a node reads outside the pattern.
+  struct Lookup {
+    const PatternNode* definition = nullptr;            // a ~concept's
+    std::optional<std::vector<std::string>> words;      // a $variable's value, in words
+    bool holds = false;                                 // a condition, ^exist
+  };
+
   bool step() {
     if (++steps_ > kMaxMatchSteps) exhausted_ = true;
     return !exhausted_;
+  }
+
+  const Lookup& lookup(const PatternNode& p) {
+    auto [it, fresh] = lookups_.try_emplace(&p);
+    if (!fresh) return it->second;
+    Lookup& l = it->second;
+    const auto value = [&] { return cx_.variables ? cx_.variables->get(p.text) : std::nullopt; };
+    switch (p.kind) {
+      case PatternKind::Concept: l.definition = cx_.findConcept ? cx_.findConcept(p.text) : nullptr; break;
+      case PatternKind::Variable:
+        if (auto v = value()) l.words = text::words(*v, cx_.characters);
+        break;
+      case PatternKind::Condition: l.holds = holds(value(), p.op, p.value); break;
+      case PatternKind::Exist: l.holds = value().has_value() == (p.value == "1"); break;
+      default: break;
+    }
+    return l;
+  }
+
+  std::string captured(const Span& c) const {
+    if (c.eventValue) return in_.eventValue;
+    const auto& source = in_.original.size() == in_.words.size() ? in_.original : in_.words;
+    std::string said;
+    for (std::size_t i = c.begin; i < c.end; ++i) said += (i > c.begin && !cx_.characters ? " " : "") + source[i];
+    return said;
   }
 
   bool sequence(const std::vector<PatternNode>& items, std::size_t i, std::size_t pos, Continuation k) {
@@ -78,7 +117,7 @@ private:
         return k(pos);
       case PatternKind::Concept: return conceptRef(p, pos, k);
       case PatternKind::Wildcard:
-        for (std::size_t end = pos + 1; end <= n_; ++end)
+        for (std::size_t end = pos + 1; end <= n_ && step(); ++end)
           if (k(end)) return true;
         return false;
       case PatternKind::Capture: return capture(p, pos, k);
@@ -86,11 +125,7 @@ private:
         if (pos < n_ && in_.words[pos] == p.text) return false;
         return k(pos);
       case PatternKind::Condition:
-        return cx_.variables && holds(cx_.variables->get(p.text), p.op, p.value) && k(pos);
-      case PatternKind::Exist: {
-        const bool exists = cx_.variables && cx_.variables->get(p.text).has_value();
-        return exists == (p.value == "1") && k(pos);
-      }
+      case PatternKind::Exist: return lookup(p).holds && k(pos);
       case PatternKind::Assign: {
         assignments_.emplace_back(p.text, p.value);
         if (k(pos)) return true;
@@ -98,9 +133,8 @@ private:
         return false;
       }
       case PatternKind::Variable: {
-        const auto v = cx_.variables ? cx_.variables->get(p.text) : std::nullopt;
-        if (!v) return false;
-        return words(text::words(*v, cx_.characters), 0, pos, k);
+        const auto& ws = lookup(p).words;
+        return ws && words(*ws, 0, pos, k);
       }
       case PatternKind::Event:
         if (in_.event == p.text ||
@@ -114,7 +148,7 @@ private:
   }
 
   bool conceptRef(const PatternNode& p, std::size_t pos, Continuation k) {
-    const PatternNode* definition = cx_.findConcept ? cx_.findConcept(p.text) : nullptr;
+    const PatternNode* definition = lookup(p).definition;
     if (!definition || depth_ >= kMaxConceptDepth) return false;
     ++depth_;
     const bool ok = node(*definition, pos, [&](std::size_t end) {
@@ -130,16 +164,13 @@ private:
   bool capture(const PatternNode& p, std::size_t pos, Continuation k) {
     if (p.children.empty()) {  // e:Key _: the event's value
       if (in_.event.empty()) return false;
-      captures_.push_back(in_.eventValue);
+      captures_.push_back({pos, pos, true});
       if (k(pos)) return true;
       captures_.pop_back();
       return false;
     }
     return node(p.children.front(), pos, [&](std::size_t end) {
-      std::string said;
-      const auto& source = in_.original.size() == in_.words.size() ? in_.original : in_.words;
-      for (std::size_t i = pos; i < end; ++i) said += (i > pos && !cx_.characters ? " " : "") + source[i];
-      captures_.push_back(std::move(said));
+      captures_.push_back({pos, end, false});
       if (k(end)) return true;
       captures_.pop_back();
       return false;
@@ -165,8 +196,9 @@ private:
   bool exhausted_ = false;
   int depth_ = 0;
   int score_ = 0;
-  std::vector<std::string> captures_;
+  std::vector<Span> captures_;  // made text once the whole input is matched
   std::vector<std::pair<std::string, std::string>> assignments_;
+  std::unordered_map<const PatternNode*, Lookup> lookups_;
   Match result_;
 };
 

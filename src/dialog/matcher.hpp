@@ -28,11 +28,15 @@ struct Match {
   int score = 0;                      // words matched by the pattern's own words
 };
 
-// How the matcher finds concepts and variables.
+// How the matcher finds concepts and variables. Neither changes while a
+// match runs: each ~concept, $variable and condition of the pattern is
+// looked up once per match, so a step costs the same whatever the names
+// and values (a step is one node tried, or one end a wildcard tries).
 struct MatchContext {
   std::function<const PatternNode*(const std::string& name)> findConcept;
   const Variables* variables = nullptr;
   bool characters = false;
+  std::size_t* steps = nullptr;  // adds the steps every match takes (Work::matchSteps)
 };
 
 inline constexpr std::size_t kMaxMatchSteps = 200000;

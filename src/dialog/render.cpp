@@ -15,6 +15,14 @@ namespace {
 // Each proposal a ^nextProposal chains costs two levels: a story of 60
 // paragraphs fits.
 constexpr int kMaxRenderDepth = 128;
+// Output nodes one answer may render, every alternative tried included
+// (decision 1190): a story of 60 paragraphs, each with a variable, a choice,
+// an optional and a concept, takes 812; ^gotoReactivate loops and ^goto in every alternative of nested choices
+// would otherwise try their branches to kMaxRenderDepth, exponentially.
+constexpr std::size_t kMaxRenders = 10000;
+std::string tooLong() {
+  return "the answer takes over " + std::to_string(kMaxRenders) + " steps to render (a ^goto or proposal loop?)";
+}
 
 void merge(Rendered& out, Rendered&& in) {
   Dialog::Impl::append(out, in.said, in.text);
@@ -117,7 +125,23 @@ bool Dialog::Impl::renderChoice(const OutputNode& n, const Frame& f, Rendered& o
   return false;
 }
 
+void Dialog::Impl::newAnswer() {
+  renderDepth = 0;
+  renders = 0;
+}
+
+bool Dialog::Impl::withinRenderBudget(Rendered& out) const {
+  if (renders <= kMaxRenders) return true;
+  out.failure = tooLong();  // whatever an ^firstOptional or {} made of it
+  return false;
+}
+
 bool Dialog::Impl::render(const OutputNode& n, const Frame& f, Rendered& out) {
+  ++work.renders;
+  if (++renders > kMaxRenders) {
+    out.failure = tooLong();
+    return false;
+  }
   if (renderDepth > kMaxRenderDepth) {
     out.failure = "too many nested concepts, functions or proposals";
     return false;
@@ -202,13 +226,33 @@ bool Dialog::Impl::render(const OutputNode& n, const Frame& f, Rendered& out) {
 
 // ---- proposals and tags ------------------------------------------------------------
 
-std::optional<RuleRef> Dialog::Impl::findTag(std::size_t ti, const std::string& tag, bool onlyActive) {
+// The proposals of topic `ti` the answer being rendered says, in the order
+// said: those it has said, then those it is saying.
+std::vector<std::size_t> Dialog::Impl::sayingNow(std::size_t ti, const Rendered* pending) const {
+  std::vector<std::size_t> out;
+  std::vector<const Rendered*> chain;
+  for (const Rendered* r = pending; r; r = r->outer) chain.push_back(r);
+  for (auto r = chain.rbegin(); r != chain.rend(); ++r)
+    for (const RuleRef& p : (*r)->proposalsSaid)
+      if (p.topic == ti) out.push_back(p.rule);
+  for (const RuleRef& p : saying)
+    if (p.topic == ti) out.push_back(p.rule);
+  return out;
+}
+
+// With `onlyActive` (^goto), a proposal already said is skipped, and so is
+// one the answer being rendered says (decision 1191): ^goto(p) in p, or p
+// and q going to each other, end there.
+std::optional<RuleRef> Dialog::Impl::findTag(std::size_t ti, const std::string& tag, bool onlyActive,
+                                             const Rendered* pending) {
   if (ti >= topics.size() || !topics[ti]) return std::nullopt;
   const LoadedTopic& t = *topics[ti];
+  const std::vector<std::size_t> now = onlyActive ? sayingNow(ti, pending) : std::vector<std::size_t>{};
   for (std::size_t ri = 0; ri < t.topic.rules.size(); ++ri) {
     const Rule& r = t.topic.rules[ri];
     if (std::none_of(r.tags.begin(), r.tags.end(), [&](const auto& own) { return text::sameName(own, tag); })) continue;
-    if (onlyActive && r.kind == RuleKind::Proposal && t.said[ri]) continue;
+    if (onlyActive && r.kind == RuleKind::Proposal && (t.said[ri] || std::find(now.begin(), now.end(), ri) != now.end()))
+      continue;
     return RuleRef{ti, ri};
   }
   return std::nullopt;
@@ -219,23 +263,16 @@ std::optional<RuleRef> Dialog::Impl::findTag(std::size_t ti, const std::string& 
 // the SDK's sample_story), and the next comes after the latest of them.
 std::optional<std::size_t> Dialog::Impl::nextProposalIn(std::size_t ti, const Rendered* pending) {
   const LoadedTopic& t = *topics[ti];
-  std::vector<std::size_t> sayingNow;  // in this answer, in the order said
-  std::vector<const Rendered*> chain;
-  for (const Rendered* r = pending; r; r = r->outer) chain.push_back(r);
-  for (auto r = chain.rbegin(); r != chain.rend(); ++r)
-    for (const RuleRef& p : (*r)->proposalsSaid)
-      if (p.topic == ti) sayingNow.push_back(p.rule);
-  for (const RuleRef& p : saying)
-    if (p.topic == ti) sayingNow.push_back(p.rule);
+  const std::vector<std::size_t> now = sayingNow(ti, pending);
   const auto& rules = t.topic.rules;
   const std::size_t n = rules.size();
-  const std::optional<std::size_t> last = sayingNow.empty() ? t.lastProposal : std::optional(sayingNow.back());
+  const std::optional<std::size_t> last = now.empty() ? t.lastProposal : std::optional(now.back());
   const std::size_t start = last ? *last + 1 : 0;
   for (std::size_t k = 0; k < n; ++k) {
     const std::size_t ri = (start + k) % n;
     const Rule& r = rules[ri];
     if (r.kind != RuleKind::Proposal || r.level != 0 || t.said[ri]) continue;
-    if (std::find(sayingNow.begin(), sayingNow.end(), ri) != sayingNow.end()) continue;
+    if (std::find(now.begin(), now.end(), ri) != now.end()) continue;
     if (std::any_of(r.tags.begin(), r.tags.end(), [&](const auto& tag) { return t.deactivatedTags.contains(tag); }))
       continue;
     return ri;

@@ -107,10 +107,13 @@ struct Dialog::Impl {
   std::optional<std::size_t> focus;
   std::optional<Scope> scope;
   std::map<std::pair<std::string, std::string>, ConceptEntry> dynamicConcepts;  // (language, lower-case name)
-  // (language, lower-case name) -> a static concept's pattern: topics' first, then the
-  // lexicon's. Rebuilt after a topic is loaded or unloaded.
-  std::map<std::pair<std::string, std::string>, const PatternNode*, std::less<>> conceptIndex;
+  // (language, lower-case name) -> a static concept: topics' first, then the
+  // lexicon's, for every language in indexedLanguages. Rebuilt after a topic
+  // is loaded or unloaded.
+  std::map<std::pair<std::string, std::string>, const ConceptDefinition*, std::less<>> conceptIndex;
+  std::set<std::string> indexedLanguages;
   bool conceptIndexValid = false;
+  Work work;  // of the input or request being answered (Explanation::work)
   std::unordered_map<std::string, std::vector<RuleRef>> byKeyWord;  // candidates(): the rule index
   std::vector<RuleRef> withoutKeyWord;
   bool ruleIndexValid = false;
@@ -124,6 +127,7 @@ struct Dialog::Impl {
   std::optional<RuleRef> lastRule;       // committed last
   std::optional<RuleRef> lastTriggered;  // answered the last input or event (Dialog/SameRule)
   int renderDepth = 0;
+  std::size_t renders = 0;  // by the answer being rendered (render.cpp: kMaxRenders)
   std::vector<RuleRef> saying;  // the proposals (and rules) being rendered, innermost last
   bool keptFocus = false;  // the last commit left the focus on a ^keepFocus topic
 
@@ -134,7 +138,7 @@ struct Dialog::Impl {
   const PatternNode* conceptPattern(const std::string& name, const std::string& lang);
   const ConceptEntry* conceptEntry(const std::string& name, const std::string& lang);
   // A static concept of a loaded topic in `lang`, else of its lexicon.
-  const ConceptDefinition* staticConcept(const std::string& name, const std::string& lang) const;
+  const ConceptDefinition* staticConcept(const std::string& name, const std::string& lang);
   void setConceptItems(const std::string& lang, const std::string& name, const std::vector<std::string>& items);
   Reply respond(const MatchInput& input, const std::string& shown);
   // Answers the qiChat event `key` (Dialog/SpeakFailure...) adds to a reply.
@@ -159,7 +163,11 @@ struct Dialog::Impl {
   std::optional<std::string> valueOf(const OutputNode& n, const Frame& f, Rendered& out);
   std::optional<std::string> variable(const std::string& name, const Frame& f, const Rendered* out = nullptr) const;
   bool sayRule(RuleRef ref, const Frame& caller, Rendered& out, bool markSaid);
-  std::optional<RuleRef> findTag(std::size_t topic, const std::string& tag, bool onlyActive);
+  void newAnswer();                                  // before rendering an answer
+  bool withinRenderBudget(Rendered& out) const;      // after: false, with the failure, when spent
+  std::vector<std::size_t> sayingNow(std::size_t topic, const Rendered* pending) const;
+  std::optional<RuleRef> findTag(std::size_t topic, const std::string& tag, bool onlyActive,
+                                 const Rendered* pending = nullptr);
   std::optional<std::size_t> nextProposalIn(std::size_t topic, const Rendered* pending = nullptr);
   static void append(Rendered& out, const std::string& said, const std::string& shown);
 

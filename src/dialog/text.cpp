@@ -1,5 +1,6 @@
 #include "text.hpp"
 
+#include <algorithm>
 #include <cstdint>
 
 namespace autolife::dialog::text {
@@ -126,6 +127,18 @@ std::string lower(std::string_view s) {
     i += n;
   }
   return out;
+}
+
+int compareNames(std::string_view a, std::string_view b) {
+  const auto ascii = [](std::string_view s) {
+    return std::all_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+  };
+  if (!ascii(a) || !ascii(b)) return lower(a).compare(lower(b));
+  const auto lowerByte = [](char c) { return static_cast<unsigned char>(c >= 'A' && c <= 'Z' ? c + 32 : c); };
+  const std::size_t n = std::min(a.size(), b.size());
+  for (std::size_t i = 0; i < n; ++i)
+    if (const int d = lowerByte(a[i]) - lowerByte(b[i])) return d;
+  return a.size() < b.size() ? -1 : a.size() > b.size() ? 1 : 0;
 }
 
 std::vector<std::string> words(std::string_view s, bool characters, bool keepCase) {

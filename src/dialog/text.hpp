@@ -19,12 +19,16 @@ std::string lower(std::string_view s);
 // Collapses runs of whitespace into one space and trims the ends.
 std::string squeeze(std::string_view s);
 // QiChat compares the names of concepts, tags and variables without case
-// (decision 1004): NameLess orders them so.
+// (decision 1004): as lower() makes them, without allocating when both are
+// ASCII (the matcher and the renderer compare names on every step).
+// compareNames is <0, 0 or >0 as lower(a) is before, equal to or after lower(b).
+int compareNames(std::string_view a, std::string_view b);
+// NameLess orders them so.
 struct NameLess {
-  bool operator()(std::string_view a, std::string_view b) const { return lower(a) < lower(b); }
+  bool operator()(std::string_view a, std::string_view b) const { return compareNames(a, b) < 0; }
   using is_transparent = void;
 };
-inline bool sameName(std::string_view a, std::string_view b) { return lower(a) == lower(b); }
+inline bool sameName(std::string_view a, std::string_view b) { return compareNames(a, b) == 0; }
 // Valid UTF-8 only: invalid bytes become '?'.
 std::string sanitiseUtf8(std::string_view s);
 

@@ -64,6 +64,14 @@ struct Answer {
   bool nothingToSay = false;  // a ^topicRandom / ^gotoRandom found no proposal (Dialog/NothingToSay)
 };
 
+// The work answering took, every rule tried (a diagnostic): bounded whatever
+// the topics and the input say (docs/dialog.md, "Bad input").
+struct Work {
+  std::size_t matchSteps = 0;    // the matcher's steps, each rule within kMaxMatchSteps
+  std::size_t renders = 0;       // output nodes rendered, each answer within kMaxRenders
+  std::size_t conceptScans = 0;  // times every static concept was gone through (the index built)
+};
+
 // Why an input got the answer it got, or none.
 struct Explanation {
   std::string input;
@@ -75,6 +83,7 @@ struct Explanation {
   std::string rule;     // its source line
   std::string failure;  // speak-failure: why the first rule that matched cannot answer ("$name is not set")
   std::vector<std::string> notes;  // rules that matched but did not answer, and why
+  Work work;
 };
 
 // What a listener hears of `said`: `\pau=500\` as "...", the other speech
