@@ -429,8 +429,10 @@ Reply Dialog::event(const std::string& key, const std::string& value) {
     impl_->answerEvent("Dialog/SpeakFailure", r);
   } else {
     r.explanation.outcome = "ignored";
-    // The event may still complete a rule "e:Key sentence" with what comes next.
-    impl_->recentEvents.push_back(key);
+    // The event may still complete a rule "e:Key sentence" with what comes
+    // next. Each key once: a robot may raise events for days with nobody speaking.
+    auto& recent = impl_->recentEvents;
+    if (std::find(recent.begin(), recent.end(), key) == recent.end()) recent.push_back(key);
   }
   impl_->afterAnswer(r);
   r.explanation.work = impl_->work;

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "conversation.hpp"
+#include "heap.hpp"
 
 namespace autolife::dialog::testing {
 namespace {
@@ -77,6 +78,17 @@ TEST(QiChatBoundedWork, AnAnswerThatCannotEndStopsAtItsRenderBudget) {
   EXPECT_THAT(c.last.explanation.failure, HasSubstr("over 10000 steps to render"));
   EXPECT_GT(c.last.explanation.work.renders, 10000U);
   EXPECT_LT(c.last.explanation.work.renders, 11000U);
+}
+
+// An event no rule answers waits for a sentence that may complete "e:Key
+// sentence"; raised for days with nobody speaking, it is kept once.
+TEST(QiChatBoundedWork, AnEventRaisedOverAndOverWithNobodySpeakingCostsNoMemory) {
+  Conversation c(kHeader + "u:(e:Door/Opened hello) welcome\n");
+  c.event("Door/Opened");
+  const std::size_t before = autolife::test::heapInUse();
+  for (int i = 0; i < 20000; ++i) c.event("Door/Opened");
+  EXPECT_LT(autolife::test::heapInUse(), before + 100'000);  // 20,000 copies of the key took 954 KB (debug build)
+  EXPECT_EQ(c.say("hello"), "welcome");
 }
 
 }  // namespace

@@ -3,12 +3,7 @@
 // audio is made here with eSpeak NG, never a device.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
-#include <malloc.h>
 #include <sndfile.h>
-
-#if defined(__SANITIZE_ADDRESS__)
-#include <sanitizer/allocator_interface.h>
-#endif
 
 #include <cmath>
 
@@ -16,6 +11,7 @@
 #include "autolife/voice/recognizer.hpp"
 #include "autolife/voice/synthesizer.hpp"
 #include "files.hpp"
+#include "heap.hpp"
 
 namespace {
 
@@ -129,16 +125,6 @@ TEST(VoicePocketSphinx, HearsEspeakSaySomethingOfItsGrammar) {
   EXPECT_THROW(makePocketSphinx("French"), VoiceError);
 }
 
-// The heap in use now, in bytes (ASan's allocator under ASan).
-std::size_t heapInUse() {
-#if defined(__SANITIZE_ADDRESS__)
-  return __sanitizer_get_current_allocated_bytes();
-#else
-  const struct mallinfo2 m = mallinfo2();
-  return m.uordblks + m.hblkhd;
-#endif
-}
-
 // An Ogg Vorbis sound reads from a file and from bytes; one whose headers
 // are missing or malformed is refused naming them, before libsndfile sees
 // it: libsndfile kept 5,784 bytes of every such file it refused (the audio
@@ -172,10 +158,10 @@ TEST(VoiceAudio, AnOggVorbisWithBadHeadersIsRefusedAndCostsNothing) {
   EXPECT_THAT(refusal(firstPage), HasSubstr("up.ogg: not a sound libsndfile can read (Ogg Vorbis with 1 of its 3 headers)"));
   const std::string reproducer = autolife::test::readText(std::string(AUTOLIFE_SOURCE_DIR) + "/fuzz/corpus/audio/leak_ogg_vorbis_header");
   EXPECT_THAT(refusal(reproducer), HasSubstr("Ogg Vorbis"));
-  const std::size_t before = heapInUse();
+  const std::size_t before = autolife::test::heapInUse();
   for (int i = 0; i < 100; ++i) refusal(reproducer);
   // 100 refusals kept 480 KB before the check (debug build).
-  EXPECT_LT(heapInUse(), before + 100'000);
+  EXPECT_LT(autolife::test::heapInUse(), before + 100'000);
 }
 
 // A dialog sets a new grammar whenever its active topics change: what
@@ -194,9 +180,9 @@ TEST(VoicePocketSphinx, ANewGrammarGivesBackWhatTheLastOneTook) {
   };
   auto asr = makePocketSphinx();
   asr->setGrammar(numbered(0));
-  const std::size_t before = heapInUse();
+  const std::size_t before = autolife::test::heapInUse();
   for (int n = 1; n <= 100; ++n) ASSERT_TRUE(asr->setGrammar(numbered(n)).empty());
-  const std::size_t after = heapInUse();
+  const std::size_t after = autolife::test::heapInUse();
   // 100 such grammars kept 776 KB before the fix, 39 KB after (debug build).
   EXPECT_LT(after, before + 300'000) << "grew by " << after - before << " bytes over 100 grammars";
 }
