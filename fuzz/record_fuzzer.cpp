@@ -29,7 +29,9 @@ std::vector<Frame> framesOf(replay::RecordReader& reader) {
 }
 
 bool same(const Frame& a, const Frame& b) {
-  if (a.kind != b.kind || a.time != b.time || a.key != b.key || a.text != b.text || !identical(a.value, b.value)) return false;
+  if (a.kind != b.kind || a.time != b.time || a.key != b.key || a.text != b.text || a.samples != b.samples ||
+      !identical(a.value, b.value))
+    return false;
   if (a.number != b.number && !(a.number != a.number && b.number != b.number)) return false;  // NaN reads back as NaN
   if (a.writes.size() != b.writes.size() || a.people.size() != b.people.size() || a.arguments.size() != b.arguments.size())
     return false;

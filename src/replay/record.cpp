@@ -9,6 +9,8 @@
 
 #include <zlib.h>
 
+#include "autolife/voice/audio.hpp"
+
 namespace autolife::replay {
 
 namespace {
@@ -50,8 +52,10 @@ struct Malformed {
 // every frame is read twice, checked when the record opens, then replayed.
 class Cursor {
 public:
-  Cursor(const std::string& bytes, std::size_t at, std::size_t end, std::deque<std::string>* names, std::size_t& named)
-      : bytes_(bytes), at_(at), end_(end), names_(names), named_(named) {}
+  // `last`: the last frame kind of the record's version.
+  Cursor(const std::string& bytes, std::size_t at, std::size_t end, std::deque<std::string>* names, std::size_t& named,
+         FrameKind last)
+      : bytes_(bytes), at_(at), end_(end), names_(names), named_(named), last_(last) {}
 
   std::size_t at() const { return at_; }
   bool done() const { return at_ >= end_; }
@@ -60,7 +64,7 @@ public:
     f.offset = at_;
     const std::uint8_t first = byte();
     const auto kind = static_cast<FrameKind>(first & ~kMilliseconds);
-    if (kind < FrameKind::Header || kind > kLastFrameKind) fail(f.offset, "unknown frame kind " + std::to_string(first));
+    if (kind < FrameKind::Header || kind > last_) fail(f.offset, "unknown frame kind " + std::to_string(first));
     f.kind = kind;
     keep_ = names_ || kind == FrameKind::Header;
     if (timed(kind)) {
@@ -277,12 +281,14 @@ private:
         f.key = name();
         const std::size_t at = at_;
         const std::uint64_t rate = varint();
-        if (rate == 0 || rate > kMaxAudioRate) fail(at, "a sample rate of " + std::to_string(rate) + " per second");
+        if (rate < static_cast<std::uint64_t>(voice::kMinAudioRate) || rate > static_cast<std::uint64_t>(voice::kMaxAudioRate))
+          fail(at, "a sample rate of " + std::to_string(rate) + " per second");
         f.number = static_cast<double>(rate);
         const std::size_t samplesAt = at_;
         const std::string_view samples = bytes();
         if (samples.size() % 2) fail(samplesAt, "audio samples of an odd number of bytes (16 bits each)");
-        if (keep_) f.text = samples;
+        if (samples.size() > kMaxAudioBytes) fail(samplesAt, "audio samples of more than 15 MiB");
+        if (keep_) f.samples = samples;
         return;
       }
       case FrameKind::Call: {
@@ -307,6 +313,7 @@ private:
   std::size_t at_, end_;
   std::deque<std::string>* names_;  // null: checking only
   std::size_t& named_;              // names defined so far
+  FrameKind last_;
   bool keep_ = true;                // this frame's values are built
 };
 
@@ -521,7 +528,7 @@ void RecordWriter::hearAudio(core::Time t, std::string_view source, int rate, st
   if (samples.size() > kMaxAudioBytes / 2) throw std::length_error("audio too long for a record's frame");
   begin(FrameKind::HearAudio, t);
   name(source);
-  varint(static_cast<std::uint64_t>(std::clamp<std::int64_t>(rate, 1, kMaxAudioRate)));
+  varint(static_cast<std::uint64_t>(std::clamp(rate, voice::kMinAudioRate, voice::kMaxAudioRate)));
   varint(samples.size() * 2);
   char* out = room(samples.size() * 2);
   for (const std::int16_t sample : samples) {
@@ -570,9 +577,9 @@ void RecordWriter::frame(const Frame& f) {
 }
 
 std::vector<std::int16_t> audioSamples(const Frame& f) {
-  std::vector<std::int16_t> samples(f.text.size() / 2);
+  std::vector<std::int16_t> samples(f.samples.size() / 2);
   for (std::size_t i = 0; i < samples.size(); ++i) {
-    const auto low = static_cast<unsigned char>(f.text[2 * i]), high = static_cast<unsigned char>(f.text[2 * i + 1]);
+    const auto low = static_cast<unsigned char>(f.samples[2 * i]), high = static_cast<unsigned char>(f.samples[2 * i + 1]);
     samples[i] = static_cast<std::int16_t>(static_cast<std::uint16_t>(low | high << 8));
   }
   return samples;
@@ -590,15 +597,16 @@ std::string readFile(const std::filesystem::path& path) {
   return std::move(text).str();
 }
 
-// The format line's version; throws saying why the bytes are not a record this build reads.
-std::size_t afterFormatLine(const std::string& bytes) {
+// Where the format line ends, and its version in `v`; throws saying why
+// the bytes are not a record this build reads.
+std::size_t afterFormatLine(const std::string& bytes, int& v) {
   const std::string prefix = std::string(kFormatName) + " ";
   const auto newline = bytes.find('\n');
   if (bytes.compare(0, prefix.size(), prefix) != 0 || newline == std::string::npos || newline > 32)
     throw std::runtime_error("byte 0: not a recorded day (it does not begin with \"" + std::string(kFormatName) +
                              " VERSION\", docs/replay.md)");
   const std::string version = bytes.substr(prefix.size(), newline - prefix.size());
-  int v = 0;
+  v = 0;
   for (char c : version) {
     if (c < '0' || c > '9' || v > 100000) throw std::runtime_error("byte 0: the format line's version is not a number");
     v = v * 10 + (c - '0');
@@ -617,7 +625,9 @@ RecordReader::RecordReader(const std::filesystem::path& path) : RecordReader(rea
 RecordReader RecordReader::fromBytes(std::string bytes) { return RecordReader(std::move(bytes), true); }
 
 RecordReader::RecordReader(std::string bytes, bool) : bytes_(std::move(bytes)) {
-  firstBlock_ = afterFormatLine(bytes_);
+  int version = 0;
+  firstBlock_ = afterFormatLine(bytes_, version);
+  lastKind_ = version >= 2 ? FrameKind::HearAudio : FrameKind::End;  // version 1 had no heard audio
   check();
   if (!header_.isMap()) {
     if (break_) throw std::runtime_error(break_->text() + "; there is no readable header before it");
@@ -655,7 +665,7 @@ void RecordReader::check() {
       break_ = Break{at, "corrupted: the block of " + std::to_string(length) + " bytes does not match its checksum"};
       break;
     }
-    Cursor cursor(bytes_, start, end, first ? &names_ : nullptr, named);
+    Cursor cursor(bytes_, start, end, first ? &names_ : nullptr, named, lastKind_);
     try {
       while (!cursor.done()) {
         cursor.frame(frame, time);
@@ -696,7 +706,7 @@ bool RecordReader::next(Frame& frame) {
   }
   if (at_ >= framesEnd_) return false;
   std::size_t named = names_.size();
-  Cursor cursor(bytes_, at_, blockEnd_, &names_, named);
+  Cursor cursor(bytes_, at_, blockEnd_, &names_, named, lastKind_);
   cursor.frame(frame, time_);  // checked: it does not throw
   at_ = cursor.at();
   return true;

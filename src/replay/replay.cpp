@@ -114,7 +114,7 @@ int stepRank(const Frame& f) {
 }
 
 // Audio heard: the recorded samples, under the name the outcome gave them.
-sim::Hear heardAudio(const Frame& f) {
+sim::Hear hearOf(const Frame& f) {
   auto audio = std::make_shared<voice::Audio>();
   audio->rate = static_cast<int>(f.number);
   audio->samples = audioSamples(f);
@@ -133,7 +133,7 @@ void addToStep(sim::Step& step, Frame& f) {
         (w.kind == memory::Write::Kind::Set ? step.set : step.raise).emplace_back(std::string(w.key), std::move(w.value));
       return;
     case FrameKind::Hear: step.hear = sim::Hear{f.text, f.number, {}, nullptr}; return;
-    case FrameKind::HearAudio: step.hear = heardAudio(f); return;
+    case FrameKind::HearAudio: step.hear = hearOf(f); return;
     case FrameKind::Call: step.call = sim::Call{std::string(f.key), std::move(f.arguments)}; return;
     default: return;
   }

@@ -373,7 +373,7 @@ void sayCall(engine::Engine& engine, const Call& call) {
 // What a person says (hear:), heard; its outcome when the step has no call.
 std::optional<ordered_json> applyHear(engine::Engine& engine, const Step& step) {
   if (!step.hear) return std::nullopt;
-  if (!step.hear->audio.empty()) {
+  if (!step.hear->audio.empty() || step.hear->recorded) {
     ordered_json out = hearAudioOutcome(engine, step.hear->audio, step.hear->recorded.get());
     if (step.call) return std::nullopt;
     return out;

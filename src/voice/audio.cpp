@@ -8,7 +8,6 @@
 #include <cstring>
 #include <fstream>
 #include <memory>
-#include <sstream>
 
 #include "ogg_vorbis.hpp"
 
@@ -136,12 +135,16 @@ Audio readAudio(const std::filesystem::path& path, int rate) {
   const std::string name = path.string();
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) throw AudioError(name + ": a folder, not a sound file");
+  // An Ogg Vorbis file's headers checked first (ogg_vorbis.hpp), in its
+  // first MiB: they are there, short of a cover picture in its comments.
   if (std::ifstream in(path, std::ios::binary); in) {
-    char magic[4] = {};
-    if (in.read(magic, 4) && std::string_view(magic, 4) == "OggS") {  // its headers checked first (ogg_vorbis.hpp)
-      std::ostringstream bytes;
-      bytes << std::string_view(magic, 4) << in.rdbuf();
-      return decodeAudio(std::move(bytes).str(), rate, name);
+    std::string head(4, '\0');
+    if (in.read(head.data(), 4) && head == "OggS") {
+      head.resize(std::size_t{1} << 20);
+      in.read(head.data() + 4, static_cast<std::streamsize>(head.size() - 4));
+      head.resize(4 + static_cast<std::size_t>(in.gcount()));
+      if (const std::string fault = oggVorbisFault(head, in.eof()); !fault.empty())
+        throw AudioError(name + ": not a sound libsndfile can read (" + fault + ")");
     }
   }
   SF_INFO info{};

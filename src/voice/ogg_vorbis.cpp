@@ -40,8 +40,9 @@ public:
   HeaderReader& operator=(const HeaderReader&) = delete;
 
   // "" when the first stream is not Vorbis or its headers are whole and
-  // valid; otherwise why not.
-  std::string fault() {
+  // valid (or, for the beginning of a file, valid as far as they go);
+  // otherwise why not.
+  std::string fault(bool whole) {
     ogg_page page;
     while (headers_ < kHeaders && ogg_sync_pageout(&sync_, &page) == 1) {
       if (!streaming_) {
@@ -57,7 +58,7 @@ public:
         ++headers_;
       }
     }
-    if (headers_ == 0) return "";  // no packet: libsndfile says what it is not
+    if (headers_ == 0 || !whole) return "";  // no packet: libsndfile says what it is not
     if (headers_ < kHeaders) return "Ogg Vorbis with " + std::to_string(headers_) + " of its 3 headers";
     return "";
   }
@@ -73,9 +74,9 @@ private:
 
 }  // namespace
 
-std::string oggVorbisFault(std::string_view bytes) {
+std::string oggVorbisFault(std::string_view bytes, bool whole) {
   if (bytes.size() < 4 || bytes.substr(0, 4) != "OggS") return "";
-  return HeaderReader(bytes).fault();
+  return HeaderReader(bytes).fault(whole);
 }
 
 }  // namespace autolife::voice

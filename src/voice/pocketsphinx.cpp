@@ -140,21 +140,6 @@ public:
     return missing;
   }
 
-  // What ps_set_jsgf_string does, but freeing the parsed grammar: Debian's
-  // PocketSphinx (5prealpha) never frees it, about 42 KB lost at every new
-  // grammar, which a dialog sets whenever its active topics change (found
-  // by the audio fuzz target's LeakSanitizer). The search keeps the FSG.
-  int setJsgf(const std::string& name, const std::string& text) {
-    std::unique_ptr<jsgf_t, decltype(&jsgf_grammar_free)> grammar(jsgf_parse_string(text.c_str(), nullptr), jsgf_grammar_free);
-    jsgf_rule_t* rule = grammar ? jsgf_get_public_rule(grammar.get()) : nullptr;  // toJsgf writes one: <utterance>
-    if (!rule) return -1;
-    fsg_model_t* fsg = jsgf_build_fsg(grammar.get(), rule, ps_get_logmath(decoder_), cmd_ln_float32_r(config_, "-lw"));
-    if (!fsg) return -1;
-    const int result = ps_set_fsg(decoder_, name.c_str(), fsg);
-    fsg_model_free(fsg);
-    return result;
-  }
-
   Recognition recognize(const Audio& input) override {
     Recognition r;
     r.seconds = input.seconds();
@@ -205,6 +190,21 @@ public:
   }
 
 private:
+  // What ps_set_jsgf_string does, but freeing the parsed grammar: Debian's
+  // PocketSphinx (5prealpha) never frees it, about 42 KB lost at every new
+  // grammar, which a dialog sets whenever its active topics change (found
+  // by the audio fuzz target's LeakSanitizer). The search keeps the FSG.
+  int setJsgf(const std::string& name, const std::string& text) {
+    std::unique_ptr<jsgf_t, decltype(&jsgf_grammar_free)> grammar(jsgf_parse_string(text.c_str(), nullptr), jsgf_grammar_free);
+    jsgf_rule_t* rule = grammar ? jsgf_get_public_rule(grammar.get()) : nullptr;  // toJsgf writes one: <utterance>
+    if (!rule) return -1;
+    fsg_model_t* fsg = jsgf_build_fsg(grammar.get(), rule, ps_get_logmath(decoder_), cmd_ln_float32_r(config_, "-lw"));
+    if (!fsg) return -1;
+    const int result = ps_set_fsg(decoder_, name.c_str(), fsg);
+    fsg_model_free(fsg);
+    return result;
+  }
+
   static void collectWords(const Grammar& g, std::vector<std::string>& out) {
     std::set<std::string> seen(out.begin(), out.end());
     std::function<void(const Phrase&)> walk = [&](const Phrase& p) {

@@ -11,6 +11,7 @@
 #include "autolife/replay/recorder.hpp"
 #include "autolife/replay/replay.hpp"
 #include "autolife/voice/audio.hpp"
+#include "autolife/voice/base64.hpp"
 #include "autolife/voice/synthesizer.hpp"
 #include "sim_support.hpp"
 
@@ -91,6 +92,21 @@ TEST(ReplayHeardAudio, AMicrophonesSpeechIsRecordedAndHeardAgainInTheReplay) {
   EXPECT_THAT(said[1], ::testing::HasSubstr(R"("t":6.0,"dialog":"robot","said":"You did not tell me.")"));
   EXPECT_EQ(again.linesHaving("said"), said);
   EXPECT_EQ(again.linesHaving("signal"), recorded.linesHaving("signal"));
+}
+
+// Audio a client sends (Autolife.hearAudio over the API or qi, a scenario's
+// call) is recorded as that call only: the call hears it again in the
+// replay, and a second, hear-audio frame would make the dialog hear it twice.
+TEST(ReplayHeardAudio, AudioSentByAClientIsRecordedAsItsCallOnly) {
+  simtest::TempDir dir;
+  const std::string wav = voice::toBase64(voice::encodeWav(spoken("what is my name")));
+  const auto recorded =
+      recordDay(simtest::parse(chatterDay("  - {t: 6, call: [Autolife.hearAudio, \"" + wav + "\"]}\n")), dir / "day.day");
+  const auto said = recorded.linesHaving("said");
+  ASSERT_EQ(said.size(), 2u) << ::testing::PrintToString(recorded.lines());
+  EXPECT_THAT(said[1], ::testing::HasSubstr("You did not tell me."));
+  EXPECT_EQ(heardAudioFrames(dir / "day.day"), 0u);
+  EXPECT_EQ(replayDay(dir / "day.day").lines(), recorded.lines());
 }
 
 }  // namespace

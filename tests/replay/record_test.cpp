@@ -168,8 +168,17 @@ TEST(Record, HeardAudioIsReadBackSampleForSample) {
   EXPECT_EQ(frames[1].key, "/tmp/silence.wav");
   EXPECT_TRUE(replay::audioSamples(frames[1]).empty());
 
+  // Version 1 had no heard audio: in a record that says it is version 1,
+  // that frame is damage; a version 1 record without it reads as it was.
   bytes.replace(0, bytes.find('\n'), "autolife-day 1");
-  EXPECT_FALSE(RecordReader::fromBytes(bytes).broken());  // a version 1 reader's record is read as it was
+  auto v1 = RecordReader::fromBytes(bytes);
+  ASSERT_TRUE(v1.broken());
+  EXPECT_EQ(v1.broken()->byte, frames[0].offset);
+  EXPECT_THAT(v1.broken()->why, HasSubstr("unknown frame kind"));
+  test::TempDir dir1;
+  std::string sample = writeSample(dir1);
+  sample.replace(0, sample.find('\n'), "autolife-day 1");
+  EXPECT_FALSE(RecordReader::fromBytes(sample).broken());
 }
 
 TEST(Record, MalformedHeardAudioBreaksTheRecordWhereItIs) {
@@ -204,10 +213,13 @@ TEST(Record, MalformedHeardAudioBreaksTheRecordWhereItIs) {
   auto [byte, why] = broken(length, std::string("\x07\x07\x00", 3));
   EXPECT_EQ(byte, good.find(length, second + 8));
   EXPECT_THAT(why, HasSubstr("odd number of bytes"));
-  // A rate of 0 (16000 is 0x80 0x7D in LEB128).
+  // A rate of 0 (16000 is 0x80 0x7D in LEB128), and of 125 (0xFD 0x00):
+  // under 1,000, which no sound file may have.
   std::tie(byte, why) = broken("\x80\x7D", std::string("\x80\x00", 2));
   EXPECT_EQ(byte, good.find("\x80\x7D", second + 8));
   EXPECT_THAT(why, HasSubstr("a sample rate of 0"));
+  std::tie(byte, why) = broken("\x80\x7D", std::string("\xFD\x00", 2));
+  EXPECT_THAT(why, HasSubstr("a sample rate of 125"));
   // Longer than a block holds: refused when written.
   RecordWriter w(dir / "long.day");
   EXPECT_THROW(w.hearAudio(ms(1), "microphone", 16000, std::vector<std::int16_t>(replay::kMaxAudioBytes / 2 + 1)),

@@ -27,6 +27,16 @@ Audio tone(int rate, double seconds, double amplitude = 0.5) {
   return a;
 }
 
+// The AudioError `f` throws, or "no error".
+std::string audioError(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const AudioError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
 TEST(VoiceAudio, WavRoundTripAndResampling) {
   const Audio a = tone(22050, 0.5);
   const Audio back = decodeAudio(encodeWav(a), 0);
@@ -42,26 +52,18 @@ TEST(VoiceAudio, WavRoundTripAndResampling) {
 }
 
 TEST(VoiceAudio, BadAudioIsAClearErrorNamingIt) {
-  auto error = [](const std::function<void()>& f) {
-    try {
-      f();
-    } catch (const AudioError& e) {
-      return std::string(e.what());
-    }
-    return std::string("no error");
-  };
-  EXPECT_THAT(error([] { decodeAudio("", 16000, "up.wav"); }), HasSubstr("up.wav: empty"));
-  EXPECT_THAT(error([] { decodeAudio("not audio at all", 16000, "up.wav"); }), HasSubstr("up.wav: not a sound"));
+  EXPECT_THAT(audioError([] { decodeAudio("", 16000, "up.wav"); }), HasSubstr("up.wav: empty"));
+  EXPECT_THAT(audioError([] { decodeAudio("not audio at all", 16000, "up.wav"); }), HasSubstr("up.wav: not a sound"));
   Audio none;
-  EXPECT_THAT(error([&] { decodeAudio(encodeWav(none), 16000, "up.wav"); }), HasSubstr("no sound in it"));
+  EXPECT_THAT(audioError([&] { decodeAudio(encodeWav(none), 16000, "up.wav"); }), HasSubstr("no sound in it"));
   // Too slow to resample to 16 kHz (the audio fuzz target's finding: libsamplerate's refusal named no file).
   Audio slow = tone(16000, 0.1);
   slow.rate = 50;
-  EXPECT_THAT(error([&] { decodeAudio(encodeWav(slow), 16000, "up.wav"); }),
+  EXPECT_THAT(audioError([&] { decodeAudio(encodeWav(slow), 16000, "up.wav"); }),
               HasSubstr("up.wav: a sample rate of 50 Hz, not between 1000 and 384000"));
-  EXPECT_THAT(error([] { readAudio("/nonexistent/x.wav"); }), HasSubstr("/nonexistent/x.wav: no such file"));
+  EXPECT_THAT(audioError([] { readAudio("/nonexistent/x.wav"); }), HasSubstr("/nonexistent/x.wav: no such file"));
   TempDir dir;
-  EXPECT_THAT(error([&] { writeWav(dir / "missing" / "x.wav", tone(16000, 0.1)); }), HasSubstr("cannot be written"));
+  EXPECT_THAT(audioError([&] { writeWav(dir / "missing" / "x.wav", tone(16000, 0.1)); }), HasSubstr("cannot be written"));
 }
 
 TEST(VoiceGrammar, JsgfLeavesOutWhatCannotBeSaid) {
@@ -146,16 +148,12 @@ TEST(VoiceAudio, AnOggVorbisWithBadHeadersIsRefusedAndCostsNothing) {
   const std::string ogg = autolife::test::readText(dir / "tone.ogg");
   EXPECT_NEAR(decodeAudio(ogg, 16000, "tone.ogg").seconds(), 0.5, 0.01);
 
-  const auto refusal = [](const std::string& bytes) {
-    try {
-      decodeAudio(bytes, 16000, "up.ogg");
-    } catch (const AudioError& e) {
-      return std::string(e.what());
-    }
-    return std::string("no error");
-  };
+  const auto refusal = [](const std::string& bytes) { return audioError([&] { decodeAudio(bytes, 16000, "up.ogg"); }); };
   const std::string firstPage = ogg.substr(0, ogg.find("OggS", 4));
   EXPECT_THAT(refusal(firstPage), HasSubstr("up.ogg: not a sound libsndfile can read (Ogg Vorbis with 1 of its 3 headers)"));
+  autolife::test::writeText(dir / "cut.ogg", firstPage);  // a file: read from its beginning, refused the same
+  EXPECT_THAT(audioError([&] { readAudio(dir / "cut.ogg"); }),
+              HasSubstr("cut.ogg: not a sound libsndfile can read (Ogg Vorbis with 1 of its 3 headers)"));
   const std::string reproducer = autolife::test::readText(std::string(AUTOLIFE_SOURCE_DIR) + "/fuzz/corpus/audio/leak_ogg_vorbis_header");
   EXPECT_THAT(refusal(reproducer), HasSubstr("Ogg Vorbis"));
   const std::size_t before = autolife::test::heapInUse();

@@ -37,10 +37,9 @@ namespace autolife::replay {
 inline constexpr int kFormatVersion = 2;
 inline constexpr std::string_view kFormatName = "autolife-day";
 
-// A HearAudio frame's limits: its samples fit in a block, at a rate a
-// sound file can have.
+// A HearAudio frame's samples fit in a block; their rate is one a sound
+// file may have (voice::kMinAudioRate to kMaxAudioRate).
 inline constexpr std::size_t kMaxAudioBytes = 15 * 1024 * 1024;
-inline constexpr std::uint64_t kMaxAudioRate = 384000;
 
 // What a frame is (docs/replay.md, "Frames").
 enum class FrameKind : std::uint8_t {
@@ -63,7 +62,6 @@ enum class FrameKind : std::uint8_t {
   End = 0x11,       // the run ended here, cleanly
   HearAudio = 0x12,  // speech heard from audio: where it came from, its samples (version 2)
 };
-inline constexpr FrameKind kLastFrameKind = FrameKind::HearAudio;
 const char* frameKindName(FrameKind kind);
 // Frames without a time: the header and the brackets of a step.
 constexpr bool timed(FrameKind kind) {
@@ -81,7 +79,8 @@ struct Frame {
   std::vector<memory::Write> writes;       // Writes
   std::vector<launchpad::Person> people;   // People
   std::vector<core::Value> arguments;      // Call
-  std::string text;                        // Hear; HearAudio: 16-bit little-endian mono samples
+  std::string text;                        // Hear
+  std::string samples;                     // HearAudio: 16-bit little-endian mono samples (audioSamples)
   double number = 0;                       // Hear: confidence; Touch: seconds; HearAudio: samples per second
 };
 
@@ -209,6 +208,7 @@ private:
   bool endedCleanly_ = false;
   std::size_t frames_ = 0;
   std::size_t framesEnd_ = 0;  // the offset after the last good frame
+  FrameKind lastKind_ = FrameKind::End;  // the last kind of the record's version
 
   // Reading position.
   std::size_t block_ = 0, blockEnd_ = 0, at_ = 0;
