@@ -84,7 +84,10 @@ Audio decodeOpen(SNDFILE* file, const SF_INFO& info, int rate, const std::string
   native.rate = info.samplerate;
   native.samples.reserve(mono.size());
   for (float v : mono) native.samples.push_back(toSample(v));
-  return rate > 0 ? resample(native, rate) : native;
+  Audio out = rate > 0 ? resample(native, rate) : native;
+  if (out.empty())  // a frame or two: nothing left at the rate asked for
+    throw AudioError(name + ": too short to hear (" + std::to_string(mono.size()) + (mono.size() == 1 ? " frame)" : " frames)"));
+  return out;
 }
 
 }  // namespace

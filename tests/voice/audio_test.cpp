@@ -61,6 +61,11 @@ TEST(VoiceAudio, BadAudioIsAClearErrorNamingIt) {
   slow.rate = 50;
   EXPECT_THAT(audioError([&] { decodeAudio(encodeWav(slow), 16000, "up.wav"); }),
               HasSubstr("up.wav: a sample rate of 50 Hz, not between 1000 and 384000"));
+  // One frame at 22,050 Hz is nothing at 16 kHz (the audio fuzz target: an empty sound came back).
+  Audio once;
+  once.rate = 22050;
+  once.samples = {1234};
+  EXPECT_THAT(audioError([&] { decodeAudio(encodeWav(once), 16000, "up.wav"); }), HasSubstr("up.wav: too short to hear (1 frame)"));
   EXPECT_THAT(audioError([] { readAudio("/nonexistent/x.wav"); }), HasSubstr("/nonexistent/x.wav: no such file"));
   TempDir dir;
   EXPECT_THAT(audioError([&] { writeWav(dir / "missing" / "x.wav", tone(16000, 0.1)); }), HasSubstr("cannot be written"));
