@@ -9,6 +9,7 @@
 #include <ogg/ogg.h>
 #include <vorbis/codec.h>
 
+#include <algorithm>
 #include <cstring>
 
 namespace autolife::voice {
@@ -16,6 +17,13 @@ namespace autolife::voice {
 namespace {
 
 constexpr int kHeaders = 3;  // identification, comment, setup
+
+// The first packet of an Opus or FLAC stream, the other codecs libsndfile
+// reads in Ogg: theirs to check.
+bool otherCodec(const ogg_packet& p) {
+  const std::string_view head(reinterpret_cast<const char*>(p.packet), static_cast<std::size_t>(std::max(p.bytes, 0L)));
+  return head.starts_with("OpusHead") || head.starts_with("\x7F" "FLAC");
+}
 
 // The decoding state of one stream's headers, freed whatever happens.
 class HeaderReader {
@@ -39,12 +47,16 @@ public:
   HeaderReader(const HeaderReader&) = delete;
   HeaderReader& operator=(const HeaderReader&) = delete;
 
-  // "" when the first stream is not Vorbis or its headers are whole and
-  // valid (or, for the beginning of a file, valid as far as they go);
-  // otherwise why not.
+  // "" when the first stream is Opus or FLAC, or Vorbis with its headers
+  // whole and valid (or, for the beginning of a file, valid as far as they
+  // go); otherwise why not. libsndfile begins a Vorbis decoder for any
+  // other Ogg stream too, and keeps it when the headers fail.
   std::string fault(bool whole) {
     ogg_page page;
-    while (headers_ < kHeaders && ogg_sync_pageout(&sync_, &page) == 1) {
+    bool paged = false;
+    for (int got; headers_ < kHeaders && (got = ogg_sync_pageout(&sync_, &page)) != 0;) {
+      if (got < 0) continue;  // bytes skipped to the next page
+      paged = true;
       if (!streaming_) {
         ogg_stream_init(&stream_, ogg_page_serialno(&page));
         streaming_ = true;
@@ -52,13 +64,16 @@ public:
       if (ogg_stream_pagein(&stream_, &page) != 0) continue;  // another stream's page
       ogg_packet packet;
       while (headers_ < kHeaders && ogg_stream_packetout(&stream_, &packet) == 1) {
-        if (headers_ == 0 && !vorbis_synthesis_idheader(&packet)) return "";  // Opus, FLAC...: not Vorbis
+        if (headers_ == 0 && !vorbis_synthesis_idheader(&packet))
+          return otherCodec(packet) ? "" : "an Ogg stream of none of Vorbis, Opus or FLAC";
         if (vorbis_synthesis_headerin(&info_, &comment_, &packet) != 0)
           return "Ogg Vorbis header " + std::to_string(headers_ + 1) + " of 3 is malformed";
         ++headers_;
       }
     }
-    if (headers_ == 0 || !whole) return "";  // no packet: libsndfile says what it is not
+    if (!paged) return "Ogg with no page libogg can read";
+    if (!whole) return "";
+    if (headers_ == 0) return "an Ogg stream whose first packet cannot be read";
     if (headers_ < kHeaders) return "Ogg Vorbis with " + std::to_string(headers_) + " of its 3 headers";
     return "";
   }

@@ -159,11 +159,18 @@ TEST(VoiceAudio, AnOggVorbisWithBadHeadersIsRefusedAndCostsNothing) {
   autolife::test::writeText(dir / "cut.ogg", firstPage);  // a file: read from its beginning, refused the same
   EXPECT_THAT(audioError([&] { readAudio(dir / "cut.ogg"); }),
               HasSubstr("cut.ogg: not a sound libsndfile can read (Ogg Vorbis with 1 of its 3 headers)"));
-  const std::string reproducer = autolife::test::readText(std::string(AUTOLIFE_SOURCE_DIR) + "/fuzz/corpus/audio/leak_ogg_vorbis_header");
+  // The fuzzer's two: malformed Vorbis headers; "OggS", bytes that are no
+  // page, then a Vorbis page with one header (the check stopped at the
+  // bytes skipped; libsndfile went on to the page).
+  const std::string corpus = std::string(AUTOLIFE_SOURCE_DIR) + "/fuzz/corpus/audio/";
+  const std::string reproducer = autolife::test::readText(corpus + "leak_ogg_vorbis_header");
+  const std::string resync = autolife::test::readText(corpus + "leak_ogg_resync");
   EXPECT_THAT(refusal(reproducer), HasSubstr("Ogg Vorbis"));
+  EXPECT_THAT(refusal(resync), HasSubstr("up.ogg: not a sound libsndfile can read (Ogg Vorbis with 1 of its 3 headers)"));
+  EXPECT_THAT(refusal("OggS and then nothing of a page"), HasSubstr("Ogg with no page libogg can read"));
   const std::size_t before = autolife::test::heapInUse();
-  for (int i = 0; i < 100; ++i) refusal(reproducer);
-  // 100 refusals kept 480 KB before the check (debug build).
+  for (int i = 0; i < 100; ++i) refusal(reproducer), refusal(resync);
+  // 100 refusals of the first kept 480 KB before the check (debug build).
   EXPECT_LT(autolife::test::heapInUse(), before + 100'000);
 }
 
