@@ -15,6 +15,11 @@ namespace autolife::voice {
 
 namespace {
 
+// The error for a sound that cannot be read, and why.
+AudioError unreadable(const std::string& name, const std::string& why) {
+  return AudioError(name + ": not a sound libsndfile can read (" + why + ")");
+}
+
 // libsndfile's virtual I/O over bytes in memory.
 struct MemoryFile {
   std::string_view bytes;
@@ -56,7 +61,7 @@ std::int16_t toSample(float v) {
 // Decodes an open file: frames mixed to mono floats, then resampled.
 Audio decodeOpen(SNDFILE* file, const SF_INFO& info, int rate, const std::string& name) {
   if (info.channels <= 0 || info.samplerate <= 0)
-    throw AudioError(name + ": not a sound libsndfile can read (no channels or no sample rate)");
+    throw unreadable(name, "no channels or no sample rate");
   if (info.channels > 64) throw AudioError(name + ": " + std::to_string(info.channels) + " channels, at most 64");
   if (info.samplerate < kMinAudioRate || info.samplerate > kMaxAudioRate)
     throw AudioError(name + ": a sample rate of " + std::to_string(info.samplerate) + " Hz, not between " +
@@ -147,14 +152,14 @@ Audio readAudio(const std::filesystem::path& path, int rate) {
       in.read(head.data() + 4, static_cast<std::streamsize>(head.size() - 4));
       head.resize(4 + static_cast<std::size_t>(in.gcount()));
       if (const std::string fault = oggVorbisFault(head, in.eof()); !fault.empty())
-        throw AudioError(name + ": not a sound libsndfile can read (" + fault + ")");
+        throw unreadable(name, fault);
     }
   }
   SF_INFO info{};
   SoundFile file(sf_open(path.c_str(), SFM_READ, &info));
   if (!file) {
     if (!std::filesystem::exists(path, ec)) throw AudioError(name + ": no such file");
-    throw AudioError(name + ": not a sound libsndfile can read (" + sf_strerror(nullptr) + ")");
+    throw unreadable(name, sf_strerror(nullptr));
   }
   return decodeOpen(file.get(), info, rate, name);
 }
@@ -162,12 +167,12 @@ Audio readAudio(const std::filesystem::path& path, int rate) {
 Audio decodeAudio(std::string_view bytes, int rate, const std::string& name) {
   if (bytes.empty()) throw AudioError(name + ": empty (0 bytes)");
   if (const std::string fault = oggVorbisFault(bytes); !fault.empty())
-    throw AudioError(name + ": not a sound libsndfile can read (" + fault + ")");
+    throw unreadable(name, fault);
   MemoryFile memory{bytes, 0};
   SF_VIRTUAL_IO io{memoryLength, memorySeek, memoryRead, memoryWrite, memoryTell};
   SF_INFO info{};
   SoundFile file(sf_open_virtual(&io, SFM_READ, &info, &memory));
-  if (!file) throw AudioError(name + ": not a sound libsndfile can read (" + sf_strerror(nullptr) + ")");
+  if (!file) throw unreadable(name, sf_strerror(nullptr));
   return decodeOpen(file.get(), info, rate, name);
 }
 
