@@ -427,7 +427,9 @@ Any Motion::moveTo(const std::vector<Pose2D>& legs, std::optional<double> second
     total = compose(total, leg);
     needed += std::hypot(leg.x, leg.y) / body_.model().walkSpeed() + std::abs(leg.theta) / body_.model().turnSpeed();
   }
-  const core::Duration duration = args::seconds(seconds.value_or(needed));
+  // A time too short for the move is not kept: NAOqi moves in the time the
+  // move needs (its documentation of moveTo(x, y, theta, time)).
+  const core::Duration duration = args::seconds(std::max(seconds.value_or(needed), needed));
   body_.startMoveToLocked(total, duration);
   service::takes(duration);
   return Any(true);
@@ -437,25 +439,33 @@ void Motion::declareMoves(service::Service& s) {
   auto pose = [](const Arguments& a, std::size_t i, std::string_view w) {
     return Pose2D{args::number(a[i], w, "x"), args::number(a[i + 1], w, "y"), args::number(a[i + 2], w, "theta")};
   };
-  auto controlPoints = [](const Any& v, std::string_view w) {
+  // What a moveTo(controlPoints) is asked: the legs, and a time when the
+  // caller gives one.
+  struct Path {
     std::vector<Pose2D> legs;
+    std::optional<double> seconds;
+  };
+  auto controlPoints = [](const Any& v, std::string_view w) {
     const auto* points = args::list(v);
     if (!points) refuse("bad-argument", w, "controlPoints must be a list of [x, y, theta], got " + args::quote(v));
-    // [x, y, theta], all numbers.
-    auto leg = [](const Any::Array& p) {
-      using service::fromAny;
-      return Pose2D{fromAny<double>(p[0]), fromAny<double>(p[1]), fromAny<double>(p[2])};
+    auto leg = [w](const Any::Array& p) {
+      return Pose2D{args::number(p[0], w, "x"), args::number(p[1], w, "y"), args::number(p[2], w, "theta")};
     };
-    // One [x, y, theta] or a list of them.
+    // One [x, y, theta], or Pepper's [x, y, theta, time] (what Choregraphe's
+    // Move To box sends there: the time-constrained move in one list).
     if (allNumbers(v)) {
-      if (points->size() != 3) refuse("bad-argument", w, "a control point is [x, y, theta], got " + args::quote(v));
-      return std::vector<Pose2D>{leg(*points)};
+      if (points->size() == 4) return Path{{leg(*points)}, args::numberIn((*points)[3], 0.0, 1e9, w, "time")};
+      if (points->size() != 3)
+        refuse("bad-argument", w, "a control point is [x, y, theta] or [x, y, theta, time], got " + args::quote(v));
+      return Path{{leg(*points)}, std::nullopt};
     }
+    // Or a list of [x, y, theta].
+    Path path;
     for (const auto& p : *points) {
       if (!allNumbers(p) || args::list(p)->size() != 3) refuse("bad-argument", w, "a control point is [x, y, theta], got " + args::quote(p));
-      legs.push_back(leg(*args::list(p)));
+      path.legs.push_back(leg(*args::list(p)));
     }
-    return legs;
+    return path;
   };
   for (const char* name : {"moveTo", "walkTo"}) {
     const std::string w = motionMethod(name);
@@ -472,11 +482,17 @@ void Motion::declareMoves(service::Service& s) {
            Type::Bool, "moveTo(x, y, theta, time, moveConfig)", [this, pose, w](const Arguments& a) {
              return moveTo({pose(a, 0, w)}, args::numberIn(a[3], 0.0, 1e9, w, "time"));
            });
-    define(s, core_, name, {{"controlPoints", Type::List}}, Type::Bool, "Moves through [x, y, theta] control points",
-           [this, controlPoints, w](const Arguments& a) { return moveTo(controlPoints(a[0], w), std::nullopt); });
+    define(s, core_, name, {{"controlPoints", Type::List}}, Type::Bool,
+           "Moves through [x, y, theta] control points, or as Pepper's [x, y, theta, time]", [this, controlPoints, w](const Arguments& a) {
+             auto path = controlPoints(a[0], w);
+             return moveTo(path.legs, path.seconds);
+           });
     define(s, core_, name, {{"controlPoints", Type::List}, {"moveConfig"}}, Type::Bool,
-           "Moves through [x, y, theta] control points",
-           [this, controlPoints, w](const Arguments& a) { return moveTo(controlPoints(a[0], w), std::nullopt); });
+           "Moves through [x, y, theta] control points, or as Pepper's [x, y, theta, time]",
+           [this, controlPoints, w](const Arguments& a) {
+             auto path = controlPoints(a[0], w);
+             return moveTo(path.legs, path.seconds);
+           });
   }
   auto velocity = [this](const Arguments& a, bool normalized, std::string_view method) {
     const std::string w = motionMethod(method);

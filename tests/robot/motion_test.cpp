@@ -402,6 +402,28 @@ TEST_F(Motion, MoveToOverloads) {
   EXPECT_THAT(message, HasSubstr("[x, y, theta]"));
 }
 
+// What Choregraphe's Move To box sends on Pepper: one [x, y, theta, time].
+TEST_F(Motion, MoveToTakesPeppersTimedControlPoint) {
+  call("ALMotion.moveTo", {json::array({0.1, 0.0, 0.0, 3.0})});
+  EXPECT_EQ(taken, core::fromSeconds(3.0)) << "moveTo([x, y, theta, time])";
+  wait(took);
+  EXPECT_NEAR(position()[0], 0.1, 1e-9);
+  call("ALMotion.moveTo", {json::array({0.1, 0.0, 0.0, 4.0}), json::array({json::array({"MaxVelXY", 0.1})})});
+  EXPECT_EQ(taken, core::fromSeconds(4.0)) << "with a move configuration";
+  EXPECT_EQ(refusal("ALMotion.moveTo", {json::array({0.1, 0.0, 0.0, -1.0})}), "bad-argument");
+  EXPECT_THAT(message, HasSubstr("time"));
+  EXPECT_EQ(refusal("ALMotion.moveTo", {json::array({0.1, 0.0, 0.0, 1.0, 2.0})}), "bad-argument");
+  EXPECT_THAT(message, HasSubstr("[x, y, theta, time]"));
+}
+
+// NAOqi: "If time is too short, the robot will move ... in optimal time".
+TEST_F(Motion, MoveToInTooShortATimeTakesTheTimeTheMoveNeeds) {
+  call("ALMotion.moveTo", {0.1, 0.0, 0.0, 0.2});
+  EXPECT_EQ(taken, core::fromSeconds(1.0)) << "0.1 m at 0.1 m/s";
+  call("ALMotion.moveTo", {json::array({0.1, 0.0, 0.0, 0.0})});
+  EXPECT_EQ(taken, core::fromSeconds(1.0));
+}
+
 TEST_F(Motion, GetMoveConfigIsNaosGaitOrPeppersDriveDefaultsAndLimits) {
   const json byDefault = call("ALMotion.getMoveConfig", {"Default"});
   ASSERT_EQ(byDefault.size(), 7u);
