@@ -83,8 +83,8 @@ std::shared_ptr<service::Service> DialogService::makeService() {
     auto lock = lockState();
     return subscribersInfo(subscribers_);
   });
-  m("runDialog", {}, Type::Void, "Subscribes as \"runDialog\"", [this](const Arguments&) { return subscribe("runDialog"), Any(); });
-  m("stopDialog", {}, Type::Void, "", [this](const Arguments&) {
+  auto runDialog = [this](const Arguments&) { return subscribe("runDialog"), Any(); };
+  auto stopDialog = [this](const Arguments&) {
     std::set<std::string> all;
     {
       auto lock = lockState();
@@ -92,7 +92,19 @@ std::shared_ptr<service::Service> DialogService::makeService() {
     }
     for (const auto& n : all) unsubscribe(n);
     return Any();
-  });
+  };
+  m("runDialog", {}, Type::Void, "Subscribes as \"runDialog\"", runDialog);
+  m("stopDialog", {}, Type::Void, "", stopDialog);
+  // NAOqi 2.x's private methods that Choregraphe's own boxes call (the Choice
+  // box v9, apps that run the main dialog): without them those boxes go
+  // silent. The behavior's path is where NAOqi looked for the topic's
+  // behaviors; here a topic's ^run names are resolved as loadTopic's are.
+  m("_addDialogFromTopicBox", {{"topicPath", Type::String}, {"behaviorPath", Type::String}}, Type::String,
+    "As loadTopic (what Choregraphe's Choice box calls)",
+    [this](const Arguments& a) { return Any(loadFile(service::stringArg(a, 0))); });
+  m("_preloadMain", {}, Type::Void, "Nothing to do: a topic is compiled when it loads", [](const Arguments&) { return Any(); });
+  m("_runMain", {}, Type::Void, "As runDialog", runDialog);
+  m("_stopMain", {}, Type::Void, "As stopDialog", stopDialog);
   m("setFocus", {{"topicName", Type::String}}, Type::Void, "", [this, topicArg](const Arguments& a) {
     {
       auto lock = lockState();

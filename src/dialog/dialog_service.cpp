@@ -205,14 +205,34 @@ std::string DialogService::loadContent(const std::string& content) {
 }
 
 void DialogService::activate(const std::string& topic) {
+  bool announce;
   {
     auto lock = lockState();
     if (!dialog_.activate(topic)) throw CallError("no-such-topic", "no topic ~" + topic + " is loaded");
     if (auto it = includes_.find(topic); it != includes_.end())
       for (const auto& included : it->second) dialog_.activate(included);
     resubscribeEvents();
+    // Activated while the dialog is stopped: in:onActivation when it starts.
+    announce = !subscribers_.empty();
+    if (!announce) activatedWhileStopped_ = true;
   }
   memory_.raiseEvent("Dialog/ActivateTopic", topic);
+  if (announce) announceActivation();
+}
+
+// u:(in:onActivation): what a topic says when it is activated and the
+// dialog runs. Choregraphe's Choice box (v9) activates its generated topic,
+// then subscribes, and has its question said by such a rule; so a topic
+// activated while the dialog was stopped is announced when it starts
+// (decision 1185).
+void DialogService::announceActivation() {
+  {
+    auto lock = lockState();
+    activatedWhileStopped_ = false;
+    const auto keys = dialog_.eventKeys();
+    if (std::find(keys.begin(), keys.end(), kActivation) == keys.end()) return;
+  }
+  raise(kActivation, "");
 }
 
 void DialogService::deactivate(const std::string& topic) {
@@ -232,7 +252,7 @@ void DialogService::deactivate(const std::string& topic) {
 namespace {
 bool dialogOnlyEvent(const std::string& key) {
   for (const char* prefix : {"Dialog/NotUnderstood", "Dialog/SpeakFailure", "Dialog/SameRule", "Dialog/Fallback",
-                             "Dialog/NothingToSay", "Dialog/Failure", "Dialog/NotSpeaking", "Dialog/NoOneSpeak"})
+                             "Dialog/NothingToSay", "Dialog/Failure", "Dialog/NotSpeaking", "Dialog/NoOneSpeak", "in:"})
     if (key.starts_with(prefix)) return true;
   return false;
 }
@@ -296,14 +316,16 @@ void DialogService::resubscribeEvents() {
 }
 
 void DialogService::subscribe(const std::string& name) {
-  bool started;
+  bool started, announce;
   {
     auto lock = lockState();
     started = subscribers_.empty();
     subscribers_.insert(name);
     if (started) personSpoke();  // the counts start with the dialog
+    announce = started && activatedWhileStopped_;
   }
   if (started) memory_.insertData("Dialog/IsStarted", 1);
+  if (announce) announceActivation();
 }
 
 void DialogService::unsubscribe(const std::string& name) {

@@ -193,6 +193,14 @@ PatternNode Grammar::patternElement(Cursor& c, int depth) const {
     if (key.empty()) c.failAt(at, "expected an event name after 'e:'");
     return {PatternKind::Event, key, {}, {}, {}, at};
   }
+  // `in:onActivation`: an event the dialog raises itself (Choregraphe's
+  // Choice box asks its question with it), its key kept with the prefix.
+  if (ch == 'i' && c.peek(1) == 'n' && c.peek(2) == ':' && Cursor::isNameChar(c.peek(3))) {
+    c.next();
+    c.next();
+    c.next();
+    return {PatternKind::Event, "in:" + c.keyName(), {}, {}, {}, at};
+  }
   const std::size_t b = c.offset();
   while (!c.atEnd() && (c.offset() == b || !endsWords(c))) c.next();
   if (c.offset() == b) c.fail(std::string("unexpected '") + ch + "'");

@@ -397,3 +397,63 @@ TEST(DialogVariables, TheRobotAndTheTimeOfDay) {
 
 }  // namespace
 }  // namespace autolife::dialog
+
+namespace autolife::dialog {
+namespace {
+
+// What Choregraphe's Choice box (v9) writes for each language, loads with
+// ALDialog._addDialogFromTopicBox, fills with setConcept, activates, and
+// runs: the question is said by its u:(in:onActivation) rule.
+std::string choiceTopic(const std::string& guid) {
+  return "topic: ~dlg_choice_" + guid + "_enu () \nlanguage: enu \ndynamic: question" + guid + "\ndynamic: choices" + guid +
+         "\nu:(in:onActivation)  ~question" + guid + " \n\tu1:(~choices" + guid + ") $test=0 ";
+}
+
+TEST(DialogChoiceBox, ItsTopicAsksTheQuestionWhenTheDialogStartsAndHearsTheChoice) {
+  const test::TempDir dir;
+  dir.write("dlg_choice_g1_enu.top", choiceTopic("g1"));
+  core::VirtualClock clock;
+  engine::Engine engine(clock, {});
+  const Json topic = callAsJson(engine, "ALDialog._addDialogFromTopicBox",
+                                {(dir / "dlg_choice_g1_enu.top").string(), "/apps/bar/behavior_1"});
+  EXPECT_EQ(topic, "dlg_choice_g1_enu");
+  callAsJson(engine, "ALDialog.setConcept", {"questiong1", "enu", Json::array({"Do you want a drink?"})});
+  callAsJson(engine, "ALDialog.setConcept", {"choicesg1", "enu", Json::array({"yes", "no"})});
+  callAsJson(engine, "ALDialog.activateTopic", {topic});
+  EXPECT_TRUE(engine.robot.textToSpeech().spoken().empty()) << "the dialog is not running yet";
+  callAsJson(engine, "ALDialog.subscribe", {"Choice"});
+  EXPECT_EQ(engine.robot.textToSpeech().spoken(), (std::vector<std::string>{"Do you want a drink?"}));
+  clock.runUntil(engine.dialog.busyUntil());
+  auto heard = engine.hear("yes");
+  ASSERT_TRUE(heard.dialog);
+  EXPECT_TRUE(heard.dialog->understood) << "the choice is the question's subrule";
+  EXPECT_EQ(engine.memory.getData("Dialog/LastInput").asString(), "yes");
+  // The box stops listening and starts again: asked again.
+  callAsJson(engine, "ALDialog.unsubscribe", {"Choice"});
+  callAsJson(engine, "ALDialog.activateTopic", {topic});
+  callAsJson(engine, "ALDialog.subscribe", {"Choice"});
+  EXPECT_EQ(engine.robot.textToSpeech().spoken().size(), 2u);
+  EXPECT_THROW(callAsJson(engine, "ALDialog._addDialogFromTopicBox", {(dir / "missing.top").string(), ""}),
+               service::CallError);
+}
+
+TEST(DialogChoiceBox, InOnActivationIsTheDialogsOwnEvent) {
+  core::VirtualClock clock;
+  engine::Engine engine(clock, {});
+  callAsJson(engine, "ALDialog._preloadMain", {});
+  callAsJson(engine, "ALDialog._runMain", {});
+  EXPECT_EQ(engine.memory.getData("Dialog/IsStarted").asInt(), 1);
+  const Json topic = callAsJson(engine, "ALDialog.loadTopicContent",
+                                {"topic: ~a()\nlanguage: enu\nu:(in:onActivation) here I am\nu:(in the garden) lovely\n"});
+  engine.memory.raiseEvent("in:onActivation", 1);
+  EXPECT_TRUE(engine.robot.textToSpeech().spoken().empty()) << "not an ALMemory event";
+  callAsJson(engine, "ALDialog.activateTopic", {topic});
+  EXPECT_EQ(engine.robot.textToSpeech().spoken(), (std::vector<std::string>{"here I am"})) << "activated while running";
+  callAsJson(engine, "ALDialog.forceInput", {"in the garden"});
+  EXPECT_EQ(engine.robot.textToSpeech().spoken().back(), "lovely") << "'in' followed by a space is a word";
+  callAsJson(engine, "ALDialog._stopMain", {});
+  EXPECT_EQ(engine.memory.getData("Dialog/IsStarted").asInt(), 0);
+}
+
+}  // namespace
+}  // namespace autolife::dialog
