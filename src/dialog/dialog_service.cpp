@@ -381,7 +381,12 @@ Reply DialogService::input(const std::string& utterance, double confidence, bool
     if (heard && !subscribers_.empty()) personSpoke();
   }
   // Before the answer is chosen: u:(hello) $Dialog/LastInput says it.
-  if (heard) memory_.raiseEvent("Dialog/LastInput", utterance);
+  // Dialog/Confidence first: Choregraphe's Choice box reads it when
+  // Dialog/LastInput comes (and asks "did you say...?" below its threshold).
+  if (heard) {
+    memory_.insertData("Dialog/Confidence", confidence);
+    memory_.raiseEvent("Dialog/LastInput", utterance);
+  }
   {
     core::Dispatcher::Hold hold(memory_.dispatcher());
     auto lock = lockState();

@@ -428,6 +428,7 @@ TEST(DialogChoiceBox, ItsTopicAsksTheQuestionWhenTheDialogStartsAndHearsTheChoic
   ASSERT_TRUE(heard.dialog);
   EXPECT_TRUE(heard.dialog->understood) << "the choice is the question's subrule";
   EXPECT_EQ(engine.memory.getData("Dialog/LastInput").asString(), "yes");
+  EXPECT_EQ(engine.memory.getData("Dialog/Confidence").asFloat(), 1.0) << "the box's confirmation threshold reads it";
   // The box stops listening and starts again: asked again.
   callAsJson(engine, "ALDialog.unsubscribe", {"Choice"});
   callAsJson(engine, "ALDialog.activateTopic", {topic});
