@@ -7,6 +7,8 @@
 #include <optional>
 
 #include "autolife/core/json_line.hpp"
+#include "autolife/runtime/behavior_runner.hpp"
+#include "autolife/sim/animated_robot.hpp"
 #include "autolife/sim/installed_app.hpp"
 #include "autolife/sim/play.hpp"
 #include "autolife/sim/scenario.hpp"
@@ -54,7 +56,10 @@ the package is loaded in place and its services run beside the behavior, as
 stop when the behavior ends.
 Without --robot, a behavior of a package plays on Pepper when its
 manifest's requirements name a Pepper (<robotRequirement model="JULIETTE"/>)
-and no NAO, else on NAO. A
+and no NAO, else on NAO. When no manifest names a robot, the behavior's
+timelines choose: Pepper when they were made for it (<ActuatorList
+model="juliette">) or move joints only Pepper has (HipPitch, KneePitch),
+else NAO. A
 package's behavior runs from the folder NAOqi installs packages in
 (.../PackageManager/apps/<uuid>/, a link to the package's own folder), as
 the stock boxes that find their app from their path expect.
@@ -79,14 +84,22 @@ struct PlayCommandOptions {
   std::uint64_t seed = 0;
 };
 
-// The robot a behavior's package is made for (its manifest's
-// robotRequirements: JULIETTE is Pepper, NAO wins), said when Pepper; nao otherwise.
-std::string robotOfPackage(const std::string& behavior) {
+// The robot a behavior is made for: its package's manifest's
+// robotRequirements (JULIETTE is Pepper, NAO wins), else what its timelines
+// were animated for (decision 1187); said when Pepper, nao otherwise.
+std::string robotOfBehavior(const std::string& behavior) {
   const auto package = sim::packageOf(behavior);
   const auto required = package ? sim::robotRequiredBy(*package) : std::nullopt;
-  if (!required || required->model != launchpad::RobotModel::Pepper) return "nao";
-  std::cerr << "autolife play: on Pepper, as the package's manifest requires (" << required->requirement
-            << "); --robot chooses another\n";
+  if (required) {
+    if (required->model != launchpad::RobotModel::Pepper) return "nao";
+    std::cerr << "autolife play: on Pepper, as the package's manifest requires (" << required->requirement
+              << "); --robot chooses another\n";
+    return "pepper";
+  }
+  const auto loaded = runtime::loadBehavior(behavior);  // play reports what cannot be read
+  const auto animated = loaded.ok() ? sim::robotAnimatedBy(*loaded.behavior) : std::nullopt;
+  if (!animated || animated->model != launchpad::RobotModel::Pepper) return "nao";
+  std::cerr << "autolife play: on Pepper, as " << animated->why << "; --robot chooses another\n";
   return "pepper";
 }
 
@@ -108,7 +121,7 @@ int runPlay(const PlayCommandOptions& o) {
     std::cerr << "autolife play: --virtual cannot drive a real robot (with --robot URL, time is real)\n";
     return 2;
   }
-  auto robot = chooseRobot("play", o.robot.empty() ? robotOfPackage(o.behavior) : o.robot,
+  auto robot = chooseRobot("play", o.robot.empty() ? robotOfBehavior(o.behavior) : o.robot,
                            false);  // Life does not run: no trigger reads memory
   if (!robot) return 2;
   if (robot->link) options.realtime = true;

@@ -256,5 +256,40 @@ TEST(PlayCli, APackagesBehaviorPlaysFromItsInstallPathOnItsRobot) {
   EXPECT_EQ(r.err, "");
 }
 
+// No manifest names a robot: the timelines Choregraphe animated for Pepper
+// (model "juliette", or Pepper's joints) play on Pepper (decision 1187).
+TEST(PlayCli, ABehaviorAnimatedForPepperPlaysOnPepper) {
+  simtest::TempDir dir;
+  const std::string body =
+      "    def onInput_onStart(self):\n"
+      "        joints = ALProxy(\"ALMotion\").getBodyNames(\"Body\")\n"
+      "        ALProxy(\"ALTextToSpeech\").say(\"pepper\" if \"KneePitch\" in joints else \"nao\")\n"
+      "        self.onStopped()\n";
+  auto animation = [](const std::string& model, const std::string& joint) {
+    return "<Box name=\"Anim\" id=\"2\">\n" + standardPorts() +
+           "<Timeline fps=\"25\" size=\"10\" enable=\"1\"><ActuatorList model=\"" + model +
+           "\"><ActuatorCurve name=\"value\" actuator=\"" + joint +
+           "\" mute=\"0\" unit=\"0\"><Key frame=\"5\" value=\"10\" /></ActuatorCurve></ActuatorList></Timeline>\n</Box>\n";
+  };
+  auto said = [&](const std::string& model, const std::string& joint, std::string& err) {
+    const auto xar = dir.write(model + joint + "/behavior.xar",
+                               behaviorXar(pythonBox("Show", 1, body) + animation(model, joint) + chain(1, 1)));
+    auto r = runProcess({AUTOLIFE_BINARY, "play", "--json", xar.string()});
+    EXPECT_EQ(r.status, 0) << r.err << r.out;
+    err = r.err;
+    for (const auto& l : jsonLines(r.out))
+      if (l.value("method", "") == "say") return l["args"][0].get<std::string>();
+    return std::string();
+  };
+  std::string err;
+  EXPECT_EQ(said("juliette", "HeadYaw", err), "pepper");
+  EXPECT_THAT(err, HasSubstr("on Pepper, as its timelines are made for Pepper (model \"juliette\")"));
+  EXPECT_EQ(said("", "KneePitch", err), "pepper");
+  EXPECT_THAT(err, HasSubstr("its timelines move KneePitch, which only Pepper has"));
+  EXPECT_EQ(said("", "HeadYaw", err), "nao") << "nothing says Pepper";
+  EXPECT_EQ(err, "");
+  EXPECT_EQ(said("nao", "HeadYaw", err), "nao");
+}
+
 }  // namespace
 }  // namespace autolife::runtimetest

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "autolife/sim/animated_robot.hpp"
 #include "autolife/sim/installed_app.hpp"
 #include "sim_support.hpp"
 
@@ -62,6 +63,41 @@ TEST(InstalledApp, ThePackageIsSeenThroughNaoqisInstallPathForAsLongAsItLives) {
   EXPECT_FALSE(std::filesystem::exists(folder)) << "the link goes with it";
   EXPECT_TRUE(std::filesystem::is_regular_file(behavior)) << "the package's own files stay";
   EXPECT_FALSE(sim::packageOf(dir.write("loose/behavior.xar", "<ChoregrapheProject/>")));
+}
+
+// A box holding a timeline whose actuator list says `model` and moves `joint`.
+behavior::Box animated(const std::string& model, const std::string& joint) {
+  behavior::Box box;
+  box.timeline.emplace();
+  box.timeline->actuators.model = model;
+  box.timeline->actuators.curves.push_back({"value", joint, false, false, -1, {}, {}});
+  return box;
+}
+
+std::optional<sim::AnimatedRobot> animatedFor(std::vector<behavior::Box> boxes) {
+  behavior::Behavior b;
+  b.root.timeline.emplace();
+  b.root.timeline->layers.emplace_back();
+  b.root.timeline->layers[0].keyframes.emplace_back();
+  b.root.timeline->layers[0].keyframes[0].diagram.boxes = std::move(boxes);
+  return sim::robotAnimatedBy(b);
+}
+
+TEST(AnimatedRobot, TheTimelinesModelOrTheirJointsTellTheRobot) {
+  auto pepper = animatedFor({animated("Juliette", "HeadYaw")});
+  ASSERT_TRUE(pepper);
+  EXPECT_EQ(pepper->model, launchpad::RobotModel::Pepper);
+  EXPECT_EQ(pepper->why, "its timelines are made for Pepper (model \"Juliette\")");
+  auto nao = animatedFor({animated("nao", "HeadYaw"), animated("", "KneePitch")});
+  ASSERT_TRUE(nao);
+  EXPECT_EQ(nao->model, launchpad::RobotModel::Nao) << "the model written wins over the joints";
+  auto legs = animatedFor({animated("", "HipPitch")});
+  ASSERT_TRUE(legs);
+  EXPECT_EQ(legs->why, "its timelines move HipPitch, which only Pepper has");
+  EXPECT_FALSE(animatedFor({animated("", "HeadYaw"), animated("", "LHand")})) << "joints both robots have";
+  EXPECT_FALSE(animatedFor({animated("nao", "HeadYaw"), animated("juliette", "HeadYaw")})) << "both named";
+  EXPECT_FALSE(animatedFor({animated("", "KneePitch"), animated("", "LKneePitch")})) << "both robots' joints";
+  EXPECT_FALSE(animatedFor({}));
 }
 
 }  // namespace
