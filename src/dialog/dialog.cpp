@@ -415,10 +415,15 @@ void Dialog::Impl::countFailure(bool failed, Reply& reply) {
   answerEvent("Dialog/Failure", reply);
 }
 
-Reply Dialog::event(const std::string& key, const std::string& value) {
+Reply Dialog::event(const std::string& key, const std::string& value) { return raised(key, value, ""); }
+
+Reply Dialog::topicEvent(const std::string& topic, const std::string& key) { return raised(key, "", topic); }
+
+Reply Dialog::raised(const std::string& key, const std::string& value, const std::string& topic) {
   MatchInput in;
   in.event = key;
   in.eventValue = value;
+  in.onlyTopic = topic;
   impl_->work = {};
   Reply r = impl_->respond(in, "e:" + key + " = " + value);
   if (r.understood) {
@@ -432,7 +437,7 @@ Reply Dialog::event(const std::string& key, const std::string& value) {
     // The event may still complete a rule "e:Key sentence" with what comes
     // next. Each key once: a robot may raise events for days with nobody speaking.
     auto& recent = impl_->recentEvents;
-    if (std::find(recent.begin(), recent.end(), key) == recent.end()) recent.push_back(key);
+    if (topic.empty() && std::find(recent.begin(), recent.end(), key) == recent.end()) recent.push_back(key);
   }
   impl_->afterAnswer(r);
   r.explanation.work = impl_->work;
@@ -499,6 +504,7 @@ Reply Dialog::Impl::respond(const MatchInput& input, const std::string& shown) {
     if (r.kind != RuleKind::User) return;
     // An event answers only the rules that wait for it; silence answers none.
     if (!input.event.empty() ? !t.events[ri].contains(input.event) : input.words.empty()) return;
+    if (!input.onlyTopic.empty() && t.topic.name != input.onlyTopic) return;
     for (const auto& tag : r.inputTags)
       if (t.deactivatedTags.contains(tag)) return;
     for (const auto& w : t.required[ri])

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <charconv>
 #include <filesystem>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 
@@ -205,7 +206,7 @@ std::string DialogService::loadContent(const std::string& content) {
 }
 
 void DialogService::activate(const std::string& topic) {
-  bool announce;
+  bool running;
   {
     auto lock = lockState();
     if (!dialog_.activate(topic)) throw CallError("no-such-topic", "no topic ~" + topic + " is loaded");
@@ -213,32 +214,38 @@ void DialogService::activate(const std::string& topic) {
       for (const auto& included : it->second) dialog_.activate(included);
     resubscribeEvents();
     // Activated while the dialog is stopped: in:onActivation when it starts.
-    announce = !subscribers_.empty();
-    if (!announce) activatedWhileStopped_ = true;
+    running = !subscribers_.empty();
+    if (!running) toAnnounce_.insert(topic);
   }
   memory_.raiseEvent("Dialog/ActivateTopic", topic);
-  if (announce) announceActivation();
+  if (running) announceActivation({topic});
 }
 
 // u:(in:onActivation): what a topic says when it is activated and the
 // dialog runs. Choregraphe's Choice box (v9) activates its generated topic,
 // then subscribes, and has its question said by such a rule; so a topic
 // activated while the dialog was stopped is announced when it starts
-// (decision 1185).
-void DialogService::announceActivation() {
-  {
-    auto lock = lockState();
-    activatedWhileStopped_ = false;
-    const auto keys = dialog_.eventKeys();
-    if (std::find(keys.begin(), keys.end(), kActivation) == keys.end()) return;
+// (decision 1185). Each to its own topic's rules: the box before may still
+// have its topic active.
+void DialogService::announceActivation(const std::set<std::string>& topics) {
+  for (const auto& topic : topics) {
+    Reply reply;
+    {
+      core::Dispatcher::Hold hold(memory_.dispatcher());
+      auto lock = lockState();
+      reply = dialog_.topicEvent(topic, kActivation);
+      if (reply.understood || reply.explanation.outcome == "speak-failure") lastExplanation_ = reply.explanation;
+    }
+    recordSpeakFailure(reply.explanation);
+    speak(reply);
   }
-  raise(kActivation, "");
 }
 
 void DialogService::deactivate(const std::string& topic) {
   {
     auto lock = lockState();
     if (!dialog_.deactivate(topic)) throw CallError("no-such-topic", "no topic ~" + topic + " is loaded");
+    toAnnounce_.erase(topic);
     if (auto it = includes_.find(topic); it != includes_.end())
       for (const auto& included : it->second) dialog_.deactivate(included);
     resubscribeEvents();
@@ -316,16 +323,17 @@ void DialogService::resubscribeEvents() {
 }
 
 void DialogService::subscribe(const std::string& name) {
-  bool started, announce;
+  bool started;
+  std::set<std::string> announce;
   {
     auto lock = lockState();
     started = subscribers_.empty();
     subscribers_.insert(name);
     if (started) personSpoke();  // the counts start with the dialog
-    announce = started && activatedWhileStopped_;
+    if (started) announce = std::exchange(toAnnounce_, {});
   }
   if (started) memory_.insertData("Dialog/IsStarted", 1);
-  if (announce) announceActivation();
+  announceActivation(announce);
 }
 
 void DialogService::unsubscribe(const std::string& name) {

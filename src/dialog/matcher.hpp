@@ -20,6 +20,7 @@ struct MatchInput {
   std::string event;                    // the event this input is, or ""
   std::string eventValue;               // its value: what a lone `_` captures
   std::vector<std::string> recentEvents;  // raised since the last input ("e:Key sentence")
+  std::string onlyTopic;                 // an event for this topic's rules alone, or ""
 };
 
 struct Match {

@@ -434,6 +434,17 @@ TEST(DialogChoiceBox, ItsTopicAsksTheQuestionWhenTheDialogStartsAndHearsTheChoic
   callAsJson(engine, "ALDialog.activateTopic", {topic});
   callAsJson(engine, "ALDialog.subscribe", {"Choice"});
   EXPECT_EQ(engine.robot.textToSpeech().spoken().size(), 2u);
+  // The next Choice box starts while the first one's topic is still active
+  // (Pepper bar: "Do you want to drink something?", then "What do you
+  // want?"): each topic asks its own question.
+  dir.write("dlg_choice_g2_enu.top", choiceTopic("g2"));
+  const Json next = callAsJson(engine, "ALDialog._addDialogFromTopicBox", {(dir / "dlg_choice_g2_enu.top").string(), ""});
+  callAsJson(engine, "ALDialog.setConcept", {"questiong2", "enu", Json::array({"What do you want?"})});
+  callAsJson(engine, "ALDialog.unsubscribe", {"Choice"});
+  callAsJson(engine, "ALDialog.activateTopic", {next});
+  callAsJson(engine, "ALDialog.subscribe", {"Choice"});
+  EXPECT_EQ(engine.robot.textToSpeech().spoken().back(), "What do you want?");
+  EXPECT_EQ(engine.robot.textToSpeech().spoken().size(), 3u) << "only the topic activated asks";
   EXPECT_THROW(callAsJson(engine, "ALDialog._addDialogFromTopicBox", {(dir / "missing.top").string(), ""}),
                service::CallError);
 }

@@ -145,6 +145,8 @@ public:
   Reply hear(const std::string& utterance, double confidence = 1.0);
   // An event an active topic waits for (u:(e:Key)) was raised.
   Reply event(const std::string& key, const std::string& value);
+  // An event for one active topic's rules only (u:(in:onActivation)).
+  Reply topicEvent(const std::string& topic, const std::string& key);
   // ALDialog.gotoTag / gotoTopic / forceOutput: the robot speaks on its own.
   Reply gotoTag(const std::string& tag, const std::string& topic);
   Reply gotoTopic(const std::string& topic);
@@ -167,6 +169,7 @@ public:
   struct Impl;
 
 private:
+  Reply raised(const std::string& key, const std::string& value, const std::string& topic);
   std::unique_ptr<Impl> impl_;
 };
 

@@ -123,9 +123,9 @@ private:
   void personSpoke();
   void endSilence(Silence& silence);
   void silenceEnded(const char* prefix, int seconds);
-  // in:onActivation to the active topics that wait for it (not mutex_).
+  // in:onActivation to each of these topics' own rules (not mutex_).
   static constexpr const char* kActivation = "in:onActivation";
-  void announceActivation();
+  void announceActivation(const std::set<std::string>& topics);
 
   core::Clock& clock_;
   memory::Memory& memory_;
@@ -139,7 +139,7 @@ private:
   core::Time busyUntil_{0};
   Silence personSilent_{"Dialog/NotSpeaking", {}};
   Silence allSilent_{"Dialog/NoOneSpeak", {}};
-  bool activatedWhileStopped_ = false;  // a topic to announce when the dialog starts
+  std::set<std::string> toAnnounce_;  // activated while stopped: announced when the dialog starts
   Explanation lastExplanation_;
   std::string lastAnswer_;
   // Not recursive. Nothing called under it calls ALDialog back, except the
