@@ -58,7 +58,8 @@ Without --robot, a behavior of a package plays on Pepper when its
 manifest's requirements name a Pepper (<robotRequirement model="JULIETTE"/>)
 and no NAO, else on NAO. When no manifest names a robot, the behavior's
 timelines choose: Pepper when they were made for it (<ActuatorList
-model="juliette">) or move joints only Pepper has (HipPitch, KneePitch),
+model="juliette">) or move joints only Pepper has (HipPitch, HipRoll,
+KneePitch),
 else NAO. A
 package's behavior runs from the folder NAOqi installs packages in
 (.../PackageManager/apps/<uuid>/, a link to the package's own folder), as

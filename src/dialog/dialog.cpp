@@ -425,9 +425,10 @@ Reply Dialog::raised(const std::string& key, const std::string& value, const std
   in.eventValue = value;
   in.onlyTopic = topic;
   impl_->work = {};
-  Reply r = impl_->respond(in, "e:" + key + " = " + value);
+  Reply r = impl_->respond(in, topic.empty() ? "e:" + key + " = " + value : key + " (~" + topic + ")");
   if (r.understood) {
-    impl_->sameRuleAgain(r);
+    // A topic's own event (its question asked again) is no repetition.
+    if (topic.empty()) impl_->sameRuleAgain(r);
   } else if (!r.explanation.notes.empty()) {
     impl_->lastTriggered.reset();
     r.explanation.outcome = "speak-failure";

@@ -188,6 +188,7 @@ void DialogService::unload(const std::string& topic) {
     break;
   }
   if (!dialog_.unload(topic)) throw CallError("no-such-topic", "no topic ~" + topic + " is loaded");
+  std::erase(toAnnounce_, topic);
   resubscribeEvents();
 }
 
@@ -213,39 +214,29 @@ void DialogService::activate(const std::string& topic) {
     if (auto it = includes_.find(topic); it != includes_.end())
       for (const auto& included : it->second) dialog_.activate(included);
     resubscribeEvents();
-    // Activated while the dialog is stopped: in:onActivation when it starts.
     running = !subscribers_.empty();
-    if (!running) toAnnounce_.insert(topic);
+    if (!running) toAnnounceLater(topic);
   }
   memory_.raiseEvent("Dialog/ActivateTopic", topic);
-  if (running) announceActivation({topic});
+  if (running) raiseTo(topic, kActivation, "");
+  service::takes(core::Duration{0});  // as on NAOqi, returns before the question is said
 }
 
 // u:(in:onActivation): what a topic says when it is activated and the
 // dialog runs. Choregraphe's Choice box (v9) activates its generated topic,
 // then subscribes, and has its question said by such a rule; so a topic
 // activated while the dialog was stopped is announced when it starts
-// (decision 1185). Each to its own topic's rules: the box before may still
-// have its topic active.
-void DialogService::announceActivation(const std::set<std::string>& topics) {
-  for (const auto& topic : topics) {
-    Reply reply;
-    {
-      core::Dispatcher::Hold hold(memory_.dispatcher());
-      auto lock = lockState();
-      reply = dialog_.topicEvent(topic, kActivation);
-      if (reply.understood || reply.explanation.outcome == "speak-failure") lastExplanation_ = reply.explanation;
-    }
-    recordSpeakFailure(reply.explanation);
-    speak(reply);
-  }
+// (decision 1185), in the order they were activated, each to its own rules
+// only: the box before may still have its topic active (mutex_ held).
+void DialogService::toAnnounceLater(const std::string& topic) {
+  if (std::find(toAnnounce_.begin(), toAnnounce_.end(), topic) == toAnnounce_.end()) toAnnounce_.push_back(topic);
 }
 
 void DialogService::deactivate(const std::string& topic) {
   {
     auto lock = lockState();
     if (!dialog_.deactivate(topic)) throw CallError("no-such-topic", "no topic ~" + topic + " is loaded");
-    toAnnounce_.erase(topic);
+    std::erase(toAnnounce_, topic);
     if (auto it = includes_.find(topic); it != includes_.end())
       for (const auto& included : it->second) dialog_.deactivate(included);
     resubscribeEvents();
@@ -324,7 +315,7 @@ void DialogService::resubscribeEvents() {
 
 void DialogService::subscribe(const std::string& name) {
   bool started;
-  std::set<std::string> announce;
+  std::vector<std::string> announce;
   {
     auto lock = lockState();
     started = subscribers_.empty();
@@ -333,7 +324,8 @@ void DialogService::subscribe(const std::string& name) {
     if (started) announce = std::exchange(toAnnounce_, {});
   }
   if (started) memory_.insertData("Dialog/IsStarted", 1);
-  announceActivation(announce);
+  for (const auto& topic : announce) raiseTo(topic, kActivation, "");
+  service::takes(core::Duration{0});  // as on NAOqi, returns before the question is said
 }
 
 void DialogService::unsubscribe(const std::string& name) {
@@ -431,12 +423,20 @@ Reply DialogService::forceOutput() {
   return reply;
 }
 
-Reply DialogService::raise(const std::string& key, const std::string& value) {
+Reply DialogService::raise(const std::string& key, const std::string& value) { return raiseTo("", key, value); }
+
+// `topic` "": to every active topic; else to that topic's rules alone, and
+// only while the dialog runs (stopped since it was asked: kept for its start).
+Reply DialogService::raiseTo(const std::string& topic, const std::string& key, const std::string& value) {
   Reply reply;
   {
     core::Dispatcher::Hold hold(memory_.dispatcher());
     auto lock = lockState();
-    reply = dialog_.event(key, value);
+    if (!topic.empty() && subscribers_.empty()) {
+      toAnnounceLater(topic);
+      return reply;
+    }
+    reply = topic.empty() ? dialog_.event(key, value) : dialog_.topicEvent(topic, key);
     if (reply.understood || reply.explanation.outcome == "speak-failure") lastExplanation_ = reply.explanation;
   }
   recordSpeakFailure(reply.explanation);

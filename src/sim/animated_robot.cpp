@@ -40,7 +40,7 @@ void moved(Evidence& joints, const std::string& joint) {
 std::optional<AnimatedRobot> robotAnimatedBy(const behavior::Behavior& behavior) {
   Evidence models, joints;
   behavior::forEachBox(behavior, [&](const behavior::Box& box, const std::string&, const behavior::Box*) {
-    if (!box.timeline) return;
+    if (!box.timeline || box.timeline->actuators.curves.empty()) return;  // a model with nothing animated says nothing
     written(models, box.timeline->actuators.model);
     for (const auto& curve : box.timeline->actuators.curves) moved(joints, curve.actuator);
   });

@@ -423,12 +423,18 @@ TEST(DialogChoiceBox, ItsTopicAsksTheQuestionWhenTheDialogStartsAndHearsTheChoic
   EXPECT_TRUE(engine.robot.textToSpeech().spoken().empty()) << "the dialog is not running yet";
   callAsJson(engine, "ALDialog.subscribe", {"Choice"});
   EXPECT_EQ(engine.robot.textToSpeech().spoken(), (std::vector<std::string>{"Do you want a drink?"}));
+  EXPECT_EQ(service::takenByLastCall(), core::Duration{0}) << "subscribe returns before the question is said";
   clock.runUntil(engine.dialog.busyUntil());
-  auto heard = engine.hear("yes");
+  // The box reads Dialog/Confidence when Dialog/LastInput comes.
+  double confidence = -1;
+  engine.memory.subscribeToEvent("Dialog/LastInput", "Choice", [&](const std::string&, const core::Value&) {
+    confidence = engine.memory.getData("Dialog/Confidence").asFloat();
+  });
+  auto heard = engine.hear("yes", 0.6);
   ASSERT_TRUE(heard.dialog);
   EXPECT_TRUE(heard.dialog->understood) << "the choice is the question's subrule";
   EXPECT_EQ(engine.memory.getData("Dialog/LastInput").asString(), "yes");
-  EXPECT_EQ(engine.memory.getData("Dialog/Confidence").asFloat(), 1.0) << "the box's confirmation threshold reads it";
+  EXPECT_EQ(confidence, 0.6);
   // The box stops listening and starts again: asked again.
   callAsJson(engine, "ALDialog.unsubscribe", {"Choice"});
   callAsJson(engine, "ALDialog.activateTopic", {topic});
@@ -457,10 +463,11 @@ TEST(DialogChoiceBox, InOnActivationIsTheDialogsOwnEvent) {
   EXPECT_EQ(engine.memory.getData("Dialog/IsStarted").asInt(), 1);
   const Json topic = callAsJson(engine, "ALDialog.loadTopicContent",
                                 {"topic: ~a()\nlanguage: enu\nu:(in:onActivation) here I am\nu:(in the garden) lovely\n"});
-  engine.memory.raiseEvent("in:onActivation", 1);
-  EXPECT_TRUE(engine.robot.textToSpeech().spoken().empty()) << "not an ALMemory event";
   callAsJson(engine, "ALDialog.activateTopic", {topic});
   EXPECT_EQ(engine.robot.textToSpeech().spoken(), (std::vector<std::string>{"here I am"})) << "activated while running";
+  EXPECT_EQ(service::takenByLastCall(), core::Duration{0}) << "activateTopic returns before it is said";
+  engine.memory.raiseEvent("in:onActivation", 1);
+  EXPECT_EQ(engine.robot.textToSpeech().spoken().size(), 1u) << "not an ALMemory event";
   callAsJson(engine, "ALDialog.forceInput", {"in the garden"});
   EXPECT_EQ(engine.robot.textToSpeech().spoken().back(), "lovely") << "'in' followed by a space is a word";
   callAsJson(engine, "ALDialog._stopMain", {});

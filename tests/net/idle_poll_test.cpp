@@ -116,10 +116,10 @@ TEST(PollingLoop, APeerTakingTurnsIsFoundByPollingNotWaitedFor) {
   EXPECT_GT(after.polled - before.polled, 0u);  // (a poll may run several turns)
 }
 
-// Read once the loop stopped: under load the clock may run every turn in
-// the one wait that is still going when pingPong returns (counted when it
-// ends), so a count read before the stop could be 0 (seen under a full
-// ctest -j2 beside two fuzzers).
+// What the test holds is `polled == 0`. Read once the loop stopped: under
+// load the clock may run every turn inside the one wait still going when
+// pingPong returns, and a count read then was 0 (seen under a full ctest
+// -j2 beside two fuzzers); after the stop that wait has ended and counted.
 TEST(PollingLoop, WithNoWindowEveryIdlePeriodIsAWait) {
   EventLoop loop({microseconds(0)});
   loop.start();

@@ -98,6 +98,12 @@ TEST(AnimatedRobot, TheTimelinesModelOrTheirJointsTellTheRobot) {
   EXPECT_FALSE(animatedFor({animated("nao", "HeadYaw"), animated("juliette", "HeadYaw")})) << "both named";
   EXPECT_FALSE(animatedFor({animated("", "KneePitch"), animated("", "LKneePitch")})) << "both robots' joints";
   EXPECT_FALSE(animatedFor({}));
+  behavior::Box empty;
+  empty.timeline.emplace();
+  empty.timeline->actuators.model = "nao";
+  auto animatedOnce = animatedFor({empty, animated("juliette", "HeadYaw")});
+  ASSERT_TRUE(animatedOnce) << "a flow diagram's empty actuator list says nothing";
+  EXPECT_EQ(animatedOnce->model, launchpad::RobotModel::Pepper);
 }
 
 }  // namespace

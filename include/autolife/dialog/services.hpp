@@ -123,9 +123,11 @@ private:
   void personSpoke();
   void endSilence(Silence& silence);
   void silenceEnded(const char* prefix, int seconds);
-  // in:onActivation to each of these topics' own rules (not mutex_).
+  // in:onActivation, raised to one topic's rules (decision 1185).
   static constexpr const char* kActivation = "in:onActivation";
-  void announceActivation(const std::set<std::string>& topics);
+  void toAnnounceLater(const std::string& topic);  // mutex_ held
+  // Call without mutex_ held.
+  Reply raiseTo(const std::string& topic, const std::string& key, const std::string& value);
 
   core::Clock& clock_;
   memory::Memory& memory_;
@@ -139,7 +141,7 @@ private:
   core::Time busyUntil_{0};
   Silence personSilent_{"Dialog/NotSpeaking", {}};
   Silence allSilent_{"Dialog/NoOneSpeak", {}};
-  std::set<std::string> toAnnounce_;  // activated while stopped: announced when the dialog starts
+  std::vector<std::string> toAnnounce_;  // activated while stopped: announced when the dialog starts
   Explanation lastExplanation_;
   std::string lastAnswer_;
   // Not recursive. Nothing called under it calls ALDialog back, except the
