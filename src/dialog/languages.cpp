@@ -29,6 +29,24 @@ constexpr std::array<Language, 22> kLanguages = {{
     {"Norwegian", "non", "nn_NO"},
 }};
 
+// Regional languages of later robots, known by name and code only (their
+// topics load, as Choregraphe's Choice box writes one per language it
+// lists: decision 1188); a locale keeps naming the language above
+// (en_GB is English). Not among languageNames(): no lexicon, no voice.
+constexpr std::array<Language, 6> kRegionalLanguages = {{
+    {"CantoneseHongKong", "cah", "zh_HK"}, {"EnglishAustralia", "ena", "en_AU"}, {"EnglishGB", "eng", "en_GB"},
+    {"EnglishIndian", "eni", "en_IN"},     {"FrenchCanadian", "frc", "fr_CA"},   {"SpanishMexico", "spm", "es_MX"},
+}};
+
+// A language of either table by its name.
+const Language* named(std::string_view name) {
+  for (const auto& l : kLanguages)
+    if (l.name == name) return &l;
+  for (const auto& l : kRegionalLanguages)
+    if (l.name == name) return &l;
+  return nullptr;
+}
+
 // A locale's region decides between two languages of one prefix (pt_BR,
 // zh_TW); otherwise the prefix alone does (en_GB is English, nb_NO
 // Norwegian).
@@ -53,19 +71,19 @@ std::string languageName(std::string_view codeOrName) {
   if (s.empty()) return {};
   for (const auto& l : kLanguages)
     if (s == l.code || s == text::lower(l.name) || s == text::lower(l.locale)) return std::string(l.name);
+  for (const auto& l : kRegionalLanguages)
+    if (s == l.code || s == text::lower(l.name)) return std::string(l.name);
   return fromLocale(s);
 }
 
 std::string languageCode(std::string_view name) {
-  for (const auto& l : kLanguages)
-    if (l.name == name) return std::string(l.code);
-  return {};
+  const Language* l = named(name);
+  return l ? std::string(l->code) : std::string();
 }
 
 std::string languageLocale(std::string_view name) {
-  for (const auto& l : kLanguages)
-    if (l.name == name) return std::string(l.locale);
-  return {};
+  const Language* l = named(name);
+  return l ? std::string(l->locale) : std::string();
 }
 
 const std::vector<std::string>& languageNames() {
@@ -78,7 +96,7 @@ const std::vector<std::string>& languageNames() {
 }
 
 bool matchesOnCharacters(std::string_view language) {
-  return language == "Japanese" || language == "Chinese" || language == "MandarinTaiwan";
+  return language == "Japanese" || language == "Chinese" || language == "MandarinTaiwan" || language == "CantoneseHongKong";
 }
 
 // greet_enu.top, greet_en_US.top; res/raw-fr/greet.top, raw-zh-rTW/ (a

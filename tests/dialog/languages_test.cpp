@@ -37,6 +37,17 @@ TEST(QiChatLanguages, EveryCodeLocaleAndNameTheSdkLists) {
   EXPECT_EQ(languageName("nb_NO"), "Norwegian");
   EXPECT_EQ(languageName("zh-TW"), "MandarinTaiwan");
   EXPECT_EQ(languageName("xx_XX"), "");
+  // Later robots' regional languages, by name and code (the Choice box
+  // writes a topic in each): their locales stay the languages above.
+  for (const auto& [code, name] : std::vector<std::array<const char*, 2>>{
+           {"cah", "CantoneseHongKong"}, {"ena", "EnglishAustralia"}, {"eng", "EnglishGB"},
+           {"eni", "EnglishIndian"}, {"frc", "FrenchCanadian"}, {"spm", "SpanishMexico"}}) {
+    EXPECT_EQ(languageName(code), name) << code;
+    EXPECT_EQ(languageName(name), name) << name;
+    EXPECT_EQ(languageCode(name), code) << name;
+  }
+  EXPECT_EQ(languageName("fr_CA"), "French");
+  EXPECT_EQ(languageName("zh_HK"), "MandarinTaiwan");
   auto r = parseTopic("topic: ~t()\nlanguage: dun\nu:(hallo) goedendag\n", "t.top");
   ASSERT_TRUE(r.topic) << (r.problems.empty() ? "" : r.problems[0].format());
   EXPECT_EQ(r.topic->language, "Dutch");

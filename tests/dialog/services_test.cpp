@@ -404,8 +404,9 @@ namespace {
 // What Choregraphe's Choice box (v9) writes for each language, loads with
 // ALDialog._addDialogFromTopicBox, fills with setConcept, activates, and
 // runs: the question is said by its u:(in:onActivation) rule.
-std::string choiceTopic(const std::string& guid) {
-  return "topic: ~dlg_choice_" + guid + "_enu () \nlanguage: enu \ndynamic: question" + guid + "\ndynamic: choices" + guid +
+std::string choiceTopic(const std::string& guid, const std::string& language = "enu") {
+  return "topic: ~dlg_choice_" + guid + "_" + language + " () \nlanguage: " + language + " \ndynamic: question" + guid +
+         "\ndynamic: choices" + guid +
          "\nu:(in:onActivation)  ~question" + guid + " \n\tu1:(~choices" + guid + ") $test=0 ";
 }
 
@@ -453,6 +454,14 @@ TEST(DialogChoiceBox, ItsTopicAsksTheQuestionWhenTheDialogStartsAndHearsTheChoic
   EXPECT_EQ(engine.robot.textToSpeech().spoken().size(), 3u) << "only the topic activated asks";
   EXPECT_THROW(callAsJson(engine, "ALDialog._addDialogFromTopicBox", {(dir / "missing.top").string(), ""}),
                service::CallError);
+  // The box loads one topic per language it lists, in one try: a later
+  // robot's regional language must not stop the loop (decision 1188).
+  for (const std::string language : {"cah", "ena", "eng", "eni", "frc", "spm"}) {
+    const std::string file = "dlg_choice_g3_" + language + ".top";
+    dir.write(file, choiceTopic("g3", language));
+    const Json regional = callAsJson(engine, "ALDialog._addDialogFromTopicBox", {(dir / file).string(), ""});
+    callAsJson(engine, "ALDialog.unloadTopic", {regional});
+  }
 }
 
 TEST(DialogChoiceBox, InOnActivationIsTheDialogsOwnEvent) {
