@@ -6,8 +6,12 @@
 // seconds). It runs until SIGTERM or SIGINT, or until a test kills it and
 // starts it again on the same port (a robot restarting).
 //
-//   robot_peer --qi URL [--robot nao|pepper] [--scenario FILE] [--token T]
-//              [--slow Service.method=SECONDS]...
+//   robot_peer --qi URL [--robot nao|pepper] [--scenario FILE [--scenario-on-signal]]
+//              [--token T] [--slow Service.method=SECONDS]...
+//
+// --scenario-on-signal: the scenario's time starts at SIGUSR1, not at the
+// start (a test sends it once autolife is connected: on a loaded machine
+// autolife may connect after a step the test needs it to see).
 //
 // The first line on stdout: {"qi": "tcp://127.0.0.1:PORT"}.
 #include <signal.h>
@@ -15,6 +19,7 @@
 #include <future>
 #include <iostream>
 #include <map>
+#include <utility>
 
 #include <CLI/CLI.hpp>
 
@@ -80,6 +85,8 @@ int main(int argc, char** argv) {
   app.add_option("--qi", url);
   app.add_option("--robot", model);
   app.add_option("--scenario", scenarioFile);
+  bool onSignal = false;
+  app.add_flag("--scenario-on-signal", onSignal);
   app.add_option("--token", token);
   app.add_option("--slow", slow);
   CLI11_PARSE(app, argc, argv);
@@ -88,6 +95,7 @@ int main(int argc, char** argv) {
   sigemptyset(&stop);
   sigaddset(&stop, SIGINT);
   sigaddset(&stop, SIGTERM);
+  sigaddset(&stop, SIGUSR1);
   pthread_sigmask(SIG_BLOCK, &stop, nullptr);
 
   std::optional<sim::Scenario> scenario;
@@ -105,12 +113,15 @@ int main(int argc, char** argv) {
   options.model = model == "pepper" ? launchpad::RobotModel::Pepper : launchpad::RobotModel::Nao;
   engine::Engine engine(loop.clock(), options);
   try {
-    onEngine(engine, [&] {
-      slowDown(engine, slow);
-      engine.start();
+    auto startScenario = [&] {
       if (scenario)
         for (const auto& step : scenario->steps)
           engine.clock.schedule(engine.clock.now() + step.time, [&engine, &step] { sim::applyStep(engine, step); });
+    };
+    onEngine(engine, [&] {
+      slowDown(engine, slow);
+      engine.start();
+      if (!onSignal) startScenario();
     });
     qiserver::ServerOptions server;
     server.url = url;
@@ -118,7 +129,8 @@ int main(int argc, char** argv) {
     qiserver::Server qi(engine, loop, server);
     std::cout << core::jsonLine(nlohmann::json{{"qi", qi.start()}}) << std::endl;
     int signal = 0;
-    sigwait(&stop, &signal);
+    while (sigwait(&stop, &signal) == 0 && signal == SIGUSR1)
+      if (std::exchange(onSignal, false)) onEngine(engine, startScenario);
     qi.stop();
   } catch (const std::exception& e) {
     std::cerr << "robot_peer: " << e.what() << '\n';
