@@ -426,14 +426,15 @@ Reply DialogService::forceOutput() {
 Reply DialogService::raise(const std::string& key, const std::string& value) { return raiseTo("", key, value); }
 
 // `topic` "": to every active topic; else to that topic's rules alone, and
-// only while the dialog runs (stopped since it was asked: kept for its start).
+// only while the dialog runs (stopped since: an activation is kept for its
+// start, any other topic event dropped).
 Reply DialogService::raiseTo(const std::string& topic, const std::string& key, const std::string& value) {
   Reply reply;
   {
     core::Dispatcher::Hold hold(memory_.dispatcher());
     auto lock = lockState();
     if (!topic.empty() && subscribers_.empty()) {
-      toAnnounceLater(topic);
+      if (key == kActivation) toAnnounceLater(topic);
       return reply;
     }
     reply = topic.empty() ? dialog_.event(key, value) : dialog_.topicEvent(topic, key);
