@@ -20,6 +20,17 @@ constexpr std::string_view kPrefix = "Device/SubDeviceList/";
 
 std::string memoryKey(const LedDevice& d) { return std::string(kPrefix) + d.name; }
 
+// A device by its name, with or without `Device/SubDeviceList/` before it
+// or `/Actuator/Value` after it.
+std::optional<std::size_t> findDevice(const std::vector<LedDevice>& devices, std::string_view name) {
+  if (name.starts_with(kPrefix)) name.remove_prefix(kPrefix.size());
+  for (std::size_t i = 0; i < devices.size(); ++i) {
+    std::string_view d = devices[i].name;
+    if (d == name || (d.ends_with(kSuffix) && d.substr(0, d.size() - kSuffix.size()) == name)) return i;
+  }
+  return std::nullopt;
+}
+
 const std::array<std::pair<const char*, std::uint32_t>, 7> kColors{{
     {"white", 0xFFFFFF}, {"red", 0xFF0000}, {"green", 0x00FF00}, {"blue", 0x0000FF},
     {"yellow", 0xFFFF00}, {"magenta", 0xFF00FF}, {"cyan", 0x00FFFF},
@@ -126,11 +137,13 @@ std::uint32_t Leds::color(const Any& v, std::string_view w) {
 std::vector<std::size_t> Leds::resolve(const std::string& name, std::string_view w) const {
   std::lock_guard lock(core_.mutex);
   if (auto g = groups_.find(name); g != groups_.end()) return g->second;
-  std::string device = name;
-  if (device.starts_with(kPrefix)) device = device.substr(kPrefix.size());
-  for (std::size_t i = 0; i < devices_.size(); ++i)
-    if (devices_[i].name == device || devices_[i].name == device + std::string(kSuffix)) return {i};
+  if (auto d = findDevice(devices_, name)) return {*d};
   refuse("unknown-led", w, "no LED or group named '" + name + "' on " + std::string(core_.modelName()));
+}
+
+std::optional<std::size_t> Leds::device(std::string_view name) const {
+  std::lock_guard lock(core_.mutex);
+  return findDevice(devices_, name);
 }
 
 double Leds::valueAt(std::size_t d, core::Time t) const {
@@ -182,7 +195,41 @@ core::Duration Leds::animate(std::vector<std::pair<std::size_t, Keys>> tracks) {
     for (const auto& [offset, v] : keys) s.keys.emplace_back(now + offset, std::clamp(v, 0.0, 1.0));
   }
   tasks_[id] = core_.at(now + duration, [this, id] { finish(id); });
-  // Fades whose LEDs were all taken over are over.
+  dropAbandonedTasks();
+  return duration;
+}
+
+void Leds::command(std::size_t d, std::vector<std::pair<core::Time, double>> commands, Update update) {
+  std::lock_guard lock(core_.mutex);
+  const core::Time now = core_.now();
+  State& s = state_[d];
+  double start = valueAt(d, now);
+  std::vector<std::pair<core::Time, double>> keys;
+  if (s.task != 0)
+    for (const auto& k : s.keys)
+      if (k.first > now) keys.push_back(k);
+  std::stable_sort(commands.begin(), commands.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  if (!commands.empty()) {
+    const core::Time first = commands.front().first, last = commands.back().first;
+    std::erase_if(keys, [&](const auto& k) {
+      return update == Update::ClearAll || (update == Update::ClearAfter && k.first >= first) ||
+             (update == Update::ClearBefore && k.first <= last);
+    });
+  }
+  for (const auto& [t, v] : commands) {
+    if (t <= now) start = std::clamp(v, 0.0, 1.0);  // already due: the value now
+    else keys.emplace_back(t, std::clamp(v, 0.0, 1.0));
+  }
+  std::stable_sort(keys.begin(), keys.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  s.value = start;
+  s.keys.assign(1, {now, start});
+  s.keys.insert(s.keys.end(), keys.begin(), keys.end());
+  s.task = nextTask_++;
+  tasks_[s.task] = core_.at(s.keys.back().first, [this, id = s.task] { finish(id); });
+  dropAbandonedTasks();
+}
+
+void Leds::dropAbandonedTasks() {
   for (auto it = tasks_.begin(); it != tasks_.end();) {
     const auto task = it->first;
     if (std::none_of(state_.begin(), state_.end(), [task](const State& s) { return s.task == task; })) {
@@ -192,7 +239,6 @@ core::Duration Leds::animate(std::vector<std::pair<std::size_t, Keys>> tracks) {
       ++it;
     }
   }
-  return duration;
 }
 
 void Leds::finish(std::uint64_t task) {
@@ -223,15 +269,7 @@ void Leds::setNow(const std::vector<std::size_t>& devices, const std::function<d
       s.value = std::clamp(value(devices_[d]), 0.0, 1.0);
       writes.set(memoryKey(devices_[d]), s.value);
     }
-    for (auto it = tasks_.begin(); it != tasks_.end();) {
-      const auto task = it->first;
-      if (std::none_of(state_.begin(), state_.end(), [task](const State& s) { return s.task == task; })) {
-        core_.cancel(it->second);
-        it = tasks_.erase(it);
-      } else {
-        ++it;
-      }
-    }
+    dropAbandonedTasks();
   }
   core_.publish(std::move(writes));
 }

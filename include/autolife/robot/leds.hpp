@@ -8,6 +8,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,15 @@ public:
   double intensity(std::size_t device) const;
   double intensity(const std::string& deviceName) const;
   std::vector<std::string> groups() const;
+  // One LED device by its name or memory key (not a group); none if unknown.
+  std::optional<std::size_t> device(std::string_view name) const;
+
+  // What DCM.set does to the commands an LED still has pending.
+  enum class Update { Merge, ClearAll, ClearAfter, ClearBefore };
+  // Timed intensities for one LED, as DCM.set gives them: the LED moves
+  // linearly to each in turn; one already due is its intensity now. The
+  // memory key is written when the last is reached.
+  void command(std::size_t device, std::vector<std::pair<core::Time, double>> commands, Update update);
 
   // 0x00RRGGBB from an int or a colour name; bad-argument otherwise.
   static std::uint32_t color(const service::Any& v, std::string_view where);
@@ -45,6 +55,8 @@ private:
   core::Duration animate(std::vector<std::pair<std::size_t, Keys>> tracks);
   void setNow(const std::vector<std::size_t>& devices, const std::function<double(const LedDevice&)>& value);
   void finish(std::uint64_t task);
+  // Cancels the end of every fade no LED follows any more (lock held).
+  void dropAbandonedTasks();
   double valueAt(std::size_t device, core::Time t) const;
 
   struct State {

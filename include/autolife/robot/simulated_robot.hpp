@@ -1,5 +1,5 @@
 // The simulated robot behind the NAOqi services real behaviors call:
-// ALTextToSpeech, ALAnimatedSpeech, ALMotion, ALRobotPosture, ALLeds,
+// ALTextToSpeech, ALAnimatedSpeech, ALMotion, ALRobotPosture, ALLeds, DCM,
 // ALAudioPlayer, ALBasicAwareness, the system's (ALSystem, ALRobotModel,
 // ALBattery, ALBodyTemperature, ALAudioDevice), the tablet, animations,
 // navigation, perception, touch, cameras and notifications, and a stub of
@@ -22,6 +22,7 @@
 #include "autolife/robot/audio_player.hpp"
 #include "autolife/robot/basic_awareness.hpp"
 #include "autolife/robot/body.hpp"
+#include "autolife/robot/dcm.hpp"
 #include "autolife/robot/devices.hpp"
 #include "autolife/robot/leds.hpp"
 #include "autolife/robot/motion.hpp"
@@ -89,6 +90,7 @@ private:
   Motion motion_;
   RobotPosture posture_;
   Leds leds_;
+  Dcm dcm_;
   AudioPlayer audio_;
   BasicAwareness awareness_;
   RobotSystem system_;
