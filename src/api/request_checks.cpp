@@ -1,6 +1,6 @@
 #include <algorithm>
-#include <cctype>
 
+#include "autolife/core/ascii.hpp"
 #include "http_types.hpp"
 
 namespace autolife::api::transport {
@@ -51,9 +51,8 @@ bool authorized(const HttpRequest& request, const std::string& token) {
 // answered. A request without Host (no browser sends one) is not refused.
 bool loopbackHost(const HttpRequest& request) {
   auto field = request[http::field::host];
-  std::string host(field.data(), field.size());
+  std::string host = core::asciiLower(std::string_view(field.data(), field.size()));
   if (host.empty()) return true;
-  std::transform(host.begin(), host.end(), host.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   // Without the port: [v6]:port, [v6], name:port, name.
   if (host.front() == '[') {
     const auto close = host.find(']');

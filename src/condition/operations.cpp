@@ -8,6 +8,8 @@
 #include <optional>
 #include <string>
 
+#include "autolife/core/ascii.hpp"
+
 namespace autolife::condition {
 
 std::string_view spelling(BinaryOp op) {
@@ -182,11 +184,6 @@ std::optional<std::int64_t> truncateToInt(double d) {
   return static_cast<std::int64_t>(t);
 }
 
-std::string lower(std::string s) {
-  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
 __extension__ typedef unsigned __int128 Uint128;  // __extension__: -Wpedantic
 
 std::uint64_t splitmix64(std::uint64_t x) {
@@ -333,7 +330,7 @@ Value castBool(const Value& v) {
   switch (v.type()) {
     case Value::Type::Invalid: return {};
     case Value::Type::String: {
-      std::string s = lower(trim(v.asString()));
+      std::string s = core::asciiLower(trim(v.asString()));
       if (s.empty() || s == "false") return false;
       if (s == "true") return true;
       auto n = parseNumber(s);

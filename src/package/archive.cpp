@@ -12,6 +12,7 @@
 #include <set>
 #include <string>
 
+#include "autolife/core/ascii.hpp"
 #include "xml_file.hpp"
 
 namespace autolife::package {
@@ -203,9 +204,7 @@ std::vector<core::Problem> extractEntries(zip_t* z, const std::vector<Entry>& en
 }  // namespace
 
 bool isArchivePath(const fs::path& path) {
-  std::string ext = path.extension().string();
-  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return ext == ".pkg";
+  return core::asciiLower(path.extension().string()) == ".pkg";
 }
 
 std::vector<core::Problem> extractArchive(const fs::path& archive, const fs::path& destination, const ArchiveLimits& limits) {

@@ -1,8 +1,8 @@
 #include "autolife/remote/robot_link.hpp"
 
 #include <algorithm>
-#include <cctype>
 
+#include "autolife/core/ascii.hpp"
 #include "autolife/core/clock.hpp"
 #include "autolife/engine/engine.hpp"
 #include "autolife/engine/memory_service.hpp"
@@ -27,11 +27,6 @@ bool engineOwnsKey(const std::string& key) {
   return key.starts_with("AutonomousLife/") || key.starts_with("Launchpad/");
 }
 
-std::string lowercase(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return s;
-}
-
 // A list's or a tuple's elements; empty for anything else.
 const core::Value::Array& elementsOf(const service::Any& v) {
   static const core::Value::Array none;
@@ -45,7 +40,7 @@ launchpad::RobotModel askModel(Connection& connection) {
     const auto& values = elementsOf(elementsOf(config).at(1));
     for (std::size_t i = 0; i < keys.size() && i < values.size(); ++i)
       if (keys[i].isString() && keys[i].asString() == "Model Type" && values[i].isString()) {
-        const auto type = lowercase(values[i].asString());
+        const auto type = core::asciiLower(values[i].asString());
         if (type.starts_with("juliette") || type.find("pepper") != std::string::npos)
           return launchpad::RobotModel::Pepper;
       }

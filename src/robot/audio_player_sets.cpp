@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "arguments.hpp"
+#include "autolife/core/ascii.hpp"
 #include "autolife/robot/audio_player.hpp"
 
 namespace autolife::robot {
@@ -14,8 +15,7 @@ namespace {
 
 bool isSound(const fs::path& p) {
   static const std::vector<std::string> extensions{".wav", ".ogg", ".mp3", ".flac", ".opus", ".aiff", ".aif"};
-  std::string e = p.extension().string();
-  std::transform(e.begin(), e.end(), e.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  const std::string e = core::asciiLower(p.extension().string());
   return std::find(extensions.begin(), extensions.end(), e) != extensions.end();
 }
 

@@ -1,9 +1,9 @@
 #include "autolife/sim/animated_robot.hpp"
 
-#include <algorithm>
-#include <cctype>
 #include <map>
+#include <optional>
 
+#include "autolife/core/ascii.hpp"
 #include "autolife/behavior/box_paths.hpp"
 #include "autolife/robot/body_model.hpp"
 
@@ -13,18 +13,13 @@ namespace {
 
 using launchpad::RobotModel;
 
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return s;
-}
-
 const char* nameOf(RobotModel model) { return model == RobotModel::Pepper ? "Pepper" : "NAO"; }
 
 // Each robot the timelines name, with the first thing that named it.
 using Evidence = std::map<RobotModel, std::string>;
 
 void written(Evidence& models, const std::string& model) {
-  const std::string m = lower(model);
+  const std::string m = core::asciiLower(model);
   if (m == "juliette" || m == "pepper") models.emplace(RobotModel::Pepper, "model \"" + model + "\"");
   if (m == "nao") models.emplace(RobotModel::Nao, "model \"" + model + "\"");
 }
