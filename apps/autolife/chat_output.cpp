@@ -10,10 +10,10 @@ namespace autolife::app {
 
 namespace {
 
-std::string actionText(const dialog::DialogRecord& r) {
+std::string actionText(const std::string& name, const std::vector<std::string>& arguments) {
   std::string args;
-  for (const auto& a : r.args) args += (args.empty() ? "" : ", ") + a;
-  return "^" + r.text + "(" + args + ")";
+  for (const auto& a : arguments) args += (args.empty() ? "" : ", ") + a;
+  return "^" + name + "(" + args + ")";
 }
 
 }  // namespace
@@ -37,7 +37,9 @@ void ChatOutput::plain(const dialog::DialogRecord& r) {
   } else if (r.kind == "speak-failure") {
     out_ << "robot: (could not answer: " << r.text << ", " << r.value << ")\n";
   } else if (r.kind == "action") {
-    out_ << "robot: " << actionText(r) << '\n';
+    out_ << "robot: " << actionText(r.text, r.args) << '\n';
+  } else if (r.kind == "action-failed") {
+    out_ << "robot: (" << actionText(r.value, r.args) << " failed: " << r.text << ")\n";
   }
 }
 
@@ -56,6 +58,10 @@ void ChatOutput::json(const dialog::DialogRecord& r) {
   } else if (r.kind == "speak-failure") {
     j["speak-failure"] = r.text;
     j["at"] = r.value;
+  } else if (r.kind == "action-failed") {
+    j["action-failed"] = r.value;
+    j["args"] = r.args;
+    j["reason"] = r.text;
   } else {
     j[r.kind] = r.text;
   }

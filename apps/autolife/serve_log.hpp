@@ -57,6 +57,11 @@ public:
           "dialog could not answer at t=" + core::formatSeconds(t) + ": " + reason + " (" + at + ")");
   }
 
+  void dialogActionFailure(core::Time t, const std::string& action, const std::string& reason) {
+    write({{"t", core::toSeconds(t)}, {"level", "warning"}, {"dialog", "action-failed"}, {"action", action}, {"reason", reason}},
+          "dialog's ^" + action + " failed at t=" + core::formatSeconds(t) + ": " + reason);
+  }
+
   // The token, created on first use (shown once).
   void token(const std::string& value, const std::string& keptIn) {
     write({{"level", "info"}, {"message", "clients must present this token"}, {"token", value}, {"file", keptIn}},

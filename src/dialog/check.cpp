@@ -20,7 +20,7 @@ const std::set<std::string, std::less<>>& knownFunctions() {
   static const std::set<std::string, std::less<>> names = {
       "start", "stop", "run", "wait", "startTag", "stopTag", "runTag", "waitTag", "runSound", "startSound",
       "stopSound", "waitSound", "mode", "play", "empty", "break", "frequency", "keepFocus", "noPick", "lessPriority",
-      "exact", "switchFocus", "pCall", "call", "sCall", "nextProposal", "sameProposal", "previousProposal", "goto",
+      "exact", "switchFocus", "pCall", "runBehavior", "call", "sCall", "nextProposal", "sameProposal", "previousProposal", "goto",
       "gotoReactivate", "enableThenGoto", "gotoRandom", "topicTag", "topicTagReactivate", "topic", "topicRandom",
       "activate", "deactivate", "stayInScope", "releaseFocus", "clear", "exist", "notExist", "concatenate",
       "addToConcept", "removeFromConcept", "clearConcept", "isInConcept", "size", "enumerate", "currentTime",

@@ -469,7 +469,10 @@ void DialogService::speak(const Reply& reply) {
       memory_.insertData("Dialog/LastAnswer", a.text);
       record({clock_.now(), "robot", a.text, {}, {}});
     }
-    for (const Action& act : a.actions) record({clock_.now(), "action", act.name, {}, act.args});
+    for (const Action& act : a.actions) {
+      record({clock_.now(), "action", act.name, {}, act.args});
+      if (act.name == "runBehavior") perform(act, "ALBehaviorManager", "runBehavior");
+    }
     if (a.nothingToSay) memory_.raiseEvent("Dialog/NothingToSay", a.topic);
     const core::Time end = clock_.now() + takes;
     {
@@ -484,9 +487,26 @@ void DialogService::speak(const Reply& reply) {
         record({end, "set", name, value, {}});
       }
       for (const auto& name : a.clears) variables_.clear(name);
+      for (const Action& act : a.actions)
+        if (act.name == "switchFocus") perform(act, "ALAutonomousLife", "switchFocus");
     };
     if (end <= clock_.now()) land();
     else clock_.schedule(end, land);
+  }
+}
+
+// ^runBehavior(package/behavior) starts a behavior as its answer is said:
+// NAOqi's documentation does not list it, but SoftBank's own Pepper dialogs
+// run their animations with it (decision 1190). ^switchFocus(app/behavior)
+// "stops the dialog engine and runs a behavior" (dialog-syntax_full): Life's
+// switchFocus, once its answer has been said. A refusal (not installed, Life
+// not running) is an "action-failed" record; the answer stays said.
+void DialogService::perform(const Action& act, const char* service, const char* method) {
+  if (act.args.empty() || act.args[0].empty()) return;
+  try {
+    registry_.call(service, method, {Any(act.args[0])});
+  } catch (const CallError& e) {
+    record({clock_.now(), "action-failed", e.what(), act.name, act.args});
   }
 }
 

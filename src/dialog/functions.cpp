@@ -64,11 +64,21 @@ bool Dialog::Impl::function(const OutputNode& n, const Frame& f, Rendered& out) 
     return true;
   }
   if (std::find(std::begin(kNoEffect), std::end(kNoEffect), name) != std::end(kNoEffect)) return true;
-  if (name == "switchFocus" || name == "pCall") {
+  // Acted on by ALDialog once the answer is on its way (DialogService::speak).
+  if (name == "switchFocus" || name == "runBehavior") {
     out.actions.push_back({name, args});
-    if (name == "pCall" && options.call && !n.args.empty()) options.call(n.args[0], {});
     return true;
   }
+  // ^pCall(Service.method(args)): called, its result and failure ignored.
+  if (name == "pCall") {
+    out.actions.push_back({name, args});
+    if (options.call && !n.args.empty()) {
+      const CallExpression call = callExpression(n, f, out);
+      options.call(call.method, call.args);
+    }
+    return true;
+  }
+
   if (name == "call" || name == "sCall") return callFunction(n, f, out);
 
   // Flow: proposals, tags, topics.
@@ -230,29 +240,33 @@ bool Dialog::Impl::function(const OutputNode& n, const Frame& f, Rendered& out) 
   return fail("^" + name + " is not available in autolife's simulation");
 }
 
+// Service.method(a, "b", $c): the method and its arguments, variables read.
 // ^call(Service.method(args)): the result is matched against the rule's cN:
 // subrules (the one that matches answers, its own subrules come in scope);
 // a failure or an empty result goes to its eN: subrule.
-bool Dialog::Impl::callFunction(const OutputNode& n, const Frame& f, Rendered& out) {
+Dialog::Impl::CallExpression Dialog::Impl::callExpression(const OutputNode& n, const Frame& f, Rendered& out) {
   const std::string expression = n.args.empty() ? std::string() : n.args[0];
   const auto open = expression.find('(');
-  const std::string method = text::squeeze(expression.substr(0, open));
-  std::vector<std::string> callArgs;
-  if (open != std::string::npos) {
-    const auto close = expression.rfind(')');
-    std::string inside = expression.substr(open + 1, close == std::string::npos ? std::string::npos : close - open - 1);
-    std::size_t b = 0;
-    while (b <= inside.size() && !text::squeeze(inside).empty()) {
-      auto comma = inside.find(',', b);
-      std::string a = text::squeeze(inside.substr(b, comma == std::string::npos ? std::string::npos : comma - b));
-      if (a.size() >= 2 && (a.front() == '"' || a.front() == '\'') && a.back() == a.front()) a = a.substr(1, a.size() - 2);
-      else if (!a.empty() && a[0] == '$') a = variable(a.substr(1), f, &out).value_or("");
-      callArgs.push_back(a);
-      if (comma == std::string::npos) break;
-      b = comma + 1;
-    }
+  CallExpression call{text::squeeze(expression.substr(0, open)), {}};
+  if (open == std::string::npos) return call;
+  const auto close = expression.rfind(')');
+  std::string inside = expression.substr(open + 1, close == std::string::npos ? std::string::npos : close - open - 1);
+  std::size_t b = 0;
+  while (b <= inside.size() && !text::squeeze(inside).empty()) {
+    auto comma = inside.find(',', b);
+    std::string a = text::squeeze(inside.substr(b, comma == std::string::npos ? std::string::npos : comma - b));
+    if (a.size() >= 2 && (a.front() == '"' || a.front() == '\'') && a.back() == a.front()) a = a.substr(1, a.size() - 2);
+    else if (!a.empty() && a[0] == '$') a = variable(a.substr(1), f, &out).value_or("");
+    call.args.push_back(a);
+    if (comma == std::string::npos) break;
+    b = comma + 1;
   }
-  std::optional<std::string> result = options.call ? options.call(method, callArgs) : std::nullopt;
+  return call;
+}
+
+bool Dialog::Impl::callFunction(const OutputNode& n, const Frame& f, Rendered& out) {
+  const CallExpression call = callExpression(n, f, out);
+  std::optional<std::string> result = options.call ? options.call(call.method, call.args) : std::nullopt;
   const LoadedTopic& t = *topics[f.topic];
   const Rule& rule = t.topic.rules[f.rule];
   if (result && !text::squeeze(*result).empty()) {

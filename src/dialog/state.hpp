@@ -173,6 +173,11 @@ struct Dialog::Impl {
 
   // functions.cpp
   bool function(const OutputNode& n, const Frame& f, Rendered& out);
+  struct CallExpression {
+    std::string method;
+    std::vector<std::string> args;
+  };
+  CallExpression callExpression(const OutputNode& n, const Frame& f, Rendered& out);
   bool callFunction(const OutputNode& n, const Frame& f, Rendered& out);
 };
 

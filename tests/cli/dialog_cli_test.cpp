@@ -39,6 +39,7 @@ TEST(DialogCli, ChatSaysWhatHappensInPlainOutput) {
             "human: xyzzy\nrobot: (not understood)\n"
             "human: where is Bob\nrobot: (could not answer: $place is not set, " + topic.path() + ":4)\n"
             "human: go\nrobot: off we go\nrobot: ^switchFocus(games/.)\n"
+            "robot: (^switchFocus(games/.) failed: there is no activity named 'games/.')\n"
             "human: my name is Ann\nrobot: hi Ann\n");
   auto greet = chat({topic.path()}, "greet me\n");
   EXPECT_THAT(greet.out, ::testing::MatchesRegex("human: greet me\nrobot: [a-zA-Z' ]+ friend\n"));

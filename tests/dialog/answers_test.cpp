@@ -183,6 +183,38 @@ TEST(QiChatAnswers, CallResultsGoToTheirSubrules) {
   EXPECT_EQ(c.say("broken"), "it failed");
 }
 
+// ^pCall's expression is a call like ^call's, its answer ignored;
+// ^runBehavior (SoftBank's own Pepper dialogs) and ^switchFocus are actions
+// of the answer, which ALDialog performs (services_test.cpp). None changes
+// what is said.
+TEST(QiChatAnswers, PCallCallsItsExpressionAndRunBehaviorIsAnAction) {
+  DialogOptions o;
+  std::vector<std::pair<std::string, std::vector<std::string>>> calls;
+  o.call = [&](const std::string& method, const std::vector<std::string>& args) -> std::optional<std::string> {
+    calls.emplace_back(method, args);
+    return std::nullopt;
+  };
+  Conversation c(kHeader + "u:(come) ok ^pCall(ALAutonomousLife.switchFocus(\"come-here/interactive\", 256))\n"
+                           "u:(open your hand) Here it is! ^runBehavior(dialog_move_hands/animations/OpenRHand)\n"
+                           "u:(again) ^first[\"^exist(last) Again! ^runBehavior($last)\" \"Nothing to replay.\"]\n",
+                 o);
+  EXPECT_EQ(c.say("come"), "ok");
+  ASSERT_EQ(calls.size(), 1u);
+  EXPECT_EQ(calls[0].first, "ALAutonomousLife.switchFocus");
+  EXPECT_EQ(calls[0].second, (std::vector<std::string>{"come-here/interactive", "256"}));
+  EXPECT_EQ(c.say("open your hand"), "Here it is!");
+  ASSERT_EQ(c.last.answers.at(0).actions.size(), 1u);
+  EXPECT_EQ(c.last.answers[0].actions[0].name, "runBehavior");
+  EXPECT_EQ(c.last.answers[0].actions[0].args, (std::vector<std::string>{"dialog_move_hands/animations/OpenRHand"}));
+  EXPECT_EQ(c.say("again"), "Nothing to replay.");
+  EXPECT_TRUE(c.last.answers.at(0).actions.empty()) << "no variable, no behavior";
+  c.variables.set("last", "dialog_move_head/animations/LookLeft");
+  EXPECT_EQ(c.say("again"), "Again!");
+  ASSERT_EQ(c.last.answers.at(0).actions.size(), 1u);
+  EXPECT_EQ(c.last.answers[0].actions[0].args, (std::vector<std::string>{"dialog_move_head/animations/LookLeft"}));
+  EXPECT_EQ(calls.size(), 1u) << "only ^pCall calls at once";
+}
+
 TEST(QiChatAnswers, GotoTagAndNextProposalFromTheApi) {
   Conversation c(kHeader + "proposal: %intro Shall we play?\n  u1:(yes) great\nproposal: second\n");
   Reply r = c.dialog.gotoTag("intro", "t");

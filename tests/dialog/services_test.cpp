@@ -6,6 +6,7 @@
 
 #include "autolife/dialog/services.hpp"
 #include "autolife/engine/engine.hpp"
+#include "autolife/life/autonomous_life.hpp"
 #include "autolife/robot/simulated_robot.hpp"
 #include "autolife/memory/memory.hpp"
 #include "autolife/core/clock.hpp"
@@ -91,6 +92,60 @@ TEST_F(DialogServices, LastInputIsSetBeforeTheAnswerIsChosen) {
   call("ALDialog.subscribe", {"test"});
   engine.hear("hello");
   EXPECT_EQ(spoken(), (std::vector<std::string>{"you said hello"}));
+}
+
+// SoftBank's Pepper dialogs run their animations with ^runBehavior: the
+// behavior is ALBehaviorManager's, started as the answer is said; one that
+// is not installed leaves the answer said.
+TEST_F(DialogServices, RunBehaviorStartsTheBehavior) {
+  const std::string hey = "animations/Stand/Gestures/Hey_1";
+  load("topic: ~moves()\nlanguage: enu\nu:(wave) Hello! ^runBehavior(" + hey + ")\n"
+       "u:(dance) Let's go! ^runBehavior(dances/none)\n");
+  call("ALDialog.subscribe", {"test"});
+  engine.hear("wave");
+  EXPECT_EQ(spoken(), (std::vector<std::string>{"Hello!"}));
+  EXPECT_EQ(call("ALBehaviorManager.isBehaviorRunning", {hey}), true);
+  clock.runUntil(engine.dialog.busyUntil() + core::fromSeconds(robot::AnimationPlayer::kStockSeconds));
+  EXPECT_EQ(call("ALBehaviorManager.isBehaviorRunning", {hey}), false);
+  EXPECT_EQ(engine.robot.animationPlayer().played(), (std::vector<std::string>{hey}));
+  std::vector<DialogRecord> failed;
+  engine.dialog.records.connect([&](const DialogRecord& r) {
+    if (r.kind == "action-failed") failed.push_back(r);
+  });
+  engine.hear("dance");
+  EXPECT_EQ(spoken().back(), "Let's go!");
+  ASSERT_EQ(failed.size(), 1u);
+  EXPECT_EQ(failed[0].value, "runBehavior");
+  EXPECT_EQ(failed[0].args, (std::vector<std::string>{"dances/none"}));
+  EXPECT_THAT(failed[0].text, HasSubstr("no behavior named dances/none"));
+}
+
+// ^switchFocus(app/behavior): Life's switchFocus once the answer is said.
+TEST_F(DialogServices, SwitchFocusAsksLifeOnceTheAnswerIsSaid) {
+  load("topic: ~launcher()\nlanguage: enu\nu:(start weather) Here is the weather ^switchFocus(weather/.)\n");
+  call("ALDialog.subscribe", {"test"});
+  std::vector<DialogRecord> failed;
+  engine.dialog.records.connect([&](const DialogRecord& r) {
+    if (r.kind == "action-failed") failed.push_back(r);
+  });
+  engine.hear("start weather");
+  EXPECT_EQ(spoken(), (std::vector<std::string>{"Here is the weather"}));
+  EXPECT_TRUE(failed.empty()) << "not before the answer is said";
+  clock.runUntil(engine.dialog.busyUntil());
+  ASSERT_EQ(failed.size(), 1u) << "no activity weather/. is loaded";
+  EXPECT_EQ(failed[0].value, "switchFocus");
+  EXPECT_EQ(failed[0].args, (std::vector<std::string>{"weather/."}));
+
+  engine.start();
+  life::Activity weather;
+  weather.name = "weather/.";
+  weather.run = life::RunFor{core::fromSeconds(30)};
+  engine.addActivity(weather);
+  engine.hear("start weather");
+  EXPECT_NE(engine.life.focusedActivity(), "weather/.");
+  clock.runUntil(engine.dialog.busyUntil());
+  EXPECT_EQ(engine.life.focusedActivity(), "weather/.");
+  EXPECT_EQ(failed.size(), 1u);
 }
 
 TEST_F(DialogServices, ASpeakFailureIsNotANotUnderstood) {

@@ -46,10 +46,10 @@ private:
 // One line of a conversation as `autolife chat --json` prints it.
 struct DialogRecord {
   core::Time time{0};
-  std::string kind;   // "human", "robot", "set", "not-understood", "speak-failure", "action", "event"
-  std::string text;   // what was said / the variable's name / the action's name / why the rule cannot answer
-  std::string value;  // "set": the value; "speak-failure": the rule's file:line
-  std::vector<std::string> args;  // "action"
+  std::string kind;   // "human", "robot", "set", "not-understood", "speak-failure", "action", "action-failed", "event"
+  std::string text;   // what was said / the variable's name / the action's name / why the rule cannot answer or the action failed
+  std::string value;  // "set": the value; "speak-failure": the rule's file:line; "action-failed": the action
+  std::vector<std::string> args;  // "action", "action-failed"
 };
 
 class DialogService {
@@ -101,6 +101,7 @@ private:
   // call would wait for the lock its own rule holds.
   std::unique_lock<std::mutex> lockState() const;
   void speak(const Reply& reply);
+  void perform(const Action& act, const char* service, const char* method);
   std::string loadParsed(ParseResult r);
   // `depth`: how many includes deep this file is (the depth travels with
   // the call, not in a member, so that two threads loading topics at once
