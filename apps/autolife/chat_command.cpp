@@ -13,6 +13,7 @@
 #include "autolife/dialog/services.hpp"
 #include "autolife/engine/engine.hpp"
 #include "autolife/engine/package_dialogs.hpp"
+#include "autolife/package/store.hpp"
 #include "chat_output.hpp"
 #include "chat_voice.hpp"
 #include "commands.hpp"
@@ -23,7 +24,8 @@ namespace {
 
 constexpr const char* kChatHelp = R"(
 Loads the topics (a package folder: its dialogs in the language, by default
-the first the package supports, else English), activates them, then reads
+the first the package supports, else English; its behaviors are installed
+for the answers' ^runBehavior), activates them, then reads
 what a person says, one utterance per line, from standard input or --input,
 and prints the robot's side. Each utterance waits until the robot has
 finished speaking; time is virtual and starts at 0.
@@ -31,12 +33,14 @@ Plain output (at a terminal, "human: " is the prompt):
   human: hello                  robot: hi there
   robot: ^start(animations/Stand/Gestures/Hey_1)     (what an answer does)
   robot: (not understood)       robot: (could not answer: $name is not set, t.top:3)
+  robot: (^runBehavior(moves/wave) failed: no behavior named moves/wave is installed)
 Speech tags are applied (\pau=500\ is "..."; \rspd=80\ and the like are not said).
 --json, JSON Lines:
   {"t": 0.0, "human": "hello"}    {"t": 0.0, "robot": "hi ... there", "raw": "hi \\pau=500\\ there"}
   {"t": 1.9, "set": "name", "value": "Bob"} {"t": 0.0, "not-understood": "xyzzy"}
   {"t": 0.0, "speak-failure": "$name is not set", "at": "t.top:3"}
   {"t": 0.0, "action": "start", "args": ["animations/Stand/Gestures/Hey_1"]}
+  {"t": 0.0, "action-failed": "runBehavior", "args": ["moves/wave"], "reason": "..."}
 A topic's opening (its u:(e:onStart) rule, as a Dialog box starts it) is
 said first. A topic that does not load is reported as file:line:column
 (exit 1); the others still run. Exit 0 otherwise.)";
@@ -109,6 +113,7 @@ private:
           status = 1;
           continue;
         }
+        installBehaviors(p);
         if (language.empty()) language = engine::defaultDialogLanguage(*loaded.package);
         const auto topics = engine::dialogTopicsOf(*loaded.package, dialog::languageName(language));
         if (topics.empty() && !dialog::languageName(language).empty())
@@ -148,6 +153,16 @@ private:
       }
     }
     return names;
+  }
+
+  // The package's behaviors, installed where they lie, for its answers'
+  // ^runBehavior and ^switchFocus (Life does not run here: no activity
+  // starts by itself).
+  void installBehaviors(const std::string& folder) {
+    const auto installed = engine_.loadPackage(folder);
+    if (installed.installed) return;
+    std::cerr << "autolife chat: " << folder << ": its behaviors cannot run here:\n";
+    for (const auto& problem : installed.problems) std::cerr << problem.format() << '\n';
   }
 
   // A topic that includes NAOqi's lexicon in a language autolife has none

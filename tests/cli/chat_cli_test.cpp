@@ -93,6 +93,37 @@ TEST(ChatCli, APackagesDialogsInItsFirstLanguage) {
   EXPECT_EQ(en.out, "human: hello\nrobot: hi\n") << en.err;
 }
 
+// A package's behaviors are installed for its answers' ^runBehavior; one it
+// lacks is said to have failed, and the answer is said all the same.
+TEST(ChatCli, APackagesBehaviorsRunFromItsAnswers) {
+  const autolife::test::TempDir dir;
+  dir.write("manifest.xml", R"(<?xml version="1.0" encoding="UTF-8" ?>
+<package uuid="moves" version="1.0.0">
+  <names><name lang="en_US">moves</name></names>
+  <contents>
+    <behaviorContent path="wave"><nature>interactive</nature></behaviorContent>
+    <dialogContent topicName="moves" typeVersion="1.0"><topic path="moves_enu.top" language="en_US" /></dialogContent>
+  </contents>
+</package>
+)");
+  dir.write("wave/behavior.xar", R"(<?xml version="1.0" encoding="UTF-8" ?>
+<ChoregrapheProject xar_version="3"><Box name="root" id="-1">
+<Input name="onStart" type="1" type_size="1" nature="2" inner="0" id="1" />
+<Output name="onStopped" type="1" type_size="1" nature="1" inner="0" id="2" />
+<Timeline enable="0"><BehaviorLayer name="l"><BehaviorKeyframe name="k" index="1"><Diagram>
+<Link inputowner="0" indexofinput="2" outputowner="0" indexofoutput="1" />
+</Diagram></BehaviorKeyframe></BehaviorLayer></Timeline></Box></ChoregrapheProject>
+)");
+  dir.write("moves_enu.top", "topic: ~moves()\nlanguage: enu\nu:(wave) Sure ^runBehavior(moves/wave)\n"
+                             "u:(dance) Not today ^runBehavior(moves/dance)\n");
+  auto r = chat({dir.str()}, "wave\ndance\n");
+  EXPECT_EQ(r.out, "human: wave\nrobot: Sure\nrobot: ^runBehavior(moves/wave)\n"
+                   "human: dance\nrobot: Not today\nrobot: ^runBehavior(moves/dance)\n"
+                   "robot: (^runBehavior(moves/dance) failed: no behavior named moves/dance is installed)\n")
+      << r.err;
+  EXPECT_EQ(r.status, 0);
+}
+
 }  // namespace
 
 namespace {
