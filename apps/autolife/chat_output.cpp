@@ -10,12 +10,6 @@ namespace autolife::app {
 
 namespace {
 
-std::string actionText(const std::string& name, const std::vector<std::string>& arguments) {
-  std::string args;
-  for (const auto& a : arguments) args += (args.empty() ? "" : ", ") + a;
-  return "^" + name + "(" + args + ")";
-}
-
 }  // namespace
 
 bool stdinIsTerminal() { return isatty(STDIN_FILENO) == 1; }
@@ -37,9 +31,9 @@ void ChatOutput::plain(const dialog::DialogRecord& r) {
   } else if (r.kind == "speak-failure") {
     out_ << "robot: (could not answer: " << r.text << ", " << r.value << ")\n";
   } else if (r.kind == "action") {
-    out_ << "robot: " << actionText(r.text, r.args) << '\n';
+    out_ << "robot: " << dialog::actionText({r.text, r.args, {}}) << '\n';
   } else if (r.kind == "action-failed") {
-    out_ << "robot: (" << actionText(r.value, r.args) << " failed: " << r.text << ")\n";
+    out_ << "robot: (" << dialog::actionText({r.value, r.args, {}}) << " failed: " << r.text << ")\n";
   }
 }
 

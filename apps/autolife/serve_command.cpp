@@ -249,7 +249,7 @@ int serve(const ServeOptions& o, const sim::Scenario* scenario, const std::files
   logBehaviors(engine, log, *logLevelRank(o.logLevel));  // box logs, idle activities (serve_box_log.cpp)
   engine.dialog.records.connect([&log, &engine](const dialog::DialogRecord& r) {
     if (r.kind == "speak-failure") log.dialogFailure(engine.clock.now(), r.text, r.value);
-    if (r.kind == "action-failed") log.dialogActionFailure(engine.clock.now(), r.value, r.text);
+    if (r.kind == "action-failed") log.dialogActionFailure(engine.clock.now(), {r.value, r.args, {}}, r.text);
   });
   onEngine(engine, log, [&] {
     recorder = startServeRecording(o.record, data, engine, robot.link != nullptr, store.get(), log);

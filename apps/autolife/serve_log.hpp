@@ -12,6 +12,7 @@
 
 #include "autolife/core/json_line.hpp"
 #include "autolife/core/time.hpp"
+#include "autolife/dialog/dialog.hpp"
 
 namespace autolife::app {
 
@@ -57,9 +58,10 @@ public:
           "dialog could not answer at t=" + core::formatSeconds(t) + ": " + reason + " (" + at + ")");
   }
 
-  void dialogActionFailure(core::Time t, const std::string& action, const std::string& reason) {
-    write({{"t", core::toSeconds(t)}, {"level", "warning"}, {"dialog", "action-failed"}, {"action", action}, {"reason", reason}},
-          "dialog's ^" + action + " failed at t=" + core::formatSeconds(t) + ": " + reason);
+  void dialogActionFailure(core::Time t, const dialog::Action& action, const std::string& reason) {
+    write({{"t", core::toSeconds(t)}, {"level", "warning"}, {"dialog", "action-failed"}, {"action", action.name},
+           {"args", action.args}, {"reason", reason}},
+          "dialog's " + dialog::actionText(action) + " failed at t=" + core::formatSeconds(t) + ": " + reason);
   }
 
   // The token, created on first use (shown once).

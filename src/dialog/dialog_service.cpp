@@ -471,7 +471,7 @@ void DialogService::speak(const Reply& reply) {
     }
     for (const Action& act : a.actions) {
       record({clock_.now(), "action", act.name, {}, act.args});
-      if (act.name == "runBehavior") perform(act, "ALBehaviorManager", "runBehavior");
+      if (act.name != "switchFocus") perform(act);
     }
     if (a.nothingToSay) memory_.raiseEvent("Dialog/NothingToSay", a.topic);
     const core::Time end = clock_.now() + takes;
@@ -488,26 +488,43 @@ void DialogService::speak(const Reply& reply) {
       }
       for (const auto& name : a.clears) variables_.clear(name);
       for (const Action& act : a.actions)
-        if (act.name == "switchFocus") perform(act, "ALAutonomousLife", "switchFocus");
+        if (act.name == "switchFocus") perform(act);
     };
     if (end <= clock_.now()) land();
     else clock_.schedule(end, land);
   }
 }
 
-// ^runBehavior(package/behavior) starts a behavior as its answer is said:
-// NAOqi's documentation does not list it, but SoftBank's own Pepper dialogs
-// run their animations with it (decision 1190). ^switchFocus(app/behavior)
-// "stops the dialog engine and runs a behavior" (dialog-syntax_full): Life's
-// switchFocus, once its answer has been said. A refusal (not installed, Life
-// not running) is an "action-failed" record; the answer stays said.
-void DialogService::perform(const Action& act, const char* service, const char* method) {
-  if (act.args.empty() || act.args[0].empty()) return;
+// What an answer does besides speaking, as it is said: ^runBehavior
+// (package/behavior) starts a behavior (NAOqi's documentation does not list
+// it, but SoftBank's own Pepper dialogs run their animations with it,
+// decision 1194); ^pCall(Service.method(args)) calls without waiting for
+// the answer; ^switchFocus(app/behavior) "stops the dialog engine and runs a
+// behavior" (dialog-syntax_full): Life's switchFocus, called once its
+// answer has been said. A refusal (not installed, Life not running) is an
+// "action-failed" record; the answer stays said. Called with no lock held;
+// what the caller of ALDialog waits for stays the speech's length.
+void DialogService::perform(const Action& act) {
+  std::string method;
+  std::vector<std::string> args;
+  if (act.name == "pCall" && !act.call.empty()) {
+    method = act.call[0];
+    args.assign(act.call.begin() + 1, act.call.end());
+  } else if ((act.name == "runBehavior" || act.name == "switchFocus") && !act.args.empty() && !act.args[0].empty()) {
+    method = act.name == "runBehavior" ? "ALBehaviorManager.runBehavior" : "ALAutonomousLife.switchFocus";
+    args = {act.args[0]};
+  } else {
+    return;
+  }
+  const core::Duration taken = service::takenByLastCall();
   try {
-    registry_.call(service, method, {Any(act.args[0])});
-  } catch (const CallError& e) {
+    Arguments typed;
+    for (const auto& a : args) typed.push_back(MemoryVariables::typed(a));
+    registry_.call(method, typed);
+  } catch (const std::exception& e) {
     record({clock_.now(), "action-failed", e.what(), act.name, act.args});
   }
+  service::takes(taken);
 }
 
 }  // namespace autolife::dialog

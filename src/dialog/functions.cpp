@@ -60,22 +60,19 @@ bool Dialog::Impl::function(const OutputNode& n, const Frame& f, Rendered& out) 
     std::string joined;
     for (const auto& a : args) joined += (joined.empty() ? "" : ", ") + a;
     out.said += " ^" + name + "(" + joined + ") ";
-    out.actions.push_back({name, args});
+    out.actions.push_back({name, args, {}});
     return true;
   }
   if (std::find(std::begin(kNoEffect), std::end(kNoEffect), name) != std::end(kNoEffect)) return true;
-  // Acted on by ALDialog once the answer is on its way (DialogService::speak).
+  // Acted on by ALDialog as the answer is said (DialogService::speak).
   if (name == "switchFocus" || name == "runBehavior") {
-    out.actions.push_back({name, args});
+    out.actions.push_back({name, args, {}});
     return true;
   }
-  // ^pCall(Service.method(args)): called, its result and failure ignored.
   if (name == "pCall") {
-    out.actions.push_back({name, args});
-    if (options.call && !n.args.empty()) {
-      const CallExpression call = callExpression(n, f, out);
-      options.call(call.method, call.args);
-    }
+    CallExpression call = callExpression(n, f, out);
+    call.args.insert(call.args.begin(), std::move(call.method));
+    out.actions.push_back({name, args, std::move(call.args)});
     return true;
   }
 

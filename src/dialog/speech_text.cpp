@@ -1,6 +1,7 @@
 // What a listener hears of an answer's text: its speech tags applied (a
 // pause as "...", the others, which change how words sound, removed), for
-// `autolife chat` and the other places that print what the robot says.
+// `autolife chat` and the other places that print what the robot says; and
+// an answer's action as the topic wrote it.
 #include "autolife/dialog/dialog.hpp"
 #include "text.hpp"
 
@@ -22,6 +23,12 @@ std::string spokenText(std::string_view said) {
     i = close + 1;
   }
   return text::squeeze(out);
+}
+
+std::string actionText(const Action& action) {
+  std::string args;
+  for (const auto& a : action.args) args += (args.empty() ? "" : ", ") + a;
+  return "^" + action.name + "(" + args + ")";
 }
 
 }  // namespace autolife::dialog

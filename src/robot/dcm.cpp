@@ -1,6 +1,7 @@
 #include "autolife/robot/dcm.hpp"
 
 #include <chrono>
+#include <limits>
 #include <string>
 #include <utility>
 #include <vector>
@@ -36,6 +37,13 @@ core::Time Dcm::engineTime(std::int64_t ms) const {
   return origin_ + std::chrono::duration_cast<core::Duration>(std::chrono::milliseconds(ms));
 }
 
+int Dcm::time(int offset) const {
+  const std::int64_t t = dcmTime(core_.now()) + offset;
+  if (t < std::numeric_limits<int>::min() || t > std::numeric_limits<int>::max())
+    service::refuse("bad-argument", "DCM time " + std::to_string(t) + " ms does not fit an int");
+  return static_cast<int>(t);
+}
+
 // [device, update type, [[value, DCM time (, importance)], ...]]
 void Dcm::set(const Any& commands) {
   const std::string w = service::currentMethod();
@@ -51,7 +59,9 @@ void Dcm::set(const Any& commands) {
     const Any::Array* pair = args::list(c);
     if (!pair || pair->size() < 2) refuse("bad-argument", w, "a command is [value, time], got " + args::quote(c));
     const double value = args::number((*pair)[0], w, "a command's value");
-    const double ms = args::number((*pair)[1], w, "a command's time");
+    // DCM time is an int: a time beyond one cannot be meant.
+    const double ms = args::numberIn((*pair)[1], std::numeric_limits<int>::min(), std::numeric_limits<int>::max(), w,
+                                     "a command's time (ms, an int)");
     keys.emplace_back(engineTime(static_cast<std::int64_t>(ms)), value);
   }
   const auto led = leds_.device(name);
@@ -65,9 +75,8 @@ void Dcm::set(const Any& commands) {
 
 std::shared_ptr<service::Service> Dcm::makeService() {
   auto b = declare(core_, kDcmService, "Simulated DCM: its clock, and timed commands to the LEDs");
-  b.bind("getTime", {"offset"}, [this](int offset) {
-    return static_cast<int>(dcmTime(core_.now()) + offset);
-  }, "DCM time in ms (since the robot started) plus an offset");
+  b.bind("getTime", {"offset"}, [this](int offset) { return time(offset); },
+         "DCM time in ms (since the robot started) plus an offset");
   b.bind("set", {"commands"}, [this](const Any& commands) { set(commands); },
          "Timed values for an LED device: [device, update type, [[value, time], ...]]; other devices are not modelled");
   return b.build();

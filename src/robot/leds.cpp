@@ -208,19 +208,20 @@ void Leds::command(std::size_t d, std::vector<std::pair<core::Time, double>> com
   if (s.task != 0)
     for (const auto& k : s.keys)
       if (k.first > now) keys.push_back(k);
-  std::stable_sort(commands.begin(), commands.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  auto byTime = [](const auto& a, const auto& b) { return a.first < b.first; };
+  std::stable_sort(commands.begin(), commands.end(), byTime);
+  if (update == Update::ClearAll) keys.clear();
   if (!commands.empty()) {
     const core::Time first = commands.front().first, last = commands.back().first;
     std::erase_if(keys, [&](const auto& k) {
-      return update == Update::ClearAll || (update == Update::ClearAfter && k.first >= first) ||
-             (update == Update::ClearBefore && k.first <= last);
+      return (update == Update::ClearAfter && k.first >= first) || (update == Update::ClearBefore && k.first <= last);
     });
   }
   for (const auto& [t, v] : commands) {
     if (t <= now) start = std::clamp(v, 0.0, 1.0);  // already due: the value now
     else keys.emplace_back(t, std::clamp(v, 0.0, 1.0));
   }
-  std::stable_sort(keys.begin(), keys.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::stable_sort(keys.begin(), keys.end(), byTime);
   s.value = start;
   s.keys.assign(1, {now, start});
   s.keys.insert(s.keys.end(), keys.begin(), keys.end());

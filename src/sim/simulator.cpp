@@ -190,7 +190,7 @@ private:
              pad("dialog") + "could not answer: " + r.text + " (" + r.value + ")");
       if (r.kind == "action-failed")
         emit({{"dialog", r.kind}, {"action", r.value}, {"args", r.args}, {"reason", r.text}},
-             pad("dialog") + "^" + r.value + " failed: " + r.text);
+             pad("dialog") + dialog::actionText({r.value, r.args, {}}) + " failed: " + r.text);
     });
     engine_.life.activityFailed.connect([this](const std::string& activity, const std::string& error) {
       emit({{"activity", activity}, {"error", error}}, pad("failed") + activity + ": " + error);

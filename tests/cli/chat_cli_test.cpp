@@ -122,6 +122,10 @@ TEST(ChatCli, APackagesBehaviorsRunFromItsAnswers) {
                    "robot: (^runBehavior(moves/dance) failed: no behavior named moves/dance is installed)\n")
       << r.err;
   EXPECT_EQ(r.status, 0);
+  auto j = chat({dir.str(), "--json"}, "dance\n");
+  EXPECT_THAT(j.out, HasSubstr("{\"t\": 0.0, \"action-failed\": \"runBehavior\", \"args\": [\"moves/dance\"], "
+                               "\"reason\": \"no behavior named moves/dance is installed\"}\n"))
+      << j.out;
 }
 
 }  // namespace

@@ -169,4 +169,26 @@ TEST(DialogCli, ServeSaysASpeakFailureOnStderr) {
   EXPECT_THAT(said, HasSubstr(": $place is not set (" + (dir / "t.top").string() + ":3)"));
 }
 
+// An answer's ^runBehavior that the robot refuses: said by simulate (text
+// and JSON) and serve's stderr, the answer said all the same.
+TEST(DialogCli, SimulateAndServeSayARefusedAction) {
+  TempDir dir;
+  dir.write("t.top", "topic: ~t()\nlanguage: enu\nu:(dance) not today ^runBehavior(nope/x)\n");
+  const auto scenario = dir.write("s.yaml", "until: 10\nsteps:\n"
+                                            "  - t: 0\n    call: [ALDialog.loadTopic, " + (dir / "t.top").string() + "]\n"
+                                            "  - t: 0\n    call: [ALDialog.activateTopic, t]\n"
+                                            "  - t: 0\n    call: [ALDialog.subscribe, test]\n"
+                                            "  - t: 1\n    hear: dance\n");
+  auto r = runProcess({AUTOLIFE_BINARY, "simulate", scenario.string()});
+  EXPECT_THAT(r.out, HasSubstr("^runBehavior(nope/x) failed: no behavior named nope/x is installed")) << r.out << r.err;
+  EXPECT_THAT(r.out, HasSubstr("robot says")) << r.out;
+  auto json = runProcess({AUTOLIFE_BINARY, "simulate", scenario.string(), "--json"});
+  EXPECT_THAT(json.out, HasSubstr("\"dialog\": \"action-failed\", \"action\": \"runBehavior\", \"args\": [\"nope/x\"], "
+                                  "\"reason\": \"no behavior named nope/x is installed\"")) << json.out;
+  autolife::test::ServeProcess serve({"--scenario", scenario.string(), "--qi", "off", "--data", (dir / "data").string()});
+  std::string said;
+  for (int i = 0; i < 20 && said.find("failed at") == std::string::npos; ++i) said = serve.line(true);
+  EXPECT_THAT(said, HasSubstr("autolife serve: dialog's ^runBehavior(nope/x) failed at t="));
+}
+
 }  // namespace

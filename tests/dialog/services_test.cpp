@@ -108,6 +108,9 @@ TEST_F(DialogServices, RunBehaviorStartsTheBehavior) {
   clock.runUntil(engine.dialog.busyUntil() + core::fromSeconds(robot::AnimationPlayer::kStockSeconds));
   EXPECT_EQ(call("ALBehaviorManager.isBehaviorRunning", {hey}), false);
   EXPECT_EQ(engine.robot.animationPlayer().played(), (std::vector<std::string>{hey}));
+  call("ALDialog.forceInput", {"wave"});
+  EXPECT_LT(service::takenByLastCall(), core::fromSeconds(robot::AnimationPlayer::kStockSeconds))
+      << "the caller waits for the speech, not for the animation";
   std::vector<DialogRecord> failed;
   engine.dialog.records.connect([&](const DialogRecord& r) {
     if (r.kind == "action-failed") failed.push_back(r);
@@ -118,6 +121,29 @@ TEST_F(DialogServices, RunBehaviorStartsTheBehavior) {
   EXPECT_EQ(failed[0].value, "runBehavior");
   EXPECT_EQ(failed[0].args, (std::vector<std::string>{"dances/none"}));
   EXPECT_THAT(failed[0].text, HasSubstr("no behavior named dances/none"));
+}
+
+// ^pCall(Service.method(args)): called as the answer is said, with no lock
+// held (it may call ALDialog back), a refusal recorded; what a caller of
+// ALDialog waits for is still the speech.
+TEST_F(DialogServices, PCallIsCalledAsTheAnswerIsSaid) {
+  load("topic: ~calls()\nlanguage: enu\nu:(ping) pong ^pCall(ALMemory.raiseEvent(\"Pinged\", $n))\n"
+       "u:(ask) sure ^pCall(ALDialog.getActivatedTopics())\nu:(broken) oops ^pCall(ALNothing.here())\n");
+  call("ALDialog.subscribe", {"test"});
+  std::vector<DialogRecord> failed;
+  engine.dialog.records.connect([&](const DialogRecord& r) {
+    if (r.kind == "action-failed") failed.push_back(r);
+  });
+  call("ALMemory.insertData", {"n", 7});
+  engine.hear("ping");
+  EXPECT_EQ(memory("Pinged").asInt(), 7);
+  engine.hear("ask");
+  EXPECT_TRUE(failed.empty()) << failed.front().text;
+  engine.hear("broken");
+  ASSERT_EQ(failed.size(), 1u);
+  EXPECT_EQ(failed[0].value, "pCall");
+  call("ALDialog.forceInput", {"ping"});
+  EXPECT_GT(service::takenByLastCall(), core::Duration::zero()) << "the speech, not the call's";
 }
 
 // ^switchFocus(app/behavior): Life's switchFocus once the answer is said.

@@ -3,6 +3,8 @@
 // model, and refusals.
 #include <gtest/gtest.h>
 
+#include <limits>
+
 #include "robot_fixture.hpp"
 
 namespace {
@@ -29,6 +31,26 @@ TEST_F(Dcm, TimeIsMillisecondsSinceTheRobotStartedPlusTheOffset) {
   EXPECT_EQ(dcmTime(), 1500);
   EXPECT_EQ(dcmTime(-500), 1000);
   EXPECT_TRUE(lastCallModelled());
+}
+
+// The origin is the robot's start, not the clock's.
+TEST(DcmClock, CountsFromWhenTheRobotStarted) {
+  core::VirtualClock clock;
+  clock.runUntil(core::fromSeconds(5));
+  memory::Memory memory(clock);
+  service::Registry registry;
+  robot::SimulatedRobot robot(memory, clock, RobotModel::Nao);
+  robot.registerServices(registry);
+  EXPECT_EQ(service::fromAny<int>(registry.call("DCM.getTime", {service::Any(100)})), 100);
+}
+
+TEST_F(Dcm, TimesBeyondAnIntAreRefused) {
+  EXPECT_EQ(refusal("DCM.set", {json::array({kBrain, "Merge", json::array({json::array({1.0, 1e300})})})}), "bad-argument");
+  EXPECT_NE(message.find("an int"), std::string::npos) << message;
+  EXPECT_EQ(refusal("DCM.set", {json::array({kBrain, "Merge", json::array({json::array({1.0, -1e12})})})}), "bad-argument");
+  runTo(2.0);
+  EXPECT_EQ(refusal("DCM.getTime", {std::numeric_limits<int>::max()}), "bad-argument");
+  EXPECT_NE(message.find("does not fit an int"), std::string::npos) << message;
 }
 
 TEST_F(Dcm, AnLedMovesLinearlyToEachTimedValueAndMemoryFollowsAtTheEnd) {
@@ -65,6 +87,27 @@ TEST_F(Dcm, MergeKeepsThePendingCommandsAndClearAllDropsThem) {
   EXPECT_DOUBLE_EQ(brain(), 0.5);
   runTo(2.0);
   EXPECT_DOUBLE_EQ(brain(), 0.5) << "the pending rise to 1.0 was cleared";
+}
+
+TEST_F(Dcm, ClearAllWithNoCommandStopsWhereTheLedIs) {
+  set(kBrain, "Merge", json::array({json::array({1.0, 1000})}));
+  runTo(0.5);
+  set(kBrain, "ClearAll", json::array());
+  runTo(2.0);
+  EXPECT_DOUBLE_EQ(brain(), 0.5);
+  EXPECT_DOUBLE_EQ(key("Device/SubDeviceList/" + kBrain).get<double>(), 0.5);
+}
+
+// An ALLeds fade running on the LED is the commands DCM.set merges with.
+TEST_F(Dcm, MergeAddsToARunningFade) {
+  call("ALLeds.fade", {kBrain, 1.0, 1.0});
+  set(kBrain, "Merge", json::array({json::array({0.0, 2000})}));
+  runTo(1.0);
+  EXPECT_DOUBLE_EQ(brain(), 1.0);
+  runTo(1.5);
+  EXPECT_DOUBLE_EQ(brain(), 0.5);
+  runTo(2.0);
+  EXPECT_DOUBLE_EQ(brain(), 0.0);
 }
 
 TEST_F(Dcm, ClearAfterAndClearBeforeDropPendingCommandsOnTheirSide) {

@@ -5,8 +5,10 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <limits>
 
+#include "files.hpp"
 #include "robot_fixture.hpp"
 
 namespace {
@@ -78,6 +80,14 @@ TEST_F(SimulatedRobot, AMissingServiceOrMethodIsRefused) {
 // from inside a handler becomes). Beyond JSON's shapes, those qi brings:
 // a tuple, raw bytes, an integer beyond int64.
 TEST_F(SimulatedRobot, NoArgumentCrashesAMethodOrEscapesUnexplained) {
+  // Methods that write files (sayToFile) write them here, not where the test runs.
+  const test::TempDir scratch;
+  const std::filesystem::path before = std::filesystem::current_path();
+  std::filesystem::current_path(scratch.path());
+  struct Back {
+    std::filesystem::path to;
+    ~Back() { std::filesystem::current_path(to); }
+  } back{before};
   std::vector<service::Any> shapes;
   for (const json& j : std::initializer_list<json>{
       nullptr,

@@ -50,6 +50,8 @@ private:
 struct Action {
   std::string name;               // "start", "run", "wait", "stop", "runSound", "switchFocus", "pCall"...
   std::vector<std::string> args;  // as written, variables replaced
+  // ^pCall's call: "Service.method", then its arguments (variables read).
+  std::vector<std::string> call;
 };
 
 struct Answer {
@@ -89,6 +91,9 @@ struct Explanation {
 // What a listener hears of `said`: `\pau=500\` as "...", the other speech
 // tags (\rspd=80\, \vct=110\...) removed.
 std::string spokenText(std::string_view said);
+
+// An answer's action as the topic wrote it: "^runBehavior(moves/wave)".
+std::string actionText(const Action& action);
 
 struct Reply {
   bool understood = false;

@@ -101,7 +101,7 @@ private:
   // call would wait for the lock its own rule holds.
   std::unique_lock<std::mutex> lockState() const;
   void speak(const Reply& reply);
-  void perform(const Action& act, const char* service, const char* method);
+  void perform(const Action& act);
   std::string loadParsed(ParseResult r);
   // `depth`: how many includes deep this file is (the depth travels with
   // the call, not in a member, so that two threads loading topics at once
