@@ -56,11 +56,10 @@ the package is loaded in place and its services run beside the behavior, as
 stop when the behavior ends.
 Without --robot, a behavior of a package plays on Pepper when its
 manifest's requirements name a Pepper (<robotRequirement model="JULIETTE"/>)
-and no NAO, else on NAO. When no manifest names a robot, the behavior's
-timelines choose: Pepper when they were made for it (<ActuatorList
-model="juliette">) or move joints only Pepper has (HipPitch, HipRoll,
-KneePitch),
-else NAO. A
+and no NAO, on NAO when they name a NAO and no Pepper. When they name both,
+or no manifest names a robot, the behavior's timelines choose: Pepper when
+they were made for it (<ActuatorList model="juliette">) or move joints only
+Pepper has (HipPitch, HipRoll, KneePitch), else NAO. A
 package's behavior runs from the folder NAOqi installs packages in
 (.../PackageManager/apps/<uuid>/, a link to the package's own folder), as
 the stock boxes that find their app from their path expect.
@@ -85,13 +84,14 @@ struct PlayCommandOptions {
   std::uint64_t seed = 0;
 };
 
-// The robot a behavior is made for: its package's manifest's
-// robotRequirements (JULIETTE is Pepper, NAO wins), else what its timelines
-// were animated for (decision 1187); said when Pepper, nao otherwise.
+// The robot a behavior is made for: the one its package's manifest's
+// robotRequirements name (JULIETTE is Pepper), else, when they name both or
+// none, what its timelines were animated for (decisions 1187, 1195); said
+// when Pepper, nao otherwise.
 std::string robotOfBehavior(const std::string& behavior) {
   const auto package = sim::packageOf(behavior);
   const auto required = package ? sim::robotRequiredBy(*package) : std::nullopt;
-  if (required) {
+  if (required && !required->both) {
     if (required->model != launchpad::RobotModel::Pepper) return "nao";
     std::cerr << "autolife play: on Pepper, as the package's manifest requires (" << required->requirement
               << "); --robot chooses another\n";
@@ -100,7 +100,8 @@ std::string robotOfBehavior(const std::string& behavior) {
   const auto loaded = runtime::loadBehavior(behavior);  // play reports what cannot be read
   const auto animated = loaded.ok() ? sim::robotAnimatedBy(*loaded.behavior) : std::nullopt;
   if (!animated || animated->model != launchpad::RobotModel::Pepper) return "nao";
-  std::cerr << "autolife play: on Pepper, as " << animated->why << "; --robot chooses another\n";
+  std::cerr << "autolife play: on Pepper, as " << (required ? "the package runs on NAO and Pepper and " : "") << animated->why
+            << "; --robot chooses another\n";
   return "pepper";
 }
 

@@ -37,12 +37,13 @@ std::optional<PackageOf> packageOf(const fs::path& behavior) {
 // A package made for both robots plays on NAO (the default): its
 // behaviors may include ones only a NAO can do (lying down).
 std::optional<RequiredRobot> robotRequiredBy(const PackageOf& package) {
-  std::optional<RequiredRobot> pepper;
+  std::optional<RequiredRobot> nao, pepper;
   for (const auto& model : package.robotModels) {
-    if (model.starts_with("NAO")) return RequiredRobot{launchpad::RobotModel::Nao, model};
+    if (model.starts_with("NAO") && !nao) nao = RequiredRobot{launchpad::RobotModel::Nao, model};
     if (model.starts_with("JULIETTE") && !pepper) pepper = RequiredRobot{launchpad::RobotModel::Pepper, model};
   }
-  return pepper;
+  if (nao) nao->both = pepper.has_value();
+  return nao ? nao : pepper;
 }
 
 namespace {

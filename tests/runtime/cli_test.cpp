@@ -287,6 +287,14 @@ TEST(PlayCli, ABehaviorAnimatedForPepperPlaysOnPepper) {
   // The other cases are AnimatedRobot's (tests/sim/installed_app_test.cpp).
   EXPECT_EQ(said("", "HeadYaw", err), "nao") << "nothing says Pepper";
   EXPECT_EQ(err, "");
+  // A package made for both robots: its timelines choose too (decision 1195).
+  dir.write("manifest.xml", "<?xml version=\"1.0\" encoding=\"UTF-8\" ?>\n<package uuid=\"both\" version=\"1.0.0\">\n"
+                            "<requirements><robotRequirement model=\"JULIETTE_Y20\"/><robotRequirement model=\"NAO_H25\"/>"
+                            "</requirements>\n<contents/>\n</package>\n");
+  EXPECT_EQ(said("juliette", "HipPitch", err), "pepper");
+  EXPECT_THAT(err, HasSubstr("on Pepper, as the package runs on NAO and Pepper and its timelines are made for Pepper"));
+  EXPECT_EQ(said("nao", "LKneePitch", err), "nao");
+  EXPECT_EQ(said("", "HeadYaw", err), "nao");
 }
 
 }  // namespace

@@ -17,7 +17,7 @@ std::string manifest(const std::string& requirements) {
          "<requirements>" + requirements + "</requirements>\n<contents/>\n</package>\n";
 }
 
-launchpad::RobotModel robotOf(const std::string& requirements, bool& named) {
+launchpad::RobotModel robotOf(const std::string& requirements, bool& named, bool* both = nullptr) {
   TempDir dir;
   dir.write("app/manifest.xml", manifest(requirements));
   const auto behavior = dir.write("app/behavior_1/behavior.xar", "<ChoregrapheProject/>");
@@ -25,6 +25,7 @@ launchpad::RobotModel robotOf(const std::string& requirements, bool& named) {
   EXPECT_TRUE(package);
   const auto required = package ? sim::robotRequiredBy(*package) : std::nullopt;
   named = required.has_value();
+  if (both) *both = required && required->both;
   return required ? required->model : launchpad::RobotModel::Nao;
 }
 
@@ -32,9 +33,14 @@ TEST(InstalledApp, ThePackagesRobotIsPepperOnlyWhenNoNaoIsNamed) {
   bool named = false;
   EXPECT_EQ(robotOf("<robotRequirement model=\"JULIETTE_Y20\"/>", named), launchpad::RobotModel::Pepper);
   EXPECT_TRUE(named);
-  // An app made for both robots plays on NAO: some of its behaviors lie down.
-  EXPECT_EQ(robotOf("<robotRequirement model=\"JULIETTE\"/><robotRequirement model=\"NAO\"/>", named),
+  // An app made for both robots is NAO's, and says it runs on both (play's
+  // timelines then choose: some of its behaviors lie down, others move hips).
+  bool both = false;
+  EXPECT_EQ(robotOf("<robotRequirement model=\"JULIETTE\"/><robotRequirement model=\"NAO\"/>", named, &both),
             launchpad::RobotModel::Nao);
+  EXPECT_TRUE(both);
+  EXPECT_EQ(robotOf("<robotRequirement model=\"NAO_H25\"/>", named, &both), launchpad::RobotModel::Nao);
+  EXPECT_FALSE(both);
   EXPECT_EQ(robotOf("<robotRequirement model=\"ROMEO\"/>", named), launchpad::RobotModel::Nao);
   EXPECT_FALSE(named);
 }

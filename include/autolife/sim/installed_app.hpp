@@ -32,6 +32,7 @@ std::optional<PackageOf> packageOf(const std::filesystem::path& behavior);
 struct RequiredRobot {
   launchpad::RobotModel model;
   std::string requirement;  // as the manifest writes it: "JULIETTE_Y20"
+  bool both = false;        // it names a NAO and a Pepper: the app runs on either
 };
 std::optional<RequiredRobot> robotRequiredBy(const PackageOf& package);
 
