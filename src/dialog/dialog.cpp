@@ -699,6 +699,7 @@ Answer Dialog::Impl::commit(RuleRef ref, Rendered&& r) {
   a.clears = std::move(r.clears);
   a.bookmarks = std::move(r.bookmarks);
   a.nothingToSay = r.nothingToSay;
+  applySkins(a);
   return a;
 }
 

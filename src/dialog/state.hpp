@@ -1,5 +1,6 @@
 // Dialog's state (dialog.cpp: topics, matching, focus; render.cpp: turning a
-// rule's output into what is said; functions.cpp: the ^functions).
+// rule's output into what is said; functions.cpp: the ^functions; skins.cpp:
+// the s: rules applied to answers).
 #pragma once
 
 #include <map>
@@ -170,6 +171,10 @@ struct Dialog::Impl {
                                  const Rendered* pending = nullptr);
   std::optional<std::size_t> nextProposalIn(std::size_t topic, const Rendered* pending = nullptr);
   static void append(Rendered& out, const std::string& said, const std::string& shown);
+
+  // skins.cpp: the s: rules of the active topics, applied to an answer
+  void applySkins(Answer& answer);
+  void applySkin(const OutputNode& change, Answer& answer, bool characters);
 
   // functions.cpp
   bool function(const OutputNode& n, const Frame& f, Rendered& out);

@@ -217,6 +217,49 @@ TEST(QiChatAnswers, PCallAndRunBehaviorAreActions) {
   EXPECT_EQ(calls, 0);
 }
 
+// Skins (s: rules), the syntax page's own examples: each one whose pattern
+// matches what the robot is about to say changes it, in turn.
+TEST(QiChatAnswers, SkinsChangeWhatTheRobotSays) {
+  Conversation added(kHeader + "u:(hello) hello human\nu:(how are you) I am fine\n"
+                               "s:(hello human) ^addword(I am your father, end, 1)\ns:(*) ^addword(hey, start, 1)\n");
+  EXPECT_EQ(added.say("hello"), "hey hello human I am your father");
+  EXPECT_EQ(added.say("how are you"), "hey I am fine");
+  Conversation replaced(kHeader + "u:(hello) hello human\n"
+                                  "u:(what do you like to do) I like to speak with you human\n"
+                                  "u:(do you want to play) yes human we can play together\n"
+                                  "u:(who are the humans) humans are \\emph=2\\ nice\n"
+                                  "s:({*} human {*}) ^replace(human, Michael, 1)\n"
+                                  "s:({*} speak {*}) ^replace(speak, play, 1)\n");
+  EXPECT_EQ(replaced.say("hello"), "hello Michael");
+  EXPECT_EQ(replaced.say("what do you like to do"), "I like to play with you Michael");
+  EXPECT_EQ(replaced.say("do you want to play"), "yes Michael we can play together");
+  EXPECT_EQ(replaced.last.answers.at(0).said, "yes Michael we can play together") << "what ALAnimatedSpeech says too";
+  EXPECT_EQ(replaced.say("who are the humans"), "humans are \\emph=2\\ nice") << "no skin matches";
+  Conversation words(kHeader + "u:(hello) the Human likes humans and human-made things\n"
+                               "s:({*} human {*}) ^replace(human, Michael, 1)\n");
+  EXPECT_EQ(words.say("hello"), "the Michael likes humans and Michael-made things") << "whole words, without case";
+  // Japanese is matched on characters: no word boundaries.
+  Conversation japanese("topic: ~j()\nlanguage: Japanese\nu:(こんにちは) ぺっぱーです\n"
+                        "s:(*) ^replace(ぺっぱー, \\emph=2\\ペッパー\\emph=100\\, 1)\n");
+  EXPECT_EQ(japanese.say("こんにちは"), "\\emph=2\\ペッパー\\emph=100\\です");
+}
+
+TEST(QiChatAnswers, SkinsAtAPositionWithAChanceAndInActiveTopicsOnly) {
+  Conversation c(kHeader + "u:(hi) one two three\nu:(bye) see you\nu:(go) ^start(animations/Hey) off we go\n"
+                           "s:(one two three) ^addword(and, 3, 1)\ns:(see you) ^replace(you, soon, 0)\n"
+                           "s:(off we go) ^addword(now, 2, 1)\n");
+  EXPECT_EQ(c.say("hi"), "one two and three");
+  EXPECT_EQ(c.say("bye"), "see you") << "a frequency of 0 never applies";
+  EXPECT_EQ(c.say("go"), "off now we go");
+  EXPECT_EQ(c.last.answers.at(0).said, "^start(animations/Hey) off now we go") << "annotations are not words";
+  // A skin of a topic that is not active changes nothing.
+  Conversation two(kHeader + "u:(hi) hello\n");
+  const std::string skin = two.add("topic: ~skin()\nlanguage: English\ns:(hello) ^replace(hello, howdy, 1)\n", "skin.top");
+  EXPECT_EQ(two.say("hi"), "howdy");
+  two.dialog.deactivate(skin);
+  EXPECT_EQ(two.say("hi"), "hello");
+}
+
 TEST(QiChatAnswers, GotoTagAndNextProposalFromTheApi) {
   Conversation c(kHeader + "proposal: %intro Shall we play?\n  u1:(yes) great\nproposal: second\n");
   Reply r = c.dialog.gotoTag("intro", "t");
