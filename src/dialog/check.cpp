@@ -25,7 +25,8 @@ const std::set<std::string, std::less<>>& knownFunctions() {
       "activate", "deactivate", "stayInScope", "releaseFocus", "clear", "exist", "notExist", "concatenate",
       "addToConcept", "removeFromConcept", "clearConcept", "isInConcept", "size", "enumerate", "currentTime",
       "currentDate", "currentDateTime", "endOfWeek", "getUserInfo", "setUserInfo", "removeUserInfo", "hasUserInfo",
-      "private", "rand", "first", "firstOptional", "repeat", "replace", "addword"};
+      "private", "rand", "first", "firstOptional", "repeat", "replace", "addword", "addKnowledge", "updateKnowledge",
+      "removeKnowledge", "containsKnowledge", "notContainsKnowledge", "queryKnowledge"};
   return names;
 }
 

@@ -2,6 +2,9 @@
 // functions, concepts, time, calls, ALAnimatedSpeech annotations).
 #include <algorithm>
 #include <ctime>
+#include <map>
+
+#include <nlohmann/json.hpp>
 
 #include "state.hpp"
 #include "text.hpp"
@@ -77,6 +80,7 @@ bool Dialog::Impl::function(const OutputNode& n, const Frame& f, Rendered& out) 
   }
 
   if (name == "call" || name == "sCall") return callFunction(n, f, out);
+  if (name.ends_with("Knowledge")) return knowledgeFunction(name, args, out);
 
   // Flow: proposals, tags, topics.
   if (name == "nextProposal") {
@@ -289,6 +293,50 @@ bool Dialog::Impl::callFunction(const OutputNode& n, const Frame& f, Rendered& o
     out.scope = Scope{f.topic, child};
     return true;
   }
+  return true;
+}
+
+// The knowledge functions (dialog-syntax_full, "Knowledge Management"):
+// ALKnowledge's, in the "com.aldebaran.learning" domain, where "?" matches
+// anything (ALKnowledge's "*"). ^containsKnowledge and
+// ^notContainsKnowledge are conditions, as ^exist is: false fails the
+// answer's part; ^queryKnowledge says the first value found, and fails
+// when there is none.
+bool Dialog::Impl::knowledgeFunction(const std::string& name, std::vector<std::string> args, Rendered& out) {
+  static const std::map<std::string, std::string, std::less<>> kMethods = {
+      {"addKnowledge", "add"},         {"updateKnowledge", "update"},          {"removeKnowledge", "remove"},
+      {"containsKnowledge", "contains"}, {"notContainsKnowledge", "contains"}, {"queryKnowledge", "query"}};
+  const auto method = kMethods.find(name);
+  if (method == kMethods.end()) {
+    out.failure = "^" + name + " is not available in autolife's simulation";
+    return false;
+  }
+  if (args.size() != 3) {
+    out.failure = "^" + name + " takes a subject, a predicate and an object";
+    return false;
+  }
+  if (method->second != "query")
+    for (auto& a : args)
+      if (a == "?") a = "*";
+  args.insert(args.begin(), "com.aldebaran.learning");
+  const auto result = options.call ? options.call("ALKnowledge." + method->second, args) : std::nullopt;
+  if (!result) {
+    out.failure = "^" + name + ": ALKnowledge." + method->second + " did not answer";
+    return false;
+  }
+  if (method->second == "contains") {
+    const bool wanted = name == "containsKnowledge";
+    if ((*result == "true") == wanted) return true;
+    out.failure = "^" + name + "(" + args[1] + ", " + args[2] + ", " + args[3] + ") is false";
+    return false;
+  }
+  if (method->second != "query") return true;
+  const auto values = nlohmann::json::parse(*result, nullptr, false);
+  if (!values.is_array() || values.empty() || !values[0].is_string()) {
+    out.failure = "^" + name + "(" + args[1] + ", " + args[2] + ", " + args[3] + ") knows nothing";
+    return false;
+  }
+  append(out, values[0].get<std::string>(), values[0].get<std::string>());
   return true;
 }
 

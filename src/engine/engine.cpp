@@ -13,6 +13,7 @@
 #include "autolife/engine/package_dialogs.hpp"
 #include "autolife/engine/memory_service.hpp"
 #include "autolife/engine/package_services.hpp"
+#include "autolife/engine/knowledge_service.hpp"
 #include "autolife/engine/preference_service.hpp"
 #include "autolife/engine/service_manager.hpp"
 #include "autolife/life/life_service.hpp"
@@ -231,6 +232,7 @@ void Engine::registerServices() {
   services.add(makePackageManagerService(packages));
   services.add(makeBehaviorManagerService(packages, life, runners, robot.animationPlayer()));
   services.add(makePreferenceManagerService(preferences));
+  services.add(makeKnowledgeService());
   auto autolife = makeAutolifeService(memory, life, &serviceOperands, &services,
                                       [this](const std::string& name, service::Any::Map& out) { describeActivityMore(*this, name, out); });
   // Box logs, the world by hand (dashboard_methods.cpp); ALLogger's lines are box logs.

@@ -56,8 +56,8 @@ std::vector<std::shared_ptr<service::Service>> SimulatedRobot::makeServices() {
 }
 
 const std::vector<std::string>& SimulatedRobot::engineServiceNames() {
-  static const std::vector<std::string> names{"ALAutonomousLife",    "ALBehaviorManager", "ALDialog",      "ALMemory",
-                                              "ALPreferenceManager", "ALSpeechRecognition", "PackageManager"};
+  static const std::vector<std::string> names{"ALAutonomousLife",    "ALBehaviorManager",   "ALDialog",      "ALKnowledge",
+                                              "ALMemory",            "ALPreferenceManager", "ALSpeechRecognition", "PackageManager"};
   return names;
 }
 

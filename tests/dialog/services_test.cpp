@@ -146,6 +146,43 @@ TEST_F(DialogServices, PCallIsCalledAsTheAnswerIsSaid) {
   EXPECT_GT(service::takenByLastCall(), core::Duration::zero()) << "the speech, not the call's";
 }
 
+// The knowledge functions, the syntax page's own example: ALKnowledge's
+// triples in the "com.aldebaran.learning" domain, "?" matching anything.
+TEST_F(DialogServices, KnowledgeFunctionsKeepTriplesInALKnowledge) {
+  load("topic: ~test()\nlanguage: English\nconcept:(color) [blue red green yellow]\n"
+       "u:(Bob likes the _~color color) Ok ^addKnowledge(bob, likes, $1)\n"
+       "u:(which color does Bob like) ^first[\"He likes the ^queryKnowledge(bob, likes, ?)\" \"I don't know\"]\n"
+       "u:(does Bob like the _~color color) ^first[\"Yes ^containsKnowledge(bob, likes, $1)\" \"No he doesn't\"]\n"
+       "u:(does Bob like something) ^first[\"Yes ^containsKnowledge(bob, likes, ?)\" \"No he doesn't\"]\n"
+       "u:(does anyone like the _~color) ^first[\"Yes someone does ^containsKnowledge(?, likes, $1)\" \"Noone does\"]\n"
+       "u:(is Bob indifferent) ^first[\"Yes ^notContainsKnowledge(bob, likes, ?)\" \"No\"]\n"
+       "u:(Bob does not like the _~color color) Ok ^removeKnowledge(bob, likes, $1)\n"
+       "u:(Bob does not like anything) Ok ^removeKnowledge(bob, likes, ?)\n"
+       "u:(Bob likes only the _~color) Ok ^updateKnowledge(bob, likes, $1)\n");
+  call("ALDialog.subscribe", {"test"});
+  auto answer = [&](const std::string& said) {
+    engine.hear(said);
+    clock.runUntil(engine.dialog.busyUntil());
+    return spoken().back();
+  };
+  EXPECT_EQ(answer("which color does Bob like"), "I don't know");
+  EXPECT_EQ(answer("Bob likes the blue color"), "Ok");
+  EXPECT_EQ(answer("which color does Bob like"), "He likes the blue");
+  EXPECT_EQ(answer("does Bob like the blue color"), "Yes");
+  EXPECT_EQ(answer("does Bob like the red color"), "No he doesn't");
+  EXPECT_EQ(answer("does Bob like something"), "Yes");
+  EXPECT_EQ(answer("does anyone like the blue"), "Yes someone does");
+  EXPECT_EQ(answer("is Bob indifferent"), "No");
+  EXPECT_EQ(answer("Bob likes the red color"), "Ok");
+  EXPECT_EQ(answer("which color does Bob like"), "He likes the blue") << "the first of several";
+  EXPECT_EQ(call("ALKnowledge.query", {"com.aldebaran.learning", "bob", "likes", "?"}), Json({"blue", "red"}));
+  EXPECT_EQ(answer("Bob likes only the green"), "Ok");
+  EXPECT_EQ(answer("which color does Bob like"), "He likes the green");
+  EXPECT_EQ(answer("does Bob like the red color"), "No he doesn't");
+  EXPECT_EQ(answer("Bob does not like anything"), "Ok");
+  EXPECT_EQ(answer("is Bob indifferent"), "Yes");
+}
+
 // ^switchFocus(app/behavior): Life's switchFocus once the answer is said.
 TEST_F(DialogServices, SwitchFocusAsksLifeOnceTheAnswerIsSaid) {
   load("topic: ~launcher()\nlanguage: enu\nu:(start weather) Here is the weather ^switchFocus(weather/.)\n");

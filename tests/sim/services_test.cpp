@@ -350,6 +350,42 @@ TEST_F(StockAnimations, RunBehaviorTakesTheAnimationsTime) {
   EXPECT_EQ(call("ALBehaviorManager.isBehaviorRunning", {listening}), false);
 }
 
+// ---- ALKnowledge ---------------------------------------------------------------------
+
+using Knowledge = EngineFixture;
+
+TEST_F(Knowledge, TriplesByDomainWithWildcards) {
+  start();
+  call("ALKnowledge.add", {"tutorial", "smurf", "hasColor", "blue"});
+  call("ALKnowledge.add", {"tutorial", "smurf", "hasColor", "white"});
+  call("ALKnowledge.add", {"tutorial", "smurf", "hasColor", "blue"});  // once only
+  call("ALKnowledge.add", {"tutorial", "gargamel", "hasColor", "black"});
+  call("ALKnowledge.add", {"other", "smurf", "hasColor", "red"});
+  EXPECT_EQ(call("ALKnowledge.getObject", {"tutorial", "smurf", "hasColor"}), json({"blue", "white"}));
+  EXPECT_EQ(call("ALKnowledge.getSubject", {"tutorial", "hasColor", "black"}), json({"gargamel"}));
+  EXPECT_EQ(call("ALKnowledge.getPredicate", {"tutorial", "smurf", "blue"}), json({"hasColor"}));
+  EXPECT_EQ(call("ALKnowledge.query", {"tutorial", "?", "hasColor", "*"}), json({"smurf", "gargamel"}));
+  EXPECT_EQ(call("ALKnowledge.contains", {"tutorial", "*", "*", "black"}), true);
+  EXPECT_EQ(call("ALKnowledge.contains", {"tutorial", "smurf", "hasColor", "red"}), false) << "another domain's";
+  call("ALKnowledge.update", {"tutorial", "smurf", "hasColor", "green"});
+  EXPECT_EQ(call("ALKnowledge.getObject", {"tutorial", "smurf", "hasColor"}), json({"green"}));
+  call("ALKnowledge.remove", {"tutorial", "*", "hasColor", "*"});
+  EXPECT_EQ(call("ALKnowledge.contains", {"tutorial", "*", "*", "*"}), false);
+  EXPECT_EQ(call("ALKnowledge.contains", {"other", "smurf", "hasColor", "red"}), true);
+  call("ALKnowledge.resetKnowledge", {"other"});
+  EXPECT_EQ(call("ALKnowledge.contains", {"other", "*", "*", "*"}), false);
+}
+
+TEST_F(Knowledge, BadTriplesAreRefusedWithWhy) {
+  start();
+  EXPECT_EQ(refusal("ALKnowledge.add", {"tutorial", "smurf", "*", "blue"}), "bad-argument");
+  EXPECT_EQ(refusal("ALKnowledge.add", {"", "smurf", "hasColor", "blue"}), "bad-argument");
+  EXPECT_EQ(refusal("ALKnowledge.add", {"tutorial", std::string(5000, 'x'), "hasColor", "blue"}), "bad-argument");
+  EXPECT_EQ(refusal("ALKnowledge.query", {"tutorial", "smurf", "hasColor", "blue"}), "bad-argument");
+  EXPECT_EQ(refusal("ALKnowledge.query", {"tutorial", "?", "?", "blue"}), "bad-argument");
+  EXPECT_EQ(refusal("ALKnowledge.add", {"tutorial", 3, "hasColor", "blue"}), "bad-argument");
+}
+
 // ---- ALPreferenceManager -----------------------------------------------------------
 
 using Preferences = EngineFixture;

@@ -58,7 +58,7 @@ public:
   // but the engine's own (engineServiceNames).
   static const std::vector<std::string>& serviceNames();
   // The catalog modules the engine itself provides (ALMemory,
-  // ALAutonomousLife, ALBehaviorManager, ALPreferenceManager,
+  // ALAutonomousLife, ALBehaviorManager, ALKnowledge, ALPreferenceManager,
   // PackageManager, and the dialog engine's ALDialog and
   // ALSpeechRecognition).
   static const std::vector<std::string>& engineServiceNames();
