@@ -64,6 +64,7 @@ struct Checker {
   std::set<std::string> functions;
   Spellings conceptSpellings{"concept"}, tagSpellings{"tag"}, variableSpellings{"variable"};
   bool missedLexicon = false;  // a concept perhaps of the robot's lexicon in this language
+  bool inSkin = false;         // the output being checked is an s: rule's
 
   void problem(bool error, Where w, const std::string& message) {
     core::Diagnostic d{topic.file, w.line, w.column, message, {}};
@@ -107,6 +108,8 @@ struct Checker {
     if (n.kind == OutputKind::Function) {
       if (!knownFunctions().contains(n.text) && !functions.contains(n.text))
         problem(false, n.at, "^" + n.text + " is not a function autolife runs: an answer using it cannot be said");
+      if ((n.text == "replace" || n.text == "addword") && !inSkin)
+        problem(false, n.at, "^" + n.text + " changes answers only in a skin (s:): this answer cannot be said");
       if (std::find(std::begin(kTagFunctions), std::end(kTagFunctions), n.text) != std::end(kTagFunctions)) tagFunction(n);
       if (n.text == "addToConcept" || n.text == "removeFromConcept" || n.text == "clearConcept") return;
       for (std::size_t i = 0; i < n.children.size(); ++i)
@@ -126,7 +129,9 @@ struct Checker {
     for (const auto& f : topic.functions) output(f.body);
     for (const auto& r : topic.rules) {
       pattern(r.input);
+      inSkin = r.kind == RuleKind::Skin;
       output(r.output);
+      inSkin = false;
       if (r.kind == RuleKind::Proposal && r.level > 0) problem(false, r.at, "a proposal is never a subrule");
     }
     for (const auto& p : topic.properties)

@@ -499,7 +499,8 @@ void DialogService::speak(const Reply& reply) {
 // (package/behavior) starts a behavior (NAOqi's documentation does not list
 // it, but SoftBank's own Pepper dialogs run their animations with it,
 // decision 1194); ^pCall(Service.method(args)) calls without waiting for
-// the answer; ^switchFocus(app/behavior) "stops the dialog engine and runs a
+// the answer, and ^addKnowledge, ^updateKnowledge, ^removeKnowledge write
+// ALKnowledge (decision 1197); ^switchFocus(app/behavior) "stops the dialog engine and runs a
 // behavior" (dialog-syntax_full): Life's switchFocus, called once its
 // answer has been said. A refusal (not installed, Life not running) is an
 // "action-failed" record; the answer stays said. Called with no lock held;
@@ -507,7 +508,7 @@ void DialogService::speak(const Reply& reply) {
 void DialogService::perform(const Action& act) {
   std::string method;
   std::vector<std::string> args;
-  if (act.name == "pCall" && !act.call.empty()) {
+  if (!act.call.empty()) {  // ^pCall, the knowledge functions' writes
     method = act.call[0];
     args.assign(act.call.begin() + 1, act.call.end());
   } else if ((act.name == "runBehavior" || act.name == "switchFocus") && !act.args.empty() && !act.args[0].empty()) {

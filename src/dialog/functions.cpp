@@ -2,7 +2,6 @@
 // functions, concepts, time, calls, ALAnimatedSpeech annotations).
 #include <algorithm>
 #include <ctime>
-#include <map>
 
 #include <nlohmann/json.hpp>
 
@@ -20,6 +19,24 @@ constexpr std::string_view kAnimations[] = {"start",     "stop",       "run",   
                                             "stopSound", "waitSound",  "mode",      "play"};
 // Functions with no effect in simulation beyond being valid.
 constexpr std::string_view kNoEffect[] = {"empty", "break", "frequency", "keepFocus", "noPick", "lessPriority", "exact"};
+
+// The knowledge functions and the ALKnowledge method each calls ("" for any
+// other name).
+constexpr std::string_view kKnowledgeDomain = "com.aldebaran.learning";
+std::string_view knowledgeMethod(std::string_view function) {
+  static constexpr std::pair<std::string_view, std::string_view> kMethods[] = {
+      {"addKnowledge", "add"},           {"updateKnowledge", "update"},          {"removeKnowledge", "remove"},
+      {"containsKnowledge", "contains"}, {"notContainsKnowledge", "contains"}, {"queryKnowledge", "query"}};
+  for (const auto& [name, method] : kMethods)
+    if (name == function) return method;
+  return {};
+}
+
+std::string join(const std::vector<std::string>& args) {
+  std::string out;
+  for (const auto& a : args) out += (out.empty() ? "" : ", ") + a;
+  return out;
+}
 
 std::string stripTilde(std::string s) {
   if (!s.empty() && s[0] == '~') s.erase(0, 1);
@@ -80,7 +97,7 @@ bool Dialog::Impl::function(const OutputNode& n, const Frame& f, Rendered& out) 
   }
 
   if (name == "call" || name == "sCall") return callFunction(n, f, out);
-  if (name.ends_with("Knowledge")) return knowledgeFunction(name, args, out);
+  if (!knowledgeMethod(name).empty()) return knowledgeFunction(name, args, out);
 
   // Flow: proposals, tags, topics.
   if (name == "nextProposal") {
@@ -256,8 +273,8 @@ Dialog::Impl::CallExpression Dialog::Impl::callExpression(const OutputNode& n, c
   while (b <= inside.size() && !text::squeeze(inside).empty()) {
     auto comma = inside.find(',', b);
     std::string a = text::squeeze(inside.substr(b, comma == std::string::npos ? std::string::npos : comma - b));
-    if (a.size() >= 2 && (a.front() == '"' || a.front() == '\'') && a.back() == a.front()) a = a.substr(1, a.size() - 2);
-    else if (!a.empty() && a[0] == '$') a = variable(a.substr(1), f, &out).value_or("");
+    if (!a.empty() && a[0] == '$') a = variable(a.substr(1), f, &out).value_or("");
+    else a = text::unquoted(a);
     call.args.push_back(a);
     if (comma == std::string::npos) break;
     b = comma + 1;
@@ -298,44 +315,32 @@ bool Dialog::Impl::callFunction(const OutputNode& n, const Frame& f, Rendered& o
 
 // The knowledge functions (dialog-syntax_full, "Knowledge Management"):
 // ALKnowledge's, in the "com.aldebaran.learning" domain, where "?" matches
-// anything (ALKnowledge's "*"). ^containsKnowledge and
-// ^notContainsKnowledge are conditions, as ^exist is: false fails the
-// answer's part; ^queryKnowledge says the first value found, and fails
-// when there is none.
-bool Dialog::Impl::knowledgeFunction(const std::string& name, std::vector<std::string> args, Rendered& out) {
-  static const std::map<std::string, std::string, std::less<>> kMethods = {
-      {"addKnowledge", "add"},         {"updateKnowledge", "update"},          {"removeKnowledge", "remove"},
-      {"containsKnowledge", "contains"}, {"notContainsKnowledge", "contains"}, {"queryKnowledge", "query"}};
-  const auto method = kMethods.find(name);
-  if (method == kMethods.end()) {
-    out.failure = "^" + name + " is not available in autolife's simulation";
+// anything (ALKnowledge's "*"). The writes are actions, made as the answer
+// is said (DialogService::perform): an answer that is not said changes
+// nothing. ^containsKnowledge and ^notContainsKnowledge are conditions, as
+// ^exist is: false fails the answer's part; ^queryKnowledge says the first
+// value found, and fails when there is none.
+bool Dialog::Impl::knowledgeFunction(const std::string& name, const std::vector<std::string>& args, Rendered& out) {
+  const std::string method = "ALKnowledge." + std::string(knowledgeMethod(name));
+  const auto fail = [&](const std::string& why) {
+    out.failure = "^" + name + "(" + join(args) + ")" + why;
     return false;
+  };
+  if (args.size() != 3) return fail(": takes a subject, a predicate and an object");
+  std::vector<std::string> call{method, std::string(kKnowledgeDomain)};
+  for (const auto& a : args) call.push_back(a == "?" && !method.ends_with("query") ? "*" : a);
+  if (method.ends_with("add") || method.ends_with("update") || method.ends_with("remove")) {
+    out.actions.push_back({name, args, std::move(call)});
+    return true;
   }
-  if (args.size() != 3) {
-    out.failure = "^" + name + " takes a subject, a predicate and an object";
-    return false;
+  const auto result = options.call ? options.call(method, {call.begin() + 1, call.end()}) : std::nullopt;
+  if (!result) return fail(": " + method + " did not answer");
+  if (method.ends_with("contains")) {
+    if ((*result == "true") == (name == "containsKnowledge")) return true;
+    return fail(" is false");
   }
-  if (method->second != "query")
-    for (auto& a : args)
-      if (a == "?") a = "*";
-  args.insert(args.begin(), "com.aldebaran.learning");
-  const auto result = options.call ? options.call("ALKnowledge." + method->second, args) : std::nullopt;
-  if (!result) {
-    out.failure = "^" + name + ": ALKnowledge." + method->second + " did not answer";
-    return false;
-  }
-  if (method->second == "contains") {
-    const bool wanted = name == "containsKnowledge";
-    if ((*result == "true") == wanted) return true;
-    out.failure = "^" + name + "(" + args[1] + ", " + args[2] + ", " + args[3] + ") is false";
-    return false;
-  }
-  if (method->second != "query") return true;
   const auto values = nlohmann::json::parse(*result, nullptr, false);
-  if (!values.is_array() || values.empty() || !values[0].is_string()) {
-    out.failure = "^" + name + "(" + args[1] + ", " + args[2] + ", " + args[3] + ") knows nothing";
-    return false;
-  }
+  if (!values.is_array() || values.empty() || !values[0].is_string()) return fail(" knows nothing");
   append(out, values[0].get<std::string>(), values[0].get<std::string>());
   return true;
 }

@@ -5,83 +5,108 @@
 // ^addword(expression, position, frequency). The frequency is the chance
 // the change is made (1 always, 0 never), drawn from the dialog's seeded
 // generator. What is heard and what ALAnimatedSpeech says change alike.
+#include <algorithm>
+#include <cctype>
 #include <random>
 
+#include "autolife/core/ascii.hpp"
 #include "state.hpp"
 
 namespace autolife::dialog {
 
 namespace {
 
-// A skin's argument as written: quotes around it removed.
-std::string unquoted(std::string s) {
-  s = text::squeeze(s);
-  if (s.size() >= 2 && (s.front() == '"' || s.front() == '\'') && s.back() == s.front()) s = s.substr(1, s.size() - 2);
-  return s;
+// Skins stop changing an answer beyond this (chained skins could grow it
+// without end).
+constexpr std::size_t kMaxSkinnedBytes = 16 * 1024;
+
+// Where an annotation (^start(animations/Hey_1)) or a speech tag
+// (\pau=500\) that starts at `i` ends; `i` when none starts there. A
+// skin changes the words around them, never them.
+std::size_t markupEnd(const std::string& s, std::size_t i) {
+  if (s[i] == '\\') {
+    const auto close = s.find('\\', i + 1);
+    return close == std::string::npos ? i : close + 1;
+  }
+  if (s[i] != '^' || i + 1 >= s.size() || !std::isalpha(static_cast<unsigned char>(s[i + 1]))) return i;
+  std::size_t j = i + 1;
+  while (j < s.size() && (std::isalnum(static_cast<unsigned char>(s[j])) || s[j] == '_')) ++j;
+  if (j >= s.size() || s[j] != '(') return j;
+  for (int depth = 0; j < s.size(); ++j) {
+    if (s[j] == '(') ++depth;
+    else if (s[j] == ')' && --depth == 0) return j + 1;
+  }
+  return s.size();
 }
 
-// Part of a word: an ASCII letter or digit, or any byte of a non-ASCII
-// character (accented Latin, Cyrillic... are letters).
-bool wordByte(char c) {
-  const auto b = static_cast<unsigned char>(c);
-  return b >= 0x80 || (b >= '0' && b <= '9') || (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') || b == '_';
-}
-
-// Each occurrence of `from` in `s` (without case when lowering keeps the
-// bytes where they are) that stands as whole words, unless the language
-// matches on characters, replaced by `to`.
+// Each occurrence of `from` in `s`, outside annotations and speech tags,
+// replaced by `to`: whole words (unless the language matches on
+// characters), without case for ASCII letters.
 std::string replaced(const std::string& s, const std::string& from, const std::string& to, bool characters) {
   if (from.empty()) return s;
-  const std::string lowered = text::lower(s), what = text::lower(from);
-  const bool caseless = lowered.size() == s.size() && what.size() == from.size();
-  const std::string& haystack = caseless ? lowered : s;
-  const std::string& needle = caseless ? what : from;
+  const std::string haystack = core::asciiLower(s), needle = core::asciiLower(from);
   std::string out;
-  std::size_t at = 0;
-  for (std::size_t found = haystack.find(needle); found != std::string::npos; found = haystack.find(needle, found + 1)) {
-    if (found < at) continue;
-    const std::size_t end = found + needle.size();
-    const bool whole = characters || ((found == 0 || !wordByte(s[found - 1]) || !wordByte(s[found])) &&
-                                      (end == s.size() || !wordByte(s[end]) || !wordByte(s[end - 1])));
-    if (!whole) continue;
-    out += s.substr(at, found - at) + to;
-    at = end;
+  for (std::size_t i = 0; i < s.size();) {
+    if (const std::size_t end = markupEnd(s, i); end != i) {
+      out.append(s, i, end - i);
+      i = end;
+      continue;
+    }
+    const std::size_t end = i + needle.size();
+    const bool here = haystack.compare(i, needle.size(), needle) == 0 && markupEnd(s, i) == i;
+    const bool whole = characters || ((!text::wordCharacterBefore(s, i) || !text::wordCharacterAt(s, i)) &&
+                                      (!text::wordCharacterAt(s, end) || !text::wordCharacterBefore(s, end)));
+    if (here && whole) {
+      out += to;
+      i = end;
+    } else {
+      out += s[i++];
+    }
   }
-  return out + s.substr(at);
+  return out;
 }
 
-// A word a listener hears: not a speech tag (\pau=500\) nor an annotation
-// (^start(animations/...)).
-bool spoken(const std::string& token) { return !token.empty() && token[0] != '\\' && token[0] != '^'; }
+// `s` in tokens: words, and annotations (with their arguments) and speech
+// tags whole.
+std::vector<std::string> tokens(const std::string& s) {
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < s.size();) {
+    if (s[i] == ' ') {
+      ++i;
+      continue;
+    }
+    std::size_t end = markupEnd(s, i);
+    if (end == i) end = std::min(s.find(' ', i), s.size());
+    out.push_back(s.substr(i, end - i));
+    i = end;
+  }
+  return out;
+}
 
-// `word` added to `s` at `position`: "start", "end", or N, to be its Nth word.
+// `word` added to `s` at `position`: "start", "end", or N, to be its Nth
+// word heard (annotations and speech tags are not heard).
 std::string added(const std::string& s, const std::string& word, const std::string& position) {
+  const std::string where = core::asciiLower(position);
   if (s.empty()) return word;
-  if (position == "start") return word + " " + s;
+  if (where == "start") return word + " " + s;
   int n = 0;
   try {
-    n = std::stoi(position);
+    n = std::stoi(where);
   } catch (const std::exception&) {
     return s + " " + word;  // "end", and what is neither
   }
-  std::vector<std::string> tokens;
-  std::size_t from = 0;
-  for (std::size_t space = s.find(' '); from <= s.size(); space = s.find(' ', from)) {
-    if (space == std::string::npos) space = s.size();
-    if (space > from) tokens.push_back(s.substr(from, space - from));
-    from = space + 1;
-  }
-  std::size_t insertAt = tokens.size();
-  for (std::size_t i = 0, words = 0; i < tokens.size(); ++i) {
-    if (words + 1 == static_cast<std::size_t>(std::max(n, 1))) {
-      insertAt = i;
+  std::vector<std::string> parts = tokens(s);
+  std::size_t at = parts.size();
+  for (std::size_t i = 0, heard = 0; i < parts.size(); ++i) {
+    if (heard + 1 >= static_cast<std::size_t>(std::max(n, 1))) {
+      at = i;
       break;
     }
-    if (spoken(tokens[i])) ++words;
+    if (markupEnd(parts[i], 0) == 0) ++heard;
   }
-  tokens.insert(tokens.begin() + static_cast<std::ptrdiff_t>(insertAt), word);
+  parts.insert(parts.begin() + static_cast<std::ptrdiff_t>(at), word);
   std::string out;
-  for (const auto& t : tokens) out += (out.empty() ? "" : " ") + t;
+  for (const auto& p : parts) out += (out.empty() ? "" : " ") + p;
   return out;
 }
 
@@ -93,7 +118,7 @@ void Dialog::Impl::applySkins(Answer& answer) {
   for (std::size_t ti = 0; ti < topics.size(); ++ti) {
     if (!usable(ti)) continue;
     for (const Rule& rule : topics[ti]->topic.rules) {
-      if (rule.kind != RuleKind::Skin || answer.text.empty()) continue;
+      if (rule.kind != RuleKind::Skin || answer.text.empty() || answer.text.size() > kMaxSkinnedBytes) continue;
       MatchInput heard;
       heard.words = text::words(spokenText(answer.text), characters);
       if (!match(rule.input, heard, cx)) continue;
@@ -105,14 +130,14 @@ void Dialog::Impl::applySkins(Answer& answer) {
 
 void Dialog::Impl::applySkin(const OutputNode& change, Answer& answer, bool characters) {
   if (change.args.size() < 2) return;
-  const std::string frequency = change.args.size() > 2 ? unquoted(change.args[2]) : "1";
+  const std::string frequency = change.args.size() > 2 ? text::unquoted(change.args[2]) : "1";
   double chance = 1;
   try {
     chance = std::stod(frequency);
   } catch (const std::exception&) {
   }
-  if (chance <= 0 || (chance < 1 && std::uniform_real_distribution<double>(0, 1)(rng) >= chance)) return;
-  const std::string first = unquoted(change.args[0]), second = unquoted(change.args[1]);
+  if (!(chance > 0) || (chance < 1 && std::uniform_real_distribution<double>(0, 1)(rng) >= chance)) return;
+  const std::string first = text::unquoted(change.args[0]), second = text::unquoted(change.args[1]);
   if (change.text == "replace") {
     answer.text = replaced(answer.text, first, second, characters);
     answer.said = replaced(answer.said, first, second, characters);

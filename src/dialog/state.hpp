@@ -184,7 +184,7 @@ struct Dialog::Impl {
   };
   CallExpression callExpression(const OutputNode& n, const Frame& f, Rendered& out);
   bool callFunction(const OutputNode& n, const Frame& f, Rendered& out);
-  bool knowledgeFunction(const std::string& name, std::vector<std::string> args, Rendered& out);
+  bool knowledgeFunction(const std::string& name, const std::vector<std::string>& args, Rendered& out);
 };
 
 }  // namespace autolife::dialog

@@ -191,4 +191,24 @@ std::string squeeze(std::string_view s) {
   return out;
 }
 
+bool wordCharacterAt(std::string_view s, std::size_t i) {
+  if (i >= s.size()) return false;
+  const std::uint32_t cp = codePoint(s.substr(i, sequenceLength(s, i)));
+  return !(cp == ' ' || cp == '\t' || cp == '\n' || cp == '\r' || isPunctuation(cp));
+}
+
+bool wordCharacterBefore(std::string_view s, std::size_t i) {
+  if (i == 0 || i > s.size()) return false;
+  std::size_t start = i - 1;
+  while (start > 0 && i - start < 4 && (static_cast<unsigned char>(s[start]) & 0xC0) == 0x80) --start;
+  return sequenceLength(s, start) == i - start ? wordCharacterAt(s, start) : wordCharacterAt(s, i - 1);
+}
+
+std::string unquoted(std::string_view s) {
+  std::string out = squeeze(s);
+  if (out.size() >= 2 && (out.front() == '"' || out.front() == '\'') && out.back() == out.front())
+    out = out.substr(1, out.size() - 2);
+  return out;
+}
+
 }  // namespace autolife::dialog::text

@@ -31,5 +31,12 @@ struct NameLess {
 inline bool sameName(std::string_view a, std::string_view b) { return compareNames(a, b) == 0; }
 // Valid UTF-8 only: invalid bytes become '?'.
 std::string sanitiseUtf8(std::string_view s);
+// Whether the character starting at byte `i`, or the one ending just
+// before it, is part of a word (not a space, not punctuation); false out
+// of range.
+bool wordCharacterAt(std::string_view s, std::size_t i);
+bool wordCharacterBefore(std::string_view s, std::size_t i);
+// An argument as written, trimmed, without the quotes around it ("x", 'x').
+std::string unquoted(std::string_view s);
 
 }  // namespace autolife::dialog::text

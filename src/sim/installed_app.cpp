@@ -34,8 +34,9 @@ std::optional<PackageOf> packageOf(const fs::path& behavior) {
   return std::nullopt;
 }
 
-// A package made for both robots plays on NAO (the default): its
-// behaviors may include ones only a NAO can do (lying down).
+// A package made for both robots is NAO's, marked `both`: `play` then lets
+// each behavior's timelines choose (decision 1195), since some only a NAO
+// can do (lying down) and others move Pepper's hips.
 std::optional<RequiredRobot> robotRequiredBy(const PackageOf& package) {
   std::optional<RequiredRobot> nao, pepper;
   for (const auto& model : package.robotModels) {

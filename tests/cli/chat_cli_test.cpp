@@ -163,6 +163,13 @@ TEST(CheckCli, TopicsSyntaxUndefinedConceptsAndBookmarks) {
   EXPECT_THAT(r.out, HasSubstr("1 topic checked: 1 error, 2 warnings"));
   auto ok = runProcess({AUTOLIFE_BINARY, "check", std::string(AUTOLIFE_SOURCE_DIR) + "/examples/packages/chatter"});
   EXPECT_EQ(ok.status, 0) << ok.out;
+  // Skins' functions belong to s: rules; the knowledge functions are known.
+  TempFile skins("topic: ~s()\nlanguage: enu\nu:(hi) hello ^replace(a, b, 1)\ns:(hello) ^replace(hello, hi, 1)\n"
+                 "u:(age) ^queryKnowledge(user, age, ?)\n",
+                 "s.top");
+  auto s = runProcess({AUTOLIFE_BINARY, "check", skins.path()});
+  EXPECT_THAT(s.out, HasSubstr("s.top:3:14: warning: ^replace changes answers only in a skin (s:)"));
+  EXPECT_THAT(s.out, HasSubstr("1 topic checked: 0 errors, 1 warning")) << s.out;
 }
 
 TEST(CheckCli, TopicsGivenTogetherShareTheirConcepts) {

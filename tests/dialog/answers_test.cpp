@@ -235,9 +235,10 @@ TEST(QiChatAnswers, SkinsChangeWhatTheRobotSays) {
   EXPECT_EQ(replaced.say("do you want to play"), "yes Michael we can play together");
   EXPECT_EQ(replaced.last.answers.at(0).said, "yes Michael we can play together") << "what ALAnimatedSpeech says too";
   EXPECT_EQ(replaced.say("who are the humans"), "humans are \\emph=2\\ nice") << "no skin matches";
-  Conversation words(kHeader + "u:(hello) the Human likes humans and human-made things\n"
+  Conversation words(kHeader + "u:(hello) the Human likes humans, human-made things and «human»\n"
                                "s:({*} human {*}) ^replace(human, Michael, 1)\n");
-  EXPECT_EQ(words.say("hello"), "the Michael likes humans and Michael-made things") << "whole words, without case";
+  EXPECT_EQ(words.say("hello"), "the Michael likes humans, human-made things and «Michael»")
+      << "whole words as QiChat reads them, without case";
   // Japanese is matched on characters: no word boundaries.
   Conversation japanese("topic: ~j()\nlanguage: Japanese\nu:(こんにちは) ぺっぱーです\n"
                         "s:(*) ^replace(ぺっぱー, \\emph=2\\ペッパー\\emph=100\\, 1)\n");
@@ -252,6 +253,23 @@ TEST(QiChatAnswers, SkinsAtAPositionWithAChanceAndInActiveTopicsOnly) {
   EXPECT_EQ(c.say("bye"), "see you") << "a frequency of 0 never applies";
   EXPECT_EQ(c.say("go"), "off now we go");
   EXPECT_EQ(c.last.answers.at(0).said, "^start(animations/Hey) off now we go") << "annotations are not words";
+  // Annotations and speech tags are not words: a skin leaves them whole.
+  Conversation marked(kHeader + "u:(hey) ^start(animations/Stand/Gestures/Hello_1) hello \\vct=hello\\ there\n"
+                                "s:(*) ^replace(hello, hi, 1)\ns:(*) ^addword(well, START, 1)\n");
+  EXPECT_EQ(marked.say("hey"), "well hi \\vct=hello\\ there");
+  EXPECT_EQ(marked.last.answers.at(0).said, "well ^start(animations/Stand/Gestures/Hello_1) hi \\vct=hello\\ there");
+  // A frequency between 0 and 1 draws from the seeded generator: a seed replays it.
+  auto draws = [](std::uint64_t seed) {
+    DialogOptions o;
+    o.seed = seed;
+    Conversation c(kHeader + "u:(hi) hello\ns:(*) ^addword(friend, end, 0.5)\n", o);
+    std::string out;
+    for (int i = 0; i < 16; ++i) out += c.say("hi") == "hello friend" ? '1' : '0';
+    return out;
+  };
+  EXPECT_EQ(draws(7), draws(7));
+  EXPECT_NE(draws(7).find('1'), std::string::npos);
+  EXPECT_NE(draws(7).find('0'), std::string::npos);
   // A skin of a topic that is not active changes nothing.
   Conversation two(kHeader + "u:(hi) hello\n");
   const std::string skin = two.add("topic: ~skin()\nlanguage: English\ns:(hello) ^replace(hello, howdy, 1)\n", "skin.top");

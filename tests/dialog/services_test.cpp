@@ -176,11 +176,32 @@ TEST_F(DialogServices, KnowledgeFunctionsKeepTriplesInALKnowledge) {
   EXPECT_EQ(answer("Bob likes the red color"), "Ok");
   EXPECT_EQ(answer("which color does Bob like"), "He likes the blue") << "the first of several";
   EXPECT_EQ(call("ALKnowledge.query", {"com.aldebaran.learning", "bob", "likes", "?"}), Json({"blue", "red"}));
+  EXPECT_EQ(answer("Bob does not like the blue color"), "Ok");
+  EXPECT_EQ(answer("which color does Bob like"), "He likes the red");
   EXPECT_EQ(answer("Bob likes only the green"), "Ok");
   EXPECT_EQ(answer("which color does Bob like"), "He likes the green");
   EXPECT_EQ(answer("does Bob like the red color"), "No he doesn't");
   EXPECT_EQ(answer("Bob does not like anything"), "Ok");
   EXPECT_EQ(answer("is Bob indifferent"), "Yes");
+}
+
+// A number a variable holds is kept as its text; an answer that is not
+// said writes nothing.
+TEST_F(DialogServices, KnowledgeWritesAreMadeOnlyByAnswersSaid) {
+  load("topic: ~ages()\nlanguage: English\n"
+       "u:(I am _* years old) ^first[\"^addKnowledge(user, guess, $1) $nope\" \"Noted ^addKnowledge(user, age, $1)\"]\n"
+       "u:(how old am I) ^first[\"You are ^queryKnowledge(user, age, ?)\" \"I don't know\"]\n"
+       "u:(do I have an age) ^first[\"Yes ^containsKnowledge(user, age, ?)\" \"No\"]\n");
+  call("ALDialog.subscribe", {"test"});
+  engine.hear("I am 42 years old");
+  EXPECT_EQ(spoken().back(), "Noted");
+  EXPECT_EQ(call("ALKnowledge.query", {"com.aldebaran.learning", "user", "age", "?"}), Json({"42"}));
+  EXPECT_EQ(call("ALKnowledge.contains", {"com.aldebaran.learning", "user", "guess", "*"}), false)
+      << "the first choice failed on $nope: it wrote nothing";
+  engine.hear("how old am I");
+  EXPECT_EQ(spoken().back(), "You are 42");
+  engine.hear("do I have an age");
+  EXPECT_EQ(spoken().back(), "Yes");
 }
 
 // ^switchFocus(app/behavior): Life's switchFocus once the answer is said.

@@ -294,7 +294,9 @@ TEST(PlayCli, ABehaviorAnimatedForPepperPlaysOnPepper) {
   EXPECT_EQ(said("juliette", "HipPitch", err), "pepper");
   EXPECT_THAT(err, HasSubstr("on Pepper, as the package runs on NAO and Pepper and its timelines are made for Pepper"));
   EXPECT_EQ(said("nao", "LKneePitch", err), "nao");
+  EXPECT_EQ(err, "");
   EXPECT_EQ(said("", "HeadYaw", err), "nao");
+  EXPECT_EQ(err, "");
 }
 
 }  // namespace

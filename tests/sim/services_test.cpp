@@ -383,7 +383,20 @@ TEST_F(Knowledge, BadTriplesAreRefusedWithWhy) {
   EXPECT_EQ(refusal("ALKnowledge.add", {"tutorial", std::string(5000, 'x'), "hasColor", "blue"}), "bad-argument");
   EXPECT_EQ(refusal("ALKnowledge.query", {"tutorial", "smurf", "hasColor", "blue"}), "bad-argument");
   EXPECT_EQ(refusal("ALKnowledge.query", {"tutorial", "?", "?", "blue"}), "bad-argument");
-  EXPECT_EQ(refusal("ALKnowledge.add", {"tutorial", 3, "hasColor", "blue"}), "bad-argument");
+  EXPECT_EQ(refusal("ALKnowledge.add", {"tutorial", json::array({"x"}), "hasColor", "blue"}), "bad-argument");
+  // An update refused changes nothing.
+  call("ALKnowledge.add", {"tutorial", "smurf", "hasColor", "blue"});
+  EXPECT_EQ(refusal("ALKnowledge.update", {"tutorial", "smurf", "hasColor", "*"}), "bad-argument");
+  EXPECT_EQ(call("ALKnowledge.getObject", {"tutorial", "smurf", "hasColor"}), json({"blue"}));
+}
+
+// A number, as a box or a QiChat variable passes it, is its text.
+TEST_F(Knowledge, NumbersAreTheirText) {
+  start();
+  call("ALKnowledge.add", {"people", "bob", "age", 42});
+  call("ALKnowledge.add", {"people", "bob", "height", 1.8});
+  EXPECT_EQ(call("ALKnowledge.getObject", {"people", "bob", "age"}), json({"42"}));
+  EXPECT_EQ(call("ALKnowledge.contains", {"people", "bob", "height", "1.8"}), true);
 }
 
 // ---- ALPreferenceManager -----------------------------------------------------------
