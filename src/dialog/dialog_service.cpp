@@ -499,10 +499,10 @@ void DialogService::speak(const Reply& reply) {
 // (package/behavior) starts a behavior (NAOqi's documentation does not list
 // it, but SoftBank's own Pepper dialogs run their animations with it,
 // decision 1194); ^pCall(Service.method(args)) calls without waiting for
-// the answer, and ^addKnowledge, ^updateKnowledge, ^removeKnowledge write
-// ALKnowledge (decision 1197); ^switchFocus(app/behavior) "stops the dialog engine and runs a
-// behavior" (dialog-syntax_full): Life's switchFocus, called once its
-// answer has been said. A refusal (not installed, Life not running) is an
+// the answer; ^addKnowledge, ^updateKnowledge and ^removeKnowledge write
+// ALKnowledge (decision 1197); ^switchFocus(app/behavior) "stops the
+// dialog engine and runs a behavior" (dialog-syntax_full): Life's
+// switchFocus, called once its answer has been said. A refusal (not installed, Life not running) is an
 // "action-failed" record; the answer stays said. Called with no lock held;
 // what the caller of ALDialog waits for stays the speech's length.
 void DialogService::perform(const Action& act) {

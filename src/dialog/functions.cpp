@@ -77,9 +77,7 @@ bool Dialog::Impl::function(const OutputNode& n, const Frame& f, Rendered& out) 
   const std::size_t here = f.topic;
 
   if (std::find(std::begin(kAnimations), std::end(kAnimations), name) != std::end(kAnimations)) {
-    std::string joined;
-    for (const auto& a : args) joined += (joined.empty() ? "" : ", ") + a;
-    out.said += " ^" + name + "(" + joined + ") ";
+    out.said += " ^" + name + "(" + join(args) + ") ";
     out.actions.push_back({name, args, {}});
     return true;
   }
