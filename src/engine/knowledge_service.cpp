@@ -4,6 +4,7 @@
 #include <array>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -54,13 +55,38 @@ void checkTriple(const Triple& t) {
   }
 }
 
+// What the store does, or a refusal saying why it could not (and nothing
+// changed).
+template <typename F>
+auto keptBy(F&& storeWork) {
+  try {
+    return storeWork();
+  } catch (const core::StorageError& e) {
+    service::refuse("storage-failed", e.what());
+  }
+}
+
 class KnowledgeBase {
 public:
+  // Starts with the store's triples, if any.
+  explicit KnowledgeBase(store::Store* store) : store_(store) {
+    if (!store_) return;
+    for (const auto& k : keptBy([&] { return store_->knowledge(); })) {
+      Domain& d = domains_[k.domain];
+      const Triple t{k.subject, k.predicate, k.object};
+      if (!d.present.insert(t).second) continue;
+      d.inOrder.push_back(t);
+      stored_ += bytesOf(t);
+    }
+  }
   void add(const std::string& domain, const Triple& t) {
     checkDomain(domain);
     checkTriple(t);
     std::lock_guard lock(mutex_);
-    addLocked(domain, t);
+    Domain& d = domains_[domain];
+    if (d.present.contains(t)) return;
+    checkRoom(stored_ + bytesOf(t));
+    change(domain, d, {}, t);
   }
   // The subject's triples with that predicate, replaced by this one: all or
   // nothing.
@@ -69,17 +95,15 @@ public:
     checkTriple(t);
     std::lock_guard lock(mutex_);
     Domain& d = domains_[domain];
-    const Triple replaced{t[0], t[1], "*"};
+    const auto old = matchingLocked(d, {t[0], t[1], "*"});
     std::size_t freed = 0;
-    for (const auto& old : d.inOrder)
-      if (matches(old, replaced)) freed += bytesOf(old);
+    for (const auto& o : old) freed += bytesOf(o);
     checkRoom(stored_ - freed + bytesOf(t));
-    removeLocked(d, replaced);
-    addLocked(domain, t);
+    change(domain, d, old, t);
   }
   void remove(const std::string& domain, const Triple& pattern) {
     std::lock_guard lock(mutex_);
-    if (auto d = domains_.find(domain); d != domains_.end()) removeLocked(d->second, pattern);
+    if (auto d = domains_.find(domain); d != domains_.end()) change(domain, d->second, matchingLocked(d->second, pattern), {});
   }
   bool contains(const std::string& domain, const Triple& pattern) const { return !matching(domain, pattern).empty(); }
   // The parts at `place` (0 subject, 1 predicate, 2 object) of the triples
@@ -91,13 +115,7 @@ public:
       if (seen.insert(t[place]).second) out.push_back(t[place]);
     return out;
   }
-  void reset(const std::string& domain) {
-    std::lock_guard lock(mutex_);
-    if (auto d = domains_.find(domain); d != domains_.end()) {
-      removeLocked(d->second, {"*", "*", "*"});
-      domains_.erase(d);
-    }
-  }
+  void reset(const std::string& domain) { remove(domain, {"*", "*", "*"}); }
 
 private:
   struct Domain {
@@ -108,39 +126,48 @@ private:
   static void checkRoom(std::size_t bytes) {
     if (bytes > kMaxStoredBytes) service::refuse("bad-argument", "ALKnowledge holds at most 16 MB of triples");
   }
-  void addLocked(const std::string& domain, const Triple& t) {
-    Domain& d = domains_[domain];
-    if (d.present.contains(t)) return;
-    checkRoom(stored_ + bytesOf(t));
-    d.present.insert(t);
-    d.inOrder.push_back(t);
-    stored_ += bytesOf(t);
-  }
-  std::size_t removeLocked(Domain& d, const Triple& pattern) {
-    std::size_t freed = 0;
-    std::erase_if(d.inOrder, [&](const Triple& t) {
-      if (!matches(t, pattern)) return false;
-      freed += bytesOf(t);
+  // `removed` out and `added` in, committed to the store first (lock held).
+  void change(const std::string& domain, Domain& d, const std::vector<Triple>& removed, const std::optional<Triple>& added) {
+    if (removed.empty() && !added) return;
+    if (store_) {
+      auto rows = [&](const std::vector<Triple>& triples) {
+        std::vector<store::KnowledgeTriple> out;
+        for (const auto& t : triples) out.push_back({domain, t[0], t[1], t[2]});
+        return out;
+      };
+      keptBy([&] {
+        store_->writeKnowledge(rows(removed), added ? rows({*added}) : std::vector<store::KnowledgeTriple>{});
+        return 0;
+      });
+    }
+    for (const auto& t : removed) {
       d.present.erase(t);
-      return true;
-    });
-    stored_ -= freed;
-    return freed;
+      stored_ -= bytesOf(t);
+    }
+    if (!removed.empty())
+      std::erase_if(d.inOrder, [&](const Triple& t) { return !d.present.contains(t); });
+    if (added && d.present.insert(*added).second) {
+      d.inOrder.push_back(*added);
+      stored_ += bytesOf(*added);
+    }
   }
-  std::vector<Triple> matching(const std::string& domain, const Triple& pattern) const {
-    std::lock_guard lock(mutex_);
+  static std::vector<Triple> matchingLocked(const Domain& d, const Triple& pattern) {
     std::vector<Triple> out;
-    auto d = domains_.find(domain);
-    if (d == domains_.end()) return out;
     if (std::none_of(pattern.begin(), pattern.end(), wildcard)) {
-      if (d->second.present.contains(pattern)) out.push_back(pattern);
+      if (d.present.contains(pattern)) out.push_back(pattern);
       return out;
     }
-    for (const auto& t : d->second.inOrder)
+    for (const auto& t : d.inOrder)
       if (matches(t, pattern)) out.push_back(t);
     return out;
   }
+  std::vector<Triple> matching(const std::string& domain, const Triple& pattern) const {
+    std::lock_guard lock(mutex_);
+    auto d = domains_.find(domain);
+    return d == domains_.end() ? std::vector<Triple>{} : matchingLocked(d->second, pattern);
+  }
 
+  store::Store* store_;
   mutable std::mutex mutex_;
   std::map<std::string, Domain> domains_;
   std::size_t stored_ = 0;
@@ -159,9 +186,9 @@ Triple tripleOf(const Any& s, const Any& p, const Any& o) {
 
 }  // namespace
 
-std::shared_ptr<service::Service> makeKnowledgeService() {
-  auto base = std::make_shared<KnowledgeBase>();
-  naoqi::ServiceBuilder b("ALKnowledge", "Triples (subject, predicate, object) by domain, kept for the engine's life");
+std::shared_ptr<service::Service> makeKnowledgeService(store::Store* store) {
+  auto base = std::make_shared<KnowledgeBase>(store);
+  naoqi::ServiceBuilder b("ALKnowledge", "Triples (subject, predicate, object) by domain, kept in the data folder");
   const std::vector<std::string> names{"domain", "subject", "predicate", "object"};
   b.bind("add", names, [base](const std::string& d, const Any& s, const Any& p, const Any& o) {
     base->add(d, tripleOf(s, p, o));

@@ -14,6 +14,9 @@ namespace {
 constexpr const char* kSchema = R"(
 CREATE TABLE IF NOT EXISTS preferences (
   domain TEXT NOT NULL, setting TEXT NOT NULL, value TEXT NOT NULL, UNIQUE (domain, setting));
+CREATE TABLE IF NOT EXISTS knowledge (
+  id INTEGER PRIMARY KEY, domain TEXT NOT NULL, subject TEXT NOT NULL, predicate TEXT NOT NULL, object TEXT NOT NULL,
+  UNIQUE (domain, subject, predicate, object));
 CREATE TABLE IF NOT EXISTS activity_statistics (
   activity TEXT PRIMARY KEY, prev_focus_time INTEGER NOT NULL, prev_unfocus_time INTEGER NOT NULL,
   focus_count INTEGER NOT NULL, total_duration REAL NOT NULL);
@@ -108,6 +111,30 @@ void Store::write(const std::vector<core::PreferenceChange>& changes) {
       if (c.value) set.bind(1, c.domain).bind(2, c.setting).bind(3, *c.value).run();
       else remove.bind(1, c.domain).bind(2, c.setting).run();
     }
+    t.commit();
+  });
+}
+
+// ---- ALKnowledge ----
+
+std::vector<KnowledgeTriple> Store::knowledge() {
+  std::lock_guard lock(mutex_);
+  return doing("reading ALKnowledge's triples", [&] {
+    std::vector<KnowledgeTriple> out;
+    Statement s(*db_, "SELECT domain, subject, predicate, object FROM knowledge ORDER BY id");
+    while (s.step()) out.push_back({s.text(0), s.text(1), s.text(2), s.text(3)});
+    return out;
+  });
+}
+
+void Store::writeKnowledge(const std::vector<KnowledgeTriple>& removed, const std::vector<KnowledgeTriple>& added) {
+  std::lock_guard lock(mutex_);
+  doing("saving ALKnowledge's triples", [&] {
+    Transaction t(*db_);
+    Statement remove(*db_, "DELETE FROM knowledge WHERE domain = ?1 AND subject = ?2 AND predicate = ?3 AND object = ?4");
+    for (const auto& k : removed) remove.bind(1, k.domain).bind(2, k.subject).bind(3, k.predicate).bind(4, k.object).run();
+    Statement add(*db_, "INSERT OR IGNORE INTO knowledge (domain, subject, predicate, object) VALUES (?1, ?2, ?3, ?4)");
+    for (const auto& k : added) add.bind(1, k.domain).bind(2, k.subject).bind(3, k.predicate).bind(4, k.object).run();
     t.commit();
   });
 }

@@ -176,6 +176,48 @@ TEST(EngineRestore, AWriteTheStoreRefusesIsTheCallersErrorAndTheEngineGoesOn) {
   EXPECT_EQ(run.engine.life.focusedActivity(), "test/manual");
 }
 
+// ALKnowledge's triples are the data folder's too: a restart finds them, in
+// the order they were added; a write the store refuses changes nothing.
+TEST(EngineRestore, ARestartFindsALKnowledgesTriples) {
+  TempDir dir;
+  const auto file = dir.path() / Store::kFileName;
+  {
+    EngineRun run(file, kMonday);
+    run.call("ALKnowledge.add", {"com.aldebaran.learning", "bob", "likes", "blue"});
+    run.call("ALKnowledge.add", {"com.aldebaran.learning", "bob", "likes", "red"});
+    run.call("ALKnowledge.add", {"tutorial", "smurf", "hasColor", "blue"});
+    run.call("ALKnowledge.update", {"tutorial", "smurf", "hasColor", "white"});
+    run.call("ALKnowledge.add", {"gone", "a", "b", "c"});
+    run.call("ALKnowledge.resetKnowledge", {"gone"});
+  }
+  EngineRun again(file, kMonday);
+  EXPECT_EQ(again.call("ALKnowledge.query", {"com.aldebaran.learning", "bob", "likes", "?"}), Json({"blue", "red"}));
+  EXPECT_EQ(again.call("ALKnowledge.getObject", {"tutorial", "smurf", "hasColor"}), Json({"white"}));
+  EXPECT_EQ(again.call("ALKnowledge.contains", {"gone", "*", "*", "*"}), false);
+}
+
+TEST(EngineRestore, AKnowledgeWriteTheStoreRefusesChangesNothing) {
+  TempDir dir;
+  StoreOptions capped;
+  capped.maxPages = 40;
+  EngineRun run(dir.path() / Store::kFileName, kMonday, capped);
+  std::string failed;
+  std::size_t added = 0;
+  for (int i = 0; i < 400 && failed.empty(); ++i) {
+    try {
+      run.call("ALKnowledge.add", {"d", "s", "p", std::to_string(i) + std::string(4000, 'x')});
+      ++added;
+    } catch (const CallError& e) {
+      failed = e.reason();
+    }
+  }
+  EXPECT_EQ(failed, "storage-failed") << "40 pages hold less than 400 triples of 4 KB";
+  EXPECT_EQ(run.call("ALKnowledge.getObject", {"d", "s", "p"}).size(), added) << "the add refused is not there";
+  run.call("ALKnowledge.remove", {"d", "*", "*", "*"});
+  run.call("ALKnowledge.add", {"d", "s", "p", "small"});
+  EXPECT_EQ(run.call("ALKnowledge.getObject", {"d", "s", "p"}), Json({"small"})) << "the engine goes on";
+}
+
 // The service alone, in memory: NAOqi's methods and the four signals.
 TEST(PreferenceManager, MethodsAndSignals) {
   autolife::core::InMemoryPreferences prefs;

@@ -1,6 +1,7 @@
 // The data folder's database (docs/persistence.md): one SQLite file,
 // DATA/autolife.db, in WAL mode, holding ALPreferenceManager's settings,
-// each activity's statistics and the focus and state histories. Every write
+// ALKnowledge's triples, each activity's statistics and the focus and
+// state histories. Every write
 // is one committed transaction before the method returns, so a change the
 // API acknowledged survives the process being killed (and, with
 // Sync::Full, the machine losing power).
@@ -24,6 +25,11 @@
 namespace autolife::store {
 
 class Database;  // SQLite, private to the store (src/store/database.hpp)
+
+// One of ALKnowledge's triples, in its domain.
+struct KnowledgeTriple {
+  std::string domain, subject, predicate, object;
+};
 
 struct StoreOptions {
   // SQLite's synchronous setting in WAL mode. Full: each commit is on the
@@ -62,6 +68,12 @@ public:
   std::vector<core::PreferenceChange> preferences();
   // Sets and removes, all in one transaction. Throws StoreError.
   void write(const std::vector<core::PreferenceChange>& changes);
+
+  // ---- ALKnowledge ----
+  // Every triple, in the order they were added.
+  std::vector<KnowledgeTriple> knowledge();
+  // Removes, then adds, in one transaction. Throws StoreError.
+  void writeKnowledge(const std::vector<KnowledgeTriple>& removed, const std::vector<KnowledgeTriple>& added);
 
   // ---- life ----
   life::LifeRecord lifeRecord();
