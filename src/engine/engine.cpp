@@ -232,7 +232,7 @@ void Engine::registerServices() {
   services.add(makePackageManagerService(packages));
   services.add(makeBehaviorManagerService(packages, life, runners, robot.animationPlayer()));
   services.add(makePreferenceManagerService(preferences));
-  services.add(makeKnowledgeService(options_.store));
+  services.add(makeKnowledgeService(options_.store, options_.storageProblem));
   auto autolife = makeAutolifeService(memory, life, &serviceOperands, &services,
                                       [this](const std::string& name, service::Any::Map& out) { describeActivityMore(*this, name, out); });
   // Box logs, the world by hand (dashboard_methods.cpp); ALLogger's lines are box logs.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -13,6 +14,7 @@
 
 #include "autolife/core/value_json.hpp"
 #include "autolife/naoqi/service_builder.hpp"
+#include "stored_or_refused.hpp"
 
 namespace autolife::engine {
 
@@ -33,7 +35,11 @@ bool matches(const Triple& triple, const Triple& pattern) {
   return true;
 }
 
-std::size_t bytesOf(const Triple& t) { return t[0].size() + t[1].size() + t[2].size(); }
+// What a triple costs against the budget: its text, its domain's, and a
+// row's overhead on disk (the store keeps each row and its index entry).
+std::size_t bytesOf(const std::string& domain, const Triple& t) {
+  return domain.size() + t[0].size() + t[1].size() + t[2].size() + 64;
+}
 
 // A part as a box or a dialog passes it: text, or a number (a QiChat
 // variable holding 42 arrives as an int) as its text.
@@ -47,46 +53,38 @@ void checkDomain(const std::string& domain) {
   if (domain.empty() || domain.size() > kMaxDomainBytes) service::refuse("bad-argument", "a domain is 1 to 512 bytes long");
 }
 
-// A triple to store: no wildcard, no part over 4096 bytes.
+// A triple to store: no wildcard, no empty part, none over 4096 bytes.
 void checkTriple(const Triple& t) {
   for (const auto& p : t) {
     if (wildcard(p)) service::refuse("bad-argument", "a triple added names no wildcard (\"*\", \"?\")");
-    if (p.size() > kMaxPartBytes) service::refuse("bad-argument", "a subject, predicate or object is at most 4096 bytes");
-  }
-}
-
-// What the store does, or a refusal saying why it could not (and nothing
-// changed).
-template <typename F>
-auto keptBy(F&& storeWork) {
-  try {
-    return storeWork();
-  } catch (const core::StorageError& e) {
-    service::refuse("storage-failed", e.what());
+    if (p.empty() || p.size() > kMaxPartBytes)
+      service::refuse("bad-argument", "a subject, predicate or object is 1 to 4096 bytes long");
   }
 }
 
 class KnowledgeBase {
 public:
-  // Starts with the store's triples, if any.
-  explicit KnowledgeBase(store::Store* store) : store_(store) {
+  // Starts with the store's triples. A store that cannot be read is said
+  // (`report`) and the triples live in memory this run: writing on would
+  // bring the unread ones back beside the new at the next start.
+  KnowledgeBase(store::Store* store, const std::function<void(const std::string&)>& report) : store_(store) {
     if (!store_) return;
-    for (const auto& k : keptBy([&] { return store_->knowledge(); })) {
-      Domain& d = domains_[k.domain];
-      const Triple t{k.subject, k.predicate, k.object};
-      if (!d.present.insert(t).second) continue;
-      d.inOrder.push_back(t);
-      stored_ += bytesOf(t);
+    try {
+      for (const auto& k : store_->knowledge()) insertLocked(k.domain, {k.subject, k.predicate, k.object});
+    } catch (const core::StorageError& e) {
+      store_ = nullptr;
+      domains_.clear();
+      stored_ = 0;
+      if (report) report(std::string("ALKnowledge's triples could not be read; they are kept in memory this run: ") + e.what());
     }
   }
   void add(const std::string& domain, const Triple& t) {
     checkDomain(domain);
     checkTriple(t);
     std::lock_guard lock(mutex_);
-    Domain& d = domains_[domain];
-    if (d.present.contains(t)) return;
-    checkRoom(stored_ + bytesOf(t));
-    change(domain, d, {}, t);
+    if (!matchingLocked(domain, t).empty()) return;
+    checkRoom(stored_ + bytesOf(domain, t));
+    change(domain, {}, t);
   }
   // The subject's triples with that predicate, replaced by this one: all or
   // nothing.
@@ -94,24 +92,27 @@ public:
     checkDomain(domain);
     checkTriple(t);
     std::lock_guard lock(mutex_);
-    Domain& d = domains_[domain];
-    const auto old = matchingLocked(d, {t[0], t[1], "*"});
+    const auto old = matchingLocked(domain, {t[0], t[1], "*"});
     std::size_t freed = 0;
-    for (const auto& o : old) freed += bytesOf(o);
-    checkRoom(stored_ - freed + bytesOf(t));
-    change(domain, d, old, t);
+    for (const auto& o : old) freed += bytesOf(domain, o);
+    checkRoom(stored_ - freed + bytesOf(domain, t));
+    change(domain, old, t);
   }
   void remove(const std::string& domain, const Triple& pattern) {
     std::lock_guard lock(mutex_);
-    if (auto d = domains_.find(domain); d != domains_.end()) change(domain, d->second, matchingLocked(d->second, pattern), {});
+    change(domain, matchingLocked(domain, pattern), {});
   }
-  bool contains(const std::string& domain, const Triple& pattern) const { return !matching(domain, pattern).empty(); }
+  bool contains(const std::string& domain, const Triple& pattern) const {
+    std::lock_guard lock(mutex_);
+    return !matchingLocked(domain, pattern).empty();
+  }
   // The parts at `place` (0 subject, 1 predicate, 2 object) of the triples
   // matching, in the order they were added, each once.
   std::vector<std::string> values(const std::string& domain, const Triple& pattern, std::size_t place) const {
+    std::lock_guard lock(mutex_);
     std::vector<std::string> out;
     std::set<std::string> seen;
-    for (const auto& t : matching(domain, pattern))
+    for (const auto& t : matchingLocked(domain, pattern))
       if (seen.insert(t[place]).second) out.push_back(t[place]);
     return out;
   }
@@ -126,8 +127,15 @@ private:
   static void checkRoom(std::size_t bytes) {
     if (bytes > kMaxStoredBytes) service::refuse("bad-argument", "ALKnowledge holds at most 16 MB of triples");
   }
-  // `removed` out and `added` in, committed to the store first (lock held).
-  void change(const std::string& domain, Domain& d, const std::vector<Triple>& removed, const std::optional<Triple>& added) {
+  void insertLocked(const std::string& domain, const Triple& t) {
+    Domain& d = domains_[domain];
+    if (!d.present.insert(t).second) return;
+    d.inOrder.push_back(t);
+    stored_ += bytesOf(domain, t);
+  }
+  // `removed` out and `added` in, committed to the store first (lock held);
+  // a domain left empty goes.
+  void change(const std::string& domain, const std::vector<Triple>& removed, const std::optional<Triple>& added) {
     if (removed.empty() && !added) return;
     if (store_) {
       auto rows = [&](const std::vector<Triple>& triples) {
@@ -135,24 +143,24 @@ private:
         for (const auto& t : triples) out.push_back({domain, t[0], t[1], t[2]});
         return out;
       };
-      keptBy([&] {
-        store_->writeKnowledge(rows(removed), added ? rows({*added}) : std::vector<store::KnowledgeTriple>{});
-        return 0;
-      });
+      storedOrRefused([&] { store_->writeKnowledge(rows(removed), added ? rows({*added}) : std::vector<store::KnowledgeTriple>{}); });
     }
-    for (const auto& t : removed) {
-      d.present.erase(t);
-      stored_ -= bytesOf(t);
-    }
-    if (!removed.empty())
+    if (!removed.empty()) {
+      Domain& d = domains_.at(domain);
+      for (const auto& t : removed) {
+        d.present.erase(t);
+        stored_ -= bytesOf(domain, t);
+      }
       std::erase_if(d.inOrder, [&](const Triple& t) { return !d.present.contains(t); });
-    if (added && d.present.insert(*added).second) {
-      d.inOrder.push_back(*added);
-      stored_ += bytesOf(*added);
     }
+    if (added) insertLocked(domain, *added);
+    if (auto d = domains_.find(domain); d != domains_.end() && d->second.inOrder.empty()) domains_.erase(d);
   }
-  static std::vector<Triple> matchingLocked(const Domain& d, const Triple& pattern) {
+  std::vector<Triple> matchingLocked(const std::string& domain, const Triple& pattern) const {
     std::vector<Triple> out;
+    auto found = domains_.find(domain);
+    if (found == domains_.end()) return out;
+    const Domain& d = found->second;
     if (std::none_of(pattern.begin(), pattern.end(), wildcard)) {
       if (d.present.contains(pattern)) out.push_back(pattern);
       return out;
@@ -160,11 +168,6 @@ private:
     for (const auto& t : d.inOrder)
       if (matches(t, pattern)) out.push_back(t);
     return out;
-  }
-  std::vector<Triple> matching(const std::string& domain, const Triple& pattern) const {
-    std::lock_guard lock(mutex_);
-    auto d = domains_.find(domain);
-    return d == domains_.end() ? std::vector<Triple>{} : matchingLocked(d->second, pattern);
   }
 
   store::Store* store_;
@@ -186,9 +189,9 @@ Triple tripleOf(const Any& s, const Any& p, const Any& o) {
 
 }  // namespace
 
-std::shared_ptr<service::Service> makeKnowledgeService(store::Store* store) {
-  auto base = std::make_shared<KnowledgeBase>(store);
-  naoqi::ServiceBuilder b("ALKnowledge", "Triples (subject, predicate, object) by domain, kept in the data folder");
+std::shared_ptr<service::Service> makeKnowledgeService(store::Store* store, const std::function<void(const std::string&)>& report) {
+  auto base = std::make_shared<KnowledgeBase>(store, report);
+  naoqi::ServiceBuilder b("ALKnowledge", "Triples (subject, predicate, object) by domain; serve keeps them in its data folder");
   const std::vector<std::string> names{"domain", "subject", "predicate", "object"};
   b.bind("add", names, [base](const std::string& d, const Any& s, const Any& p, const Any& o) {
     base->add(d, tripleOf(s, p, o));

@@ -1,6 +1,7 @@
 #include "autolife/engine/preference_service.hpp"
 
 #include "autolife/naoqi/service_builder.hpp"
+#include "stored_or_refused.hpp"
 
 namespace autolife::engine {
 
@@ -23,16 +24,6 @@ void checkValue(const std::string& domain, const std::string& setting, const std
   checkName("a domain", domain);
   checkName("a setting", setting);
   if (value.size() > kMaxValueBytes) throw CallError("bad-argument", "a value must be at most 1 MB");
-}
-
-// A write the store could not keep: the caller hears why, the engine goes on.
-template <typename F>
-auto stored(F&& write) {
-  try {
-    return write();
-  } catch (const core::StorageError& e) {
-    throw CallError("storage-failed", e.what());
-  }
 }
 
 // setValues' argument: {domain: {setting: value}}.
@@ -76,13 +67,13 @@ std::shared_ptr<service::Service> makePreferenceManagerService(core::PreferenceS
   b.bind("setValue", [&preferences, &self](const std::string& domain, const std::string& setting, const std::string& value) {
     core::PreferenceChange c{domain, setting, value};
     checkValue(c.domain, c.setting, *c.value);
-    const bool added = stored([&] { return preferences.set(c.domain, c.setting, *c.value); });
+    const bool added = storedOrRefused([&] { return preferences.set(c.domain, c.setting, *c.value); });
     announce(self, c, added);
   }, "Stores a setting (committed before the answer)");
   b.method("setValues", {{"values", Type::Map, "{domain: {setting: value}}"}}, Type::Void,
            "Stores several settings at once, {domain: {setting: value}}: all or none", [&preferences, &self](const Arguments& a) {
              const auto settings = settingsOf(a.at(0));
-             const auto added = stored([&] { return preferences.set(settings); });
+             const auto added = storedOrRefused([&] { return preferences.set(settings); });
              for (std::size_t i = 0; i < settings.size(); ++i) announce(self, settings[i], added[i]);
              return Any();
            });
@@ -97,10 +88,10 @@ std::shared_ptr<service::Service> makePreferenceManagerService(core::PreferenceS
   }, "[setting, value] pairs of a domain, by setting");
   b.bind("getDomainList", [&preferences] { return preferences.domains(); }, "The domains that have settings, sorted");
   b.bind("removeValue", [&preferences, &self](const std::string& domain, const std::string& setting) {
-    if (stored([&] { return preferences.remove(domain, setting); })) self.emit("preferenceRemoved", Any::Array{domain, setting});
+    if (storedOrRefused([&] { return preferences.remove(domain, setting); })) self.emit("preferenceRemoved", Any::Array{domain, setting});
   }, "Removes a setting (nothing if it does not exist)");
   b.bind("removeDomainValues", [&preferences, &self](const std::string& domain) {
-    if (!stored([&] { return preferences.removeDomain(domain); }).empty()) self.emit("preferenceDomainRemoved", domain);
+    if (!storedOrRefused([&] { return preferences.removeDomain(domain); }).empty()) self.emit("preferenceDomainRemoved", domain);
   }, "Removes a domain and all its settings");
   b.bind("update", [] {}, "Synchronises with a cloud copy in NAOqi; here there is none: does nothing");
   return b.build();

@@ -6,6 +6,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <sqlite3.h>
+
 #include "autolife/core/clock.hpp"
 #include "autolife/engine/engine.hpp"
 #include "autolife/engine/preference_service.hpp"
@@ -185,7 +187,9 @@ TEST(EngineRestore, ARestartFindsALKnowledgesTriples) {
     EngineRun run(file, kMonday);
     run.call("ALKnowledge.add", {"com.aldebaran.learning", "bob", "likes", "blue"});
     run.call("ALKnowledge.add", {"com.aldebaran.learning", "bob", "likes", "red"});
+    run.call("ALKnowledge.add", {"tutorial", "gargamel", "hasColor", "black"});
     run.call("ALKnowledge.add", {"tutorial", "smurf", "hasColor", "blue"});
+    run.call("ALKnowledge.add", {"tutorial", "azrael", "hasColor", "orange"});
     run.call("ALKnowledge.update", {"tutorial", "smurf", "hasColor", "white"});
     run.call("ALKnowledge.add", {"gone", "a", "b", "c"});
     run.call("ALKnowledge.resetKnowledge", {"gone"});
@@ -193,6 +197,8 @@ TEST(EngineRestore, ARestartFindsALKnowledgesTriples) {
   EngineRun again(file, kMonday);
   EXPECT_EQ(again.call("ALKnowledge.query", {"com.aldebaran.learning", "bob", "likes", "?"}), Json({"blue", "red"}));
   EXPECT_EQ(again.call("ALKnowledge.getObject", {"tutorial", "smurf", "hasColor"}), Json({"white"}));
+  EXPECT_EQ(again.call("ALKnowledge.query", {"tutorial", "?", "hasColor", "*"}), Json({"gargamel", "azrael", "smurf"}))
+      << "an update is a new triple, last";
   EXPECT_EQ(again.call("ALKnowledge.contains", {"gone", "*", "*", "*"}), false);
 }
 
@@ -212,10 +218,34 @@ TEST(EngineRestore, AKnowledgeWriteTheStoreRefusesChangesNothing) {
     }
   }
   EXPECT_EQ(failed, "storage-failed") << "40 pages hold less than 400 triples of 4 KB";
-  EXPECT_EQ(run.call("ALKnowledge.getObject", {"d", "s", "p"}).size(), added) << "the add refused is not there";
+  const Json kept = run.call("ALKnowledge.getObject", {"d", "s", "p"});
+  EXPECT_EQ(kept.size(), added) << "the add refused is not there";
+  EXPECT_EQ(EngineRun(run.store.file(), kMonday).call("ALKnowledge.getObject", {"d", "s", "p"}), kept)
+      << "what memory holds is what the file holds";
   run.call("ALKnowledge.remove", {"d", "*", "*", "*"});
   run.call("ALKnowledge.add", {"d", "s", "p", "small"});
   EXPECT_EQ(run.call("ALKnowledge.getObject", {"d", "s", "p"}), Json({"small"})) << "the engine goes on";
+}
+
+// A database an earlier autolife wrote, without the knowledge table: it
+// opens, keeps its preferences, and gets the table.
+TEST(EngineRestore, ADatabaseWithoutTheKnowledgeTableGetsIt) {
+  TempDir dir;
+  const auto file = dir.path() / Store::kFileName;
+  {
+    EngineRun run(file, kMonday);
+    run.call("ALPreferenceManager.setValue", {"test", "kept", "yes"});
+  }
+  {
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(file.string().c_str(), &db), SQLITE_OK);
+    ASSERT_EQ(sqlite3_exec(db, "DROP TABLE knowledge", nullptr, nullptr, nullptr), SQLITE_OK);
+    sqlite3_close(db);
+  }
+  EngineRun again(file, kMonday);
+  EXPECT_EQ(again.call("ALPreferenceManager.getValue", {"test", "kept"}), "yes");
+  again.call("ALKnowledge.add", {"d", "s", "p", "o"});
+  EXPECT_EQ(EngineRun(file, kMonday).call("ALKnowledge.getObject", {"d", "s", "p"}), Json({"o"}));
 }
 
 // The service alone, in memory: NAOqi's methods and the four signals.

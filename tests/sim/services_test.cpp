@@ -380,6 +380,7 @@ TEST_F(Knowledge, BadTriplesAreRefusedWithWhy) {
   start();
   EXPECT_EQ(refusal("ALKnowledge.add", {"tutorial", "smurf", "*", "blue"}), "bad-argument");
   EXPECT_EQ(refusal("ALKnowledge.add", {"", "smurf", "hasColor", "blue"}), "bad-argument");
+  EXPECT_EQ(refusal("ALKnowledge.add", {"tutorial", "", "hasColor", "blue"}), "bad-argument");
   EXPECT_EQ(refusal("ALKnowledge.add", {"tutorial", std::string(5000, 'x'), "hasColor", "blue"}), "bad-argument");
   EXPECT_EQ(refusal("ALKnowledge.query", {"tutorial", "smurf", "hasColor", "blue"}), "bad-argument");
   EXPECT_EQ(refusal("ALKnowledge.query", {"tutorial", "?", "?", "blue"}), "bad-argument");

@@ -11,13 +11,18 @@
 // methods (metadata, dates) are stubs.
 #pragma once
 
+#include <functional>
 #include <memory>
+#include <string>
 
 #include "autolife/service/service.hpp"
 #include "autolife/store/store.hpp"
 
 namespace autolife::engine {
 
-std::shared_ptr<service::Service> makeKnowledgeService(store::Store* store = nullptr);
+// `report` hears a store that cannot be read at start (the triples then
+// live in memory for the run).
+std::shared_ptr<service::Service> makeKnowledgeService(store::Store* store = nullptr,
+                                                       const std::function<void(const std::string&)>& report = {});
 
 }  // namespace autolife::engine
