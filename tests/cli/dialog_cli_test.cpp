@@ -153,18 +153,31 @@ TEST(DialogCli, CheckWarnsOnceWhenATopicSpellsANameTwoWays) {
   EXPECT_THAT(r.out, HasSubstr("1 topic checked: 0 errors, 3 warnings"));
 }
 
+// A topic t.top of `rules` and a scenario s.yaml (`head` first) that loads
+// it, activates it, starts the dialog and hears `heard` at `hearAt` s.
+std::filesystem::path dialogScenario(const TempDir& dir, const std::string& rules, const std::string& heard,
+                                     const std::string& head = "", int hearAt = 0) {
+  const auto topic = dir.write("t.top", "topic: ~t()\nlanguage: enu\n" + rules);
+  return dir.write("s.yaml", head + "steps:\n"
+                                    "  - t: 0\n    call: [ALDialog.loadTopic, " + topic.string() + "]\n"
+                                    "  - t: 0\n    call: [ALDialog.activateTopic, t]\n"
+                                    "  - t: 0\n    call: [ALDialog.subscribe, test]\n"
+                                    "  - t: " + std::to_string(hearAt) + "\n    hear: " + heard + "\n");
+}
+
+// The first of serve's first 20 stderr lines that holds `wanted`.
+std::string serveLine(const TempDir& dir, const std::filesystem::path& scenario, const std::string& wanted) {
+  autolife::test::ServeProcess serve({"--scenario", scenario.string(), "--qi", "off", "--data", (dir / "data").string()});
+  std::string line;
+  for (int i = 0; i < 20 && line.find(wanted) == std::string::npos; ++i) line = serve.line(true);
+  return line;
+}
+
 // serve says on stderr which rule could not answer, and why.
 TEST(DialogCli, ServeSaysASpeakFailureOnStderr) {
   TempDir dir;
-  dir.write("t.top", "topic: ~t()\nlanguage: enu\nu:(where is _*) $1 is in $place\n");
-  const auto scenario = dir.write("s.yaml", "steps:\n"
-                                            "  - t: 0\n    call: [ALDialog.loadTopic, " + (dir / "t.top").string() + "]\n"
-                                            "  - t: 0\n    call: [ALDialog.activateTopic, t]\n"
-                                            "  - t: 0\n    call: [ALDialog.subscribe, test]\n"
-                                            "  - t: 0\n    hear: where is Bob\n");
-  autolife::test::ServeProcess serve({"--scenario", scenario.string(), "--qi", "off", "--data", (dir / "data").string()});
-  std::string said;
-  for (int i = 0; i < 20 && said.find("could not answer") == std::string::npos; ++i) said = serve.line(true);
+  const auto scenario = dialogScenario(dir, "u:(where is _*) $1 is in $place\n", "where is Bob");
+  const std::string said = serveLine(dir, scenario, "could not answer");
   EXPECT_THAT(said, HasSubstr("autolife serve: dialog could not answer at t="));
   EXPECT_THAT(said, HasSubstr(": $place is not set (" + (dir / "t.top").string() + ":3)"));
 }
@@ -173,22 +186,14 @@ TEST(DialogCli, ServeSaysASpeakFailureOnStderr) {
 // and JSON) and serve's stderr, the answer said all the same.
 TEST(DialogCli, SimulateAndServeSayARefusedAction) {
   TempDir dir;
-  dir.write("t.top", "topic: ~t()\nlanguage: enu\nu:(dance) not today ^runBehavior(nope/x)\n");
-  const auto scenario = dir.write("s.yaml", "until: 10\nsteps:\n"
-                                            "  - t: 0\n    call: [ALDialog.loadTopic, " + (dir / "t.top").string() + "]\n"
-                                            "  - t: 0\n    call: [ALDialog.activateTopic, t]\n"
-                                            "  - t: 0\n    call: [ALDialog.subscribe, test]\n"
-                                            "  - t: 1\n    hear: dance\n");
+  const auto scenario = dialogScenario(dir, "u:(dance) not today ^runBehavior(nope/x)\n", "dance", "until: 10\n", 1);
   auto r = runProcess({AUTOLIFE_BINARY, "simulate", scenario.string()});
   EXPECT_THAT(r.out, HasSubstr("^runBehavior(nope/x) failed: no behavior named nope/x is installed")) << r.out << r.err;
   EXPECT_THAT(r.out, HasSubstr("robot says")) << r.out;
   auto json = runProcess({AUTOLIFE_BINARY, "simulate", scenario.string(), "--json"});
   EXPECT_THAT(json.out, HasSubstr("\"dialog\": \"action-failed\", \"action\": \"runBehavior\", \"args\": [\"nope/x\"], "
                                   "\"reason\": \"no behavior named nope/x is installed\"")) << json.out;
-  autolife::test::ServeProcess serve({"--scenario", scenario.string(), "--qi", "off", "--data", (dir / "data").string()});
-  std::string said;
-  for (int i = 0; i < 20 && said.find("failed at") == std::string::npos; ++i) said = serve.line(true);
-  EXPECT_THAT(said, HasSubstr("autolife serve: dialog's ^runBehavior(nope/x) failed at t="));
+  EXPECT_THAT(serveLine(dir, scenario, "failed at"), HasSubstr("autolife serve: dialog's ^runBehavior(nope/x) failed at t="));
 }
 
 }  // namespace
