@@ -65,6 +65,7 @@ Dialog::LoadResult Dialog::load(Topic topic) {
   auto t = std::make_unique<LoadedTopic>();
   t->said.assign(topic.rules.size(), false);
   for (const Rule& r : topic.rules) {
+    if (r.kind == RuleKind::Skin) t->skins.push_back(t->required.size());
     t->required.push_back(requiredWords(r.input));
     std::vector<std::string> events;
     collectEvents(r.input, events);

@@ -32,12 +32,6 @@ std::string_view knowledgeMethod(std::string_view function) {
   return {};
 }
 
-std::string join(const std::vector<std::string>& args) {
-  std::string out;
-  for (const auto& a : args) out += (out.empty() ? "" : ", ") + a;
-  return out;
-}
-
 std::string stripTilde(std::string s) {
   if (!s.empty() && s[0] == '~') s.erase(0, 1);
   if (!s.empty() && s[0] == '$') s.erase(0, 1);
@@ -77,7 +71,7 @@ bool Dialog::Impl::function(const OutputNode& n, const Frame& f, Rendered& out) 
   const std::size_t here = f.topic;
 
   if (std::find(std::begin(kAnimations), std::end(kAnimations), name) != std::end(kAnimations)) {
-    out.said += " ^" + name + "(" + join(args) + ") ";
+    out.said += " " + actionText({name, args, {}}) + " ";
     out.actions.push_back({name, args, {}});
     return true;
   }
@@ -319,21 +313,22 @@ bool Dialog::Impl::callFunction(const OutputNode& n, const Frame& f, Rendered& o
 // ^exist is: false fails the answer's part; ^queryKnowledge says the first
 // value found, and fails when there is none.
 bool Dialog::Impl::knowledgeFunction(const std::string& name, const std::vector<std::string>& args, Rendered& out) {
-  const std::string method = "ALKnowledge." + std::string(knowledgeMethod(name));
+  const std::string_view asked = knowledgeMethod(name);
+  const std::string method = "ALKnowledge." + std::string(asked);
   const auto fail = [&](const std::string& why) {
-    out.failure = "^" + name + "(" + join(args) + ")" + why;
+    out.failure = actionText({name, args, {}}) + why;
     return false;
   };
   if (args.size() != 3) return fail(": takes a subject, a predicate and an object");
   std::vector<std::string> call{method, std::string(kKnowledgeDomain)};
-  for (const auto& a : args) call.push_back(a == "?" && !method.ends_with("query") ? "*" : a);
-  if (method.ends_with("add") || method.ends_with("update") || method.ends_with("remove")) {
+  for (const auto& a : args) call.push_back(a == "?" && asked != "query" ? "*" : a);
+  if (asked == "add" || asked == "update" || asked == "remove") {
     out.actions.push_back({name, args, std::move(call)});
     return true;
   }
   const auto result = options.call ? options.call(method, {call.begin() + 1, call.end()}) : std::nullopt;
   if (!result) return fail(": " + method + " did not answer");
-  if (method.ends_with("contains")) {
+  if (asked == "contains") {
     if ((*result == "true") == (name == "containsKnowledge")) return true;
     return fail(" is false");
   }

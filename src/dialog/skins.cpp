@@ -6,6 +6,7 @@
 // the change is made (1 always, 0 never), drawn from the dialog's seeded
 // generator. What is heard and what ALAnimatedSpeech says change alike.
 #include <algorithm>
+#include <optional>
 #include <cctype>
 #include <random>
 
@@ -114,14 +115,16 @@ std::string added(const std::string& s, const std::string& word, const std::stri
 
 void Dialog::Impl::applySkins(Answer& answer) {
   const bool characters = matchesOnCharacters(language);
-  const MatchContext cx = context(language);
+  std::optional<MatchContext> cx;  // made once, when a topic has skins: every answer passes here
   for (std::size_t ti = 0; ti < topics.size(); ++ti) {
     if (!usable(ti)) continue;
-    for (const Rule& rule : topics[ti]->topic.rules) {
-      if (rule.kind != RuleKind::Skin || answer.text.empty() || answer.text.size() > kMaxSkinnedBytes) continue;
+    for (const std::size_t ri : topics[ti]->skins) {
+      const Rule& rule = topics[ti]->topic.rules[ri];
+      if (answer.text.empty() || answer.text.size() > kMaxSkinnedBytes) return;
+      if (!cx) cx = context(language);
       MatchInput heard;
       heard.words = text::words(spokenText(answer.text), characters);
-      if (!match(rule.input, heard, cx)) continue;
+      if (!match(rule.input, heard, *cx)) continue;
       for (const OutputNode& change : rule.output.children)
         if (change.kind == OutputKind::Function) applySkin(change, answer, characters);
     }

@@ -24,6 +24,7 @@ struct LoadedTopic {
   std::vector<std::size_t> proposalHistory;   // proposals said, in order
   std::vector<std::vector<std::string>> required;  // per rule: requiredWords of its input
   std::vector<std::set<std::string>> events;       // per rule: the events its input waits for
+  std::vector<std::size_t> skins;                  // its s: rules, in order (skins.cpp)
 };
 
 // Where the conversation is: the rule (or proposal) whose subrules are
